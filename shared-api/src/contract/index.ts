@@ -5,3 +5,4 @@ export * from './messages';
 export * from './email';
 export * from './schemas';
 export * from './brand';
+export * from './time';
