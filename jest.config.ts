@@ -41,6 +41,7 @@ const browserProject = (name: string): Config => ({
 });
 
 const config: Config = {
+  reporters: ['default', '<rootDir>/jest/summary-reporter.js'],
   projects: [
     browserProject('shared-ui'),
     browserProject('shared-api'),
