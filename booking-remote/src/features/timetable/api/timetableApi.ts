@@ -1,0 +1,33 @@
+import { api, PUBLIC_PAGE_SIZE, SlotListError, type Envelope, type Health } from 'shared-api';
+import { normaliseSlotList, type RawSlot } from '../utils/normaliseSlotList';
+
+export type SlotListResult = { slots: RawSlot[]; fetchedAt: number };
+
+/** How often the open timetable refreshes itself, so a slot taken elsewhere disappears. */
+export const TIMETABLE_POLL_MS = 30_000;
+
+export const timetableApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // One call: page 1 of 100 carries pagination.total too, so the spec's limit-1 probe would only add a round trip.
+    getPublicSlots: build.query<SlotListResult, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: '/public/list',
+          params: { limit: PUBLIC_PAGE_SIZE, page: 1, format: 'legacy', _t: Date.now() },
+        });
+        if (result.error) return { error: result.error };
+        const slots = normaliseSlotList(result.data);
+        if (!slots) return { error: { status: 'CUSTOM_ERROR', error: SlotListError.invalidData, data: result.data } };
+        return { data: { slots, fetchedAt: Date.now() } };
+      },
+      providesTags: ['PublicSlots'],
+    }),
+    getHealth: build.query<Health, void>({
+      query: () => '/health',
+      transformResponse: (body: Envelope<Health>) => body.data,
+      providesTags: ['Health'],
+    }),
+  }),
+});
+
+export const { useGetPublicSlotsQuery, useGetHealthQuery } = timetableApi;

@@ -1,0 +1,38 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { SlotListError } from 'shared-api';
+
+const serverMessage = (data: unknown): string | undefined => {
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const message = (data as { message: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return undefined;
+};
+
+/** The exact text of spec section 8 for an error of the slot list call. */
+export function slotListErrorMessage(error: FetchBaseQueryError | SerializedError | undefined): string {
+  if (!error || !('status' in error)) return SlotListError.other;
+  const { status } = error;
+  if (typeof status === 'number') {
+    if (status === 404) return SlotListError.notFound;
+    if (status === 400) return serverMessage(error.data) ?? SlotListError.badRequest;
+    if (status === 401) return SlotListError.unauthorized;
+    if (status === 403) return SlotListError.forbidden;
+    if (status >= 500) return SlotListError.server;
+    return SlotListError.other;
+  }
+  switch (status) {
+    case 'TIMEOUT_ERROR':
+      return SlotListError.timeout;
+    case 'PARSING_ERROR':
+      return SlotListError.invalidData;
+    case 'CUSTOM_ERROR':
+      return error.error === SlotListError.invalidData ? SlotListError.invalidData : SlotListError.other;
+    case 'FETCH_ERROR':
+      // fetch cannot tell a CORS refusal from a dropped connection; a CORS hint in the text is the only signal.
+      return /cors/i.test(error.error) ? SlotListError.cors : SlotListError.network;
+    default:
+      return SlotListError.other;
+  }
+}
