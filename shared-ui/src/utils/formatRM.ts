@@ -1,0 +1,10 @@
+const whole = new Intl.NumberFormat('en-MY', { style: 'currency', currency: 'MYR', maximumFractionDigits: 0 });
+const cents = new Intl.NumberFormat('en-MY', { style: 'currency', currency: 'MYR', minimumFractionDigits: 2 });
+
+/** Formats integer sen as ringgit: 7500 → 'RM 75', 7550 → 'RM 75.50', 0 → 'RM 0'. */
+export function formatRM(sen: number): string {
+  if (!Number.isSafeInteger(sen)) throw new RangeError(`formatRM expects integer sen, got ${sen}`);
+  const formatted = (sen % 100 === 0 ? whole : cents).format(sen / 100);
+  // Some ICU versions put a no-break space after "RM"; the product writes a plain space.
+  return formatted.replace(/\u00a0/g, ' ');
+}
