@@ -1,0 +1,226 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from '../../../test/axe';
+import { http, HttpResponse, delay } from 'msw';
+import { legacyList, publicSlot } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { apiUrl, server, useMswServer } from '../../../test/server';
+import { Timetable } from './Timetable';
+
+useMswServer();
+
+// Wednesday 25 November 2026, 10:00 in GMT+8.
+const NOW = new Date('2026-11-25T10:00:00+08:00');
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+const weekTable = () => screen.getByRole('table', { name: 'This week' });
+const carousel = () => screen.getByRole('region', { name: 'Next 14 weekdays' });
+
+describe('Timetable', () => {
+  it('shows the loading text, then the week table Monday to Friday with past days and empty days', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([
+            publicSlot({ id: 1, date: '2026-11-25', startTime: '10:30' }), // under 1 hour ahead: hidden
+            publicSlot({ id: 2, date: '2026-11-25', startTime: '2:00 PM' }),
+            publicSlot({ id: 3, date: '2026-11-27', startTime: '12:00 PM' }),
+            publicSlot({ id: 4, date: '2026-11-27', startTime: '08:30', isBooked: true }),
+            publicSlot({ id: 5, date: '2026-11-27', startTime: '09:00', status: 'reserved' }),
+          ]),
+        ),
+      ),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(screen.getByText('Loading available slots...')).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'This week' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Mon23 Nov', 'Tue24 Nov', 'Wed25 Nov', 'Thu26 Nov', 'Fri27 Nov']);
+    const cells = within(table).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('Day has passed!');
+    expect(cells[1]).toHaveTextContent('Day has passed!');
+    expect(within(cells[2]).getAllByRole('button').map((b) => b.textContent)).toEqual(['2:00 PM']);
+    expect(cells[3]).toHaveTextContent('No slot available');
+    expect(within(cells[4]).getAllByRole('button').map((b) => b.textContent)).toEqual(['12:00 PM']);
+
+    expect(screen.getByText('Slots must be booked at least 1 hour in advance. All times are in GMT+8.')).toBeInTheDocument();
+    expect(screen.getByText(/Last updated: 25 Nov 2026, 10:00:\d\d AM/)).toBeInTheDocument();
+  });
+
+  it('calls the list as the spec says: limit 100, page 1, format legacy and a cache buster', async () => {
+    const seen: URL[] = [];
+    server.use(
+      http.get(apiUrl('/public/list'), ({ request }) => {
+        seen.push(new URL(request.url));
+        return HttpResponse.json(legacyList([]));
+      }),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    await screen.findByRole('table', { name: 'This week' });
+    expect(seen).toHaveLength(1);
+    const params = seen[0].searchParams;
+    expect([params.get('limit'), params.get('page'), params.get('format')]).toEqual(['100', '1', 'legacy']);
+    expect(params.get('_t')).toMatch(/^\d+$/);
+  });
+
+  it('accepts the grouped shape', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: { '48': { '2026-11-26': [{ ...publicSlot({ id: 9, date: '2026-11-26', startTime: '3:30 PM' }), week: 48 }] } },
+        }),
+      ),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'This week' });
+    expect(within(table).getByRole('button', { name: '3:30 PM, Thursday 26 November 2026' })).toBeInTheDocument();
+  });
+
+  it('hands the chosen slot to the caller', async () => {
+    const onSelect = jest.fn();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={onSelect} />);
+    const table = await screen.findByRole('table', { name: 'This week' });
+    await user.click(within(table).getByRole('button', { name: '9:00 AM, Thursday 26 November 2026' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1, date: '2026-11-26', startTime: '09:00' }));
+  });
+
+  it('shows 14 weekdays in the carousel with a Today badge, moved by labelled buttons and arrow keys', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    await screen.findByRole('table', { name: 'This week' });
+    const region = carousel();
+    const slides = within(region).getAllByRole('listitem', { hidden: true }).filter((li) => li.getAttribute('aria-roledescription') === 'slide');
+    expect(slides).toHaveLength(14);
+    expect(slides[0]).toHaveAccessibleName('Wednesday 25 November 2026 (1 of 14)');
+    expect(within(slides[0]).getByText('Today')).toBeInTheDocument();
+    expect(slides[3]).toHaveAttribute('aria-label', 'Monday 30 November 2026 (4 of 14)');
+    expect(slides[3]).toHaveAttribute('aria-hidden', 'true');
+    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
+
+    const previous = within(region).getByRole('button', { name: 'Previous day' });
+    expect(previous).toBeDisabled();
+    await user.click(within(region).getByRole('button', { name: 'Next day' }));
+    expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: '9:00 AM, Thursday 26 November 2026' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(within(region).getByText('Friday 27 November 2026')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+  });
+
+  it('refreshes itself: a slot taken elsewhere disappears at the next poll', async () => {
+    let slots = [publicSlot({ id: 1 }), publicSlot({ id: 2, startTime: '09:30' })];
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList(slots))));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'This week' });
+    expect(within(table).getByRole('button', { name: /^9:30 AM/ })).toBeInTheDocument();
+    slots = [publicSlot({ id: 1 })];
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(within(weekTable()).queryByRole('button', { name: /^9:30 AM/ })).not.toBeInTheDocument();
+    expect(within(weekTable()).getByRole('button', { name: /^9:00 AM/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'No slots found for the requested criteria'],
+    [401, 'Authentication required. Please log in again.'],
+    [403, "Access denied. You don't have permission to view slots."],
+    [500, 'Server error. Please try again later.'],
+  ])('shows the text for HTTP %i with a Retry that recovers', async (status, text) => {
+    let failing = true;
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        failing ? HttpResponse.json({ success: false, data: null, message: 'x' }, { status }) : HttpResponse.json(legacyList([publicSlot()])),
+      ),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'This week' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message for a 400', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json({ success: false, data: null, message: 'Page is out of range' }, { status: 400 })));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Page is out of range');
+  });
+
+  it('shows the network text when the server cannot be reached', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.error()));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('Network error: Cannot connect to server. Please check your connection.')).toBeInTheDocument();
+  });
+
+  it('shows the invalid-data text when the answer is not a slot list', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json({ success: true, data: 'nope', message: 'ok' })));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid data format received from server');
+  });
+
+  it('shows the timeout text when the list takes longer than the request timeout', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), async () => {
+        await delay(60_000);
+        return HttpResponse.json(legacyList([]));
+      }),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    await act(() => jest.advanceTimersByTimeAsync(16_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request timeout. Please try again.');
+  });
+
+  it('warns about a database fallback and still lists slots', async () => {
+    server.use(
+      http.get(apiUrl('/health'), () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: { status: 'healthy', database: 'database_fallback', databaseDetails: { driver: 'pglite', latencyMs: null }, message: 'Database unavailable' },
+        }),
+      ),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('Database unavailable. Some features may be limited.')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'This week' })).toBeInTheDocument();
+  });
+
+  it('reports an unreachable database and an unhealthy API', async () => {
+    server.use(
+      http.get(apiUrl('/health'), () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: { status: 'server_error', database: 'database_unreachable', databaseDetails: { driver: 'pg', latencyMs: null }, message: 'Cannot check database status' },
+        }),
+      ),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('API Health Issue: server_error')).toBeInTheDocument();
+  });
+
+  it('says it cannot connect when the health check cannot reach the server', async () => {
+    server.use(http.get(apiUrl('/health'), () => HttpResponse.error()));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('Unable to connect to server')).toBeInTheDocument();
+  });
+
+  it('has no axe violations once loaded', async () => {
+    jest.useRealTimers();
+    const { container } = renderApp(<Timetable onSelectSlot={() => {}} />);
+    await screen.findByRole('table', { name: 'This week' });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import { inMY } from 'shared-api';
+import { ErrorPanel, Skeleton, styled } from 'shared-ui';
+import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
+import { currentWeekdays, upcomingWeekdays } from '../utils/calendarDays';
+import { filterDisplayableSlots, type BookableSlot } from '../utils/displayFilter';
+import { healthNotice } from '../utils/healthNotice';
+import { slotListErrorMessage } from '../utils/slotListError';
+import { DayCarousel } from './DayCarousel';
+import { WeekTable } from './WeekTable';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  min-width: 0;
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Notes = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  p {
+    margin: 0;
+  }
+`;
+
+const Warning = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSubtle};
+  p {
+    margin: 0;
+    flex: 1 1 12rem;
+  }
+  button {
+    min-height: ${({ theme }) => theme.tapTarget};
+    padding: 0 ${({ theme }) => theme.space[3]};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    cursor: pointer;
+  }
+`;
+
+const Loading = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** Re-renders every minute so slots that fall inside the 1-hour lead time disappear without a fetch. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+type Props = { onSelectSlot: (slot: BookableSlot) => void };
+
+/** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
+export function Timetable({ onSelectSlot }: Props) {
+  const slots = useGetPublicSlotsQuery(undefined, { pollingInterval: TIMETABLE_POLL_MS, skipPollingIfUnfocused: true });
+  const health = useGetHealthQuery();
+  const minuteNow = useMinuteClock();
+
+  const fetchedAt = slots.data?.fetchedAt;
+  const now = Math.max(minuteNow, fetchedAt ?? 0);
+  const slotsByDate = useMemo(() => {
+    const byDate = new Map<string, BookableSlot[]>();
+    for (const slot of filterDisplayableSlots(slots.data?.slots ?? [], now)) {
+      byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
+    }
+    return byDate;
+  }, [slots.data, now]);
+
+  const retry = () => {
+    void slots.refetch();
+    void health.refetch();
+  };
+  const notice = healthNotice(health.data, health.error);
+
+  return (
+    <Section aria-labelledby="timetable-title">
+      <Title id="timetable-title">Book an assessment visit</Title>
+      <Notes>
+        <p>Slots must be booked at least 1 hour in advance. All times are in GMT+8.</p>
+        {fetchedAt !== undefined && <p>Last updated: {inMY(fetchedAt).format('D MMM YYYY, h:mm:ss A')} (GMT+8)</p>}
+      </Notes>
+
+      {notice.kind === 'error' && <ErrorPanel message={notice.message} onRetry={retry} />}
+      {notice.kind === 'warning' && (
+        <Warning role="status">
+          <p>{notice.message}</p>
+          <button type="button" onClick={retry}>
+            Retry
+          </button>
+        </Warning>
+      )}
+
+      {slots.isLoading ? (
+        <Loading role="status" aria-live="polite">
+          <p>Loading available slots...</p>
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Loading>
+      ) : slots.isError && !slots.data ? (
+        <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={retry} />
+      ) : (
+        <>
+          {slots.isError && <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={retry} />}
+          <WeekTable days={currentWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} />
+          <DayCarousel days={upcomingWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} />
+        </>
+      )}
+    </Section>
+  );
+}
