@@ -1,0 +1,43 @@
+// Which days a slot range covers: GMT+8 calendar days, weekends skipped (spec section 9).
+import { dayjs, formatMinutes24, inMY, isWeekend, parseSlotTime, slotEndMinutes, TIMEZONE } from 'shared-api';
+
+/** Longest range one submission may cover, so a typo in the year cannot fire hundreds of requests. */
+export const MAX_RANGE_DAYS = 92;
+
+/** Tomorrow's date in GMT+8 as YYYY-MM-DD: the earliest day a slot can be created for. */
+export const tomorrowInMY = (now: Date | number = Date.now()): string => inMY(now).add(1, 'day').format('YYYY-MM-DD');
+
+const parseDay = (day: string) => dayjs.tz(day, 'YYYY-MM-DD', TIMEZONE);
+
+/** A real calendar day in YYYY-MM-DD form (30 February is not). */
+export const isIsoDay = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDay(value).isValid() && parseDay(value).format('YYYY-MM-DD') === value;
+
+/** Calendar days from start to end inclusive (empty when end is before start or either is not a date). */
+export function daysInRange(start: string, end: string): string[] {
+  if (!isIsoDay(start) || !isIsoDay(end) || end < start) return [];
+  const days: string[] = [];
+  // Noon avoids any daylight-saving edge; GMT+8 has none today, but the arithmetic stays safe.
+  let cursor = parseDay(start).hour(12);
+  const last = parseDay(end).hour(12);
+  while (!cursor.isAfter(last, 'day')) {
+    days.push(cursor.format('YYYY-MM-DD'));
+    cursor = cursor.add(1, 'day');
+  }
+  return days;
+}
+
+/** The weekdays (Monday to Friday) of a range, in order. */
+export const weekdaysInRange = (start: string, end: string): string[] => daysInRange(start, end).filter((d) => !isWeekend(d));
+
+/** 'HH:mm' start and end (start + 30 minutes) of a slot, or null when the time is unreadable or runs past midnight. */
+export function slotTimes(startTime: string): { startTime: string; endTime: string } | null {
+  const minutes = parseSlotTime(startTime);
+  if (minutes === null) return null;
+  const end = slotEndMinutes(minutes);
+  if (end > 24 * 60 - 1) return null;
+  return { startTime: formatMinutes24(minutes), endTime: formatMinutes24(end) };
+}
+
+/** 'Mon, Nov 23, 2026'. */
+export const formatDay = (day: string): string => parseDay(day).format('ddd, MMM DD, YYYY');

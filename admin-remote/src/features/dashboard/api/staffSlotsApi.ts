@@ -1,0 +1,26 @@
+// The staff slot list and deletion, injected into the one shared API.
+import { api, type Envelope, type StaffSlot } from 'shared-api';
+
+export type StaffSlotList = { rows: StaffSlot[]; count: number };
+
+export const staffSlotsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    staffSlots: build.query<StaffSlotList, { isBooked: boolean }>({
+      query: ({ isBooked }) => ({ url: '/slot/list', params: { isBooked: String(isBooked) } }),
+      // The spec reads the staff list at timeSlots.rows.
+      transformResponse: (response: Envelope<{ timeSlots: StaffSlotList }>) => response.data.timeSlots,
+      providesTags: ['StaffSlots'],
+    }),
+    deleteSlot: build.mutation<null, { slotId: number }>({
+      query: ({ slotId }) => ({
+        url: `/slot/delete/${slotId}`,
+        method: 'PUT',
+        body: { slotId, deletedAt: new Date().toISOString() },
+      }),
+      transformResponse: () => null,
+      invalidatesTags: ['StaffSlots', 'PublicSlots'],
+    }),
+  }),
+});
+
+export const { useStaffSlotsQuery, useDeleteSlotMutation } = staffSlotsApi;

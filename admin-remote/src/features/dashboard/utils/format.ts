@@ -1,0 +1,45 @@
+// How the dashboard shows slot dates, times and contact numbers (GMT+8 throughout).
+import { dayjs, formatMinutes12, inMY, parseSlotTime, TIMEZONE, type StaffSlot } from 'shared-api';
+
+/** The slot's calendar day in GMT+8 as YYYY-MM-DD (a date-time is converted; a bare date is taken as is). */
+export function slotDayMY(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const instant = inMY(date);
+  return instant.isValid() ? instant.format('YYYY-MM-DD') : date.slice(0, 10);
+}
+
+/** 'Nov 23, 2026'. */
+export function formatSlotDate(date: string): string {
+  const day = dayjs.tz(slotDayMY(date), 'YYYY-MM-DD', TIMEZONE);
+  return day.isValid() ? day.format('MMM DD, YYYY') : date;
+}
+
+/** '8:30 AM'; the text as given when it cannot be read. */
+export function formatSlotTime(time: string): string {
+  const minutes = parseSlotTime(time);
+  return minutes === null ? time : formatMinutes12(minutes);
+}
+
+/** '8:30 AM - 9:00 AM'. */
+export const formatSlotTimeRange = (slot: Pick<StaffSlot, 'startTime' | 'endTime'>): string =>
+  `${formatSlotTime(slot.startTime)} - ${formatSlotTime(slot.endTime)}`;
+
+/** Sort key: the day, then the minutes after midnight. */
+export const slotSortKey = (slot: Pick<StaffSlot, 'date' | 'startTime'>): string =>
+  `${slotDayMY(slot.date)} ${String(parseSlotTime(slot.startTime) ?? 9999).padStart(4, '0')}`;
+
+export const NOT_PROVIDED = 'Not provided';
+
+/** Ten digits read as (xxx) xxx-xxxx; any other number as given; nothing as 'Not provided'. */
+export function formatContactNumber(contact: string | null | undefined): string {
+  const text = (contact ?? '').trim();
+  if (!text) return NOT_PROVIDED;
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 10 && /^[\d\s()+-]+$/.test(text)) {
+    return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  }
+  return text;
+}
+
+/** A slot counts as booked in the dashboard when it has a visitor name (spec section 3). */
+export const isBookedSlot = (slot: Pick<StaffSlot, 'visitorName'>): boolean => slot.visitorName !== null;

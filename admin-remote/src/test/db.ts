@@ -1,0 +1,54 @@
+// In-memory state behind the msw handlers: staff accounts, live tokens and slots, reset before each test.
+import type { StaffSlot, User } from 'shared-api';
+
+export type TestAccount = User & { password: string };
+
+export const STAFF_EMAIL = 'staff@seriilmu.edu.my';
+export const STAFF_PASSWORD = 'correct-horse';
+
+type Db = {
+  accounts: TestAccount[];
+  tokens: Map<string, number>;
+  slots: StaffSlot[];
+  nextSlotId: number;
+  nextUserId: number;
+};
+
+export const db: Db = { accounts: [], tokens: new Map(), slots: [], nextSlotId: 1, nextUserId: 1 };
+
+export function resetDb(): void {
+  db.accounts = [{ id: 1, email: STAFF_EMAIL, username: 'staff', password: STAFF_PASSWORD }];
+  db.tokens = new Map();
+  db.slots = [];
+  db.nextSlotId = 1;
+  db.nextUserId = 2;
+}
+
+/** A token the handlers accept as a logged-in staff member. */
+export function issueToken(userId = 1): string {
+  const token = `test-token-${userId}-${db.tokens.size + 1}`;
+  db.tokens.set(token, userId);
+  return token;
+}
+
+/** Adds a slot as the staff list returns it: ISO date-time start in GMT+8. */
+export function addSlot(partial: Partial<StaffSlot> & { date: string; startTime: string }): StaffSlot {
+  const booked = partial.visitorName != null;
+  const slot: StaffSlot = {
+    id: partial.id ?? db.nextSlotId++,
+    date: partial.date.length === 10 ? `${partial.date}T${partial.startTime}:00+08:00` : partial.date,
+    startTime: partial.startTime,
+    endTime: partial.endTime ?? '09:00',
+    isBooked: partial.isBooked ?? booked,
+    status: partial.status ?? (booked ? 'booked' : 'available'),
+    visitorName: partial.visitorName ?? null,
+    visitorEmail: partial.visitorEmail ?? null,
+    visitorContactNo: partial.visitorContactNo ?? null,
+    selectedSchool: partial.selectedSchool ?? null,
+    bookingReference: partial.bookingReference ?? null,
+    amountSen: partial.amountSen ?? null,
+  };
+  if (slot.id >= db.nextSlotId) db.nextSlotId = slot.id + 1;
+  db.slots.push(slot);
+  return slot;
+}

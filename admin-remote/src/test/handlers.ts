@@ -1,0 +1,111 @@
+// msw handlers that answer as the server's contract does: {success, data, message} and `error` codes on failure.
+import { http, HttpResponse } from 'msw';
+import {
+  ErrorCode,
+  createSlotBodySchema,
+  deleteSlotBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  type StaffSlot,
+} from 'shared-api';
+import { db } from './db';
+
+export const API = 'http://localhost:4000';
+
+const ok = <T,>(data: T, message = 'OK', status = 200) => HttpResponse.json({ success: true, data, message }, { status });
+export const fail = (status: number, error: string, message: string) =>
+  HttpResponse.json({ success: false, data: null, message, error }, { status });
+
+function bearerUser(request: Request): number | null {
+  const header = request.headers.get('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+  return db.tokens.get(token) ?? null;
+}
+const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, 'Authentication required');
+
+export const handlers = [
+  http.post(`${API}/auth/login`, async ({ request }) => {
+    const parsed = loginBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    const account = db.accounts.find((a) => a.email === parsed.data.email && a.password === parsed.data.password);
+    if (!account) return fail(401, ErrorCode.UNAUTHORIZED, 'Invalid email or password');
+    const token = `token-${account.id}-${db.tokens.size + 1}`;
+    db.tokens.set(token, account.id);
+    return ok({ token, expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString() }, 'Login successful');
+  }),
+
+  http.post(`${API}/auth/logout`, ({ request }) => {
+    const header = request.headers.get('authorization') ?? '';
+    const token = header.replace(/^Bearer /, '');
+    if (!db.tokens.has(token)) return unauthorized();
+    db.tokens.delete(token);
+    return ok(null, 'Logged out');
+  }),
+
+  http.get(`${API}/user`, ({ request }) => {
+    const userId = bearerUser(request);
+    const account = db.accounts.find((a) => a.id === userId);
+    if (!account) return unauthorized();
+    return ok({ data: { user: { id: account.id, email: account.email, username: account.username } } });
+  }),
+
+  http.post(`${API}/auth/register`, async ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const parsed = registerBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    if (db.accounts.some((a) => a.email === parsed.data.email)) {
+      return fail(409, ErrorCode.VALIDATION_ERROR, 'An account with this email already exists');
+    }
+    const user = { id: db.nextUserId++, email: parsed.data.email, username: parsed.data.username ?? null };
+    db.accounts.push({ ...user, password: parsed.data.password });
+    return ok({ user }, 'User registered', 201);
+  }),
+
+  http.get(`${API}/slot/list`, ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const isBooked = new URL(request.url).searchParams.get('isBooked');
+    const rows: StaffSlot[] = db.slots.filter((s) =>
+      isBooked === null ? true : isBooked === 'true' ? s.isBooked : !s.isBooked,
+    );
+    return ok({ timeSlots: { rows, count: rows.length } });
+  }),
+
+  http.post(`${API}/slot/add`, async ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const parsed = createSlotBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    const { date, startTime, endTime } = parsed.data;
+    if (db.slots.some((s) => s.date.startsWith(date) && s.startTime === startTime)) {
+      return fail(409, ErrorCode.SLOT_EXISTS, 'A slot already exists at this date and time');
+    }
+    const slot: StaffSlot = {
+      id: db.nextSlotId++,
+      date: `${date}T${startTime}:00+08:00`,
+      startTime,
+      endTime,
+      isBooked: false,
+      status: 'available',
+      visitorName: null,
+      visitorEmail: null,
+      visitorContactNo: null,
+      selectedSchool: null,
+      bookingReference: null,
+      amountSen: null,
+    };
+    db.slots.push(slot);
+    return ok(slot, 'Slot created', 201);
+  }),
+
+  http.put(`${API}/slot/delete/:slotId`, async ({ request, params }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const parsed = deleteSlotBodySchema.safeParse(await request.json());
+    if (!parsed.success || parsed.data.slotId !== Number(params.slotId)) {
+      return fail(400, ErrorCode.VALIDATION_ERROR, 'slotId must match the path');
+    }
+    const index = db.slots.findIndex((s) => s.id === parsed.data.slotId);
+    if (index < 0) return fail(404, ErrorCode.NOT_FOUND, 'Slot not found');
+    if (db.slots[index].isBooked) return fail(409, ErrorCode.SLOT_NOT_AVAILABLE, 'A booked slot cannot be deleted');
+    db.slots.splice(index, 1);
+    return ok(null, 'Slot deleted');
+  }),
+];

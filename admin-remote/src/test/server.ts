@@ -1,0 +1,19 @@
+// One msw server per test file, listening for the whole file and reset between tests.
+import { setupServer } from 'msw/node';
+import Cookies from 'js-cookie';
+import { handlers } from './handlers';
+import { resetDb } from './db';
+
+export const server = setupServer(...handlers);
+
+/** Call at the top of a test file: starts msw, fails on unhandled requests, resets data and cookies per test. */
+export function useMswServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    resetDb();
+    Cookies.remove('token', { path: '/' });
+    window.localStorage.clear();
+  });
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+}
