@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/connection';
+import { sessions, users, type UserRow } from '../db/schema';
+
+export const SESSION_IDLE_HOURS = 8;
+export const SESSION_ABSOLUTE_HOURS = 24;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+/** 32 random bytes, base64url: 256 bits, only its SHA-256 is stored. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export async function createSession(db: DbOrTx, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt: sql`now() + make_interval(hours => ${SESSION_ABSOLUTE_HOURS})` })
+    .returning({ expiresAt: sessions.expiresAt });
+  return { token, expiresAt: row.expiresAt };
+}
+
+/**
+ * The user behind a bearer token, touching its idle timer in the same statement;
+ * null when the token is unknown, revoked, idle for 8 h or older than 24 h.
+ */
+export async function userForToken(db: DbOrTx, token: string): Promise<Pick<UserRow, 'id' | 'email' | 'username'> | null> {
+  if (!token || token.length > 200) return null;
+  const [session] = await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(hours => ${SESSION_IDLE_HOURS})`),
+      ),
+    )
+    .returning({ userId: sessions.userId });
+  if (!session) return null;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, session.userId));
+  return user ?? null;
+}
+
+export async function revokeSession(db: DbOrTx, token: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}

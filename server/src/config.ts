@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  /** When set, PostgreSQL through node-postgres; otherwise embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  corsOrigins: string[];
+  adminEmail: string;
+  adminPassword: string;
+  /** True when ADMIN_EMAIL / ADMIN_PASSWORD were not configured, so the demo login may be printed. */
+  adminIsDemo: boolean;
+  seedDemo: boolean;
+  /** Login attempts allowed per minute, per IP and per account. */
+  loginRateLimitPerMinute: number;
+  logLevel: string;
+};
+
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+export const DEMO_ADMIN_PASSWORD = 'admin12345';
+
+export const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+/** Configuration from the environment, with the defaults of the design (API on 127.0.0.1:4000, data in ./.data). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const corsOrigins = env.CORS_ORIGINS
+    ? env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)
+    : DEFAULT_CORS_ORIGINS;
+  return {
+    port: intFrom(env.PORT, 4000, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(cwd, env.DATA_DIR || './.data'),
+    corsOrigins,
+    adminEmail: (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
+    adminIsDemo: !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD,
+    seedDemo: flag(env.SEED_DEMO, true),
+    loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

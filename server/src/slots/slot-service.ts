@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  BOOKING_LEAD_HOURS,
+  BookingMessage,
+  ErrorCode,
+  SLOT_MINUTES,
+  isWeekend,
+  slotStart,
+  parseSlotTime,
+  todayInMY,
+  type VisitorDetails,
+} from 'shared-api/contract';
+import type { DbOrTx } from '../db/connection';
+import { slots, type SlotRow } from '../db/schema';
+import { AppError } from '../errors';
+import { sha256, newToken } from '../auth/sessions';
+
+// Every function takes a database or an open transaction, so the payment callback can book inside its own transaction.
+
+const leadCutoff = (leadHours: number) => sql`now() + make_interval(mins => ${Math.round(leadHours * 60)})`;
+const noLiveHold = or(isNull(slots.holdExpiresAt), lte(slots.holdExpiresAt, sql`now()`)) as SQL;
+
+/** Live, available, not held, and at least the lead time ahead: what the public may see and book. */
+export const publiclyBookable = (leadHours = BOOKING_LEAD_HOURS): SQL =>
+  and(isNull(slots.deletedAt), eq(slots.status, 'available'), gte(slots.startAt, leadCutoff(leadHours)), noLiveHold) as SQL;
+
+export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: number }) {
+  const where = publiclyBookable();
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(slots)
+      .where(where)
+      .orderBy(asc(slots.startAt), asc(slots.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: count() }).from(slots).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<SlotRow[]> {
+  const filter =
+    isBooked === undefined ? undefined : isBooked ? eq(slots.status, 'booked') : eq(slots.status, 'available');
+  return db
+    .select()
+    .from(slots)
+    .where(and(isNull(slots.deletedAt), filter))
+    .orderBy(asc(slots.startAt), asc(slots.id));
+}
+
+export const SlotAddMessage = {
+  tooEarly: 'Slots can only be created from tomorrow onwards.',
+  weekend: 'Slots can only be created on weekdays (Monday to Friday).',
+  badDate: 'Please choose a real calendar date (YYYY-MM-DD).',
+  badTime: 'Time must be HH:mm or hh:mm AM/PM',
+  badLength: `The end time must be exactly ${SLOT_MINUTES} minutes after the start time.`,
+  duplicate: 'A slot already exists at this date and time.',
+} as const;
+
+/** Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message. */
+export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
+  const start = slotStart(input.date, input.startTime);
+  const startMinutes = parseSlotTime(input.startTime);
+  const endMinutes = parseSlotTime(input.endTime);
+  if (!start || startMinutes === null || endMinutes === null) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badTime);
+  if (start.format('YYYY-MM-DD') !== input.date) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badDate);
+  if (input.date <= todayInMY(now)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.tooEarly);
+  if (isWeekend(input.date)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.weekend);
+  if (endMinutes - startMinutes !== SLOT_MINUTES) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badLength);
+  const rows = await db
+    .insert(slots)
+    .values({ startAt: start.toDate(), endAt: start.add(SLOT_MINUTES, 'minute').toDate() })
+    .onConflictDoNothing()
+    .returning();
+  if (!rows[0]) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
+  return rows[0];
+}
+
+export const DeleteMessage = {
+  notFound: 'Slot not found. It may have been deleted already.',
+  booked: 'This slot is booked and cannot be deleted.',
+  held: 'A visitor is paying for this slot right now, so it cannot be deleted. Try again in a few minutes.',
+} as const;
+
+/** Soft-deletes an available, unheld slot in one conditional UPDATE. */
+export async function deleteSlot(db: DbOrTx, slotId: number): Promise<SlotRow> {
+  const [row] = await db
+    .update(slots)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(slots.id, slotId), isNull(slots.deletedAt), eq(slots.status, 'available'), noLiveHold))
+    .returning();
+  if (row) return row;
+  const current = await findSlot(db, slotId);
+  if (!current || current.deletedAt) throw new AppError(404, ErrorCode.NOT_FOUND, DeleteMessage.notFound);
+  if (current.status === 'booked') throw new AppError(409, ErrorCode.SLOT_NOT_AVAILABLE, DeleteMessage.booked);
+  throw new AppError(409, ErrorCode.SLOT_RESERVED, DeleteMessage.held);
+}
+
+export const findSlot = async (db: DbOrTx, slotId: number): Promise<SlotRow | undefined> =>
+  (await db.select().from(slots).where(eq(slots.id, slotId)))[0];
+
+export const SlotNotFoundMessage = 'Slot not found.';
+
+export type Refusal = { ok: false; status: number; code: ErrorCode; message: string };
+
+/** Why a conditional UPDATE on this slot matched nothing (read after the fact; only the wording depends on it). */
+async function explainRefusal(db: DbOrTx, slotId: number, holdTokenHash: string | null): Promise<Refusal> {
+  const row = await findSlot(db, slotId);
+  if (!row) return { ok: false, status: 404, code: ErrorCode.NOT_FOUND, message: SlotNotFoundMessage };
+  const heldByOther = row.holdExpiresAt && row.holdExpiresAt > new Date() && row.holdTokenHash !== holdTokenHash;
+  if (!row.deletedAt && row.status === 'available' && heldByOther)
+    return { ok: false, status: 409, code: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved };
+  return { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
+}
+
+export type Hold = { slotId: number; token: string; expiresAt: Date };
+
+/** Holds a bookable slot for `minutes`; the token is returned once and stored only as its SHA-256. */
+export async function reserveSlot(db: DbOrTx, slotId: number, minutes: number): Promise<Hold | Refusal> {
+  const token = newToken();
+  const [row] = await db
+    .update(slots)
+    .set({ holdTokenHash: sha256(token), holdExpiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .where(and(eq(slots.id, slotId), publiclyBookable()))
+    .returning({ id: slots.id, holdExpiresAt: slots.holdExpiresAt });
+  if (!row) return explainRefusal(db, slotId, null);
+  return { slotId: row.id, token, expiresAt: row.holdExpiresAt! };
+}
+
+export const HoldInvalidMessage = 'This hold has already ended or the token does not match this slot.';
+
+/** Ends a hold when the token matches (expired or not); changes nothing otherwise. */
+export async function releaseHold(db: DbOrTx, slotId: number, token: string): Promise<boolean> {
+  const rows = await db
+    .update(slots)
+    .set({ holdTokenHash: null, holdExpiresAt: null })
+    .where(and(eq(slots.id, slotId), eq(slots.holdTokenHash, sha256(token)), eq(slots.status, 'available')))
+    .returning({ id: slots.id });
+  return rows.length > 0;
+}
+
+export const newBookingReference = (): string => `BK-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+export type BookInput = {
+  slotId: number;
+  visitor: VisitorDetails;
+  /** The hold token of this visitor: lets them book their own held slot (the lead time was checked when the hold was taken). */
+  holdToken?: string | null;
+  bookingReference?: string;
+  amountSen?: number | null;
+  leadHours?: number;
+};
+
+/**
+ * Books a slot in ONE conditional UPDATE ... WHERE ... RETURNING: only a live, available slot that nobody else holds
+ * (or that this caller holds) and that starts at least the lead time ahead is written, so two callers can never both win.
+ */
+export async function bookSlot(db: DbOrTx, input: BookInput): Promise<{ ok: true; slot: SlotRow } | Refusal> {
+  const tokenHash = input.holdToken ? sha256(input.holdToken) : null;
+  const mayBook = tokenHash
+    ? or(
+        and(eq(slots.holdTokenHash, tokenHash), gt(slots.startAt, sql`now()`)),
+        and(noLiveHold, gte(slots.startAt, leadCutoff(input.leadHours ?? BOOKING_LEAD_HOURS))),
+      )
+    : and(noLiveHold, gte(slots.startAt, leadCutoff(input.leadHours ?? BOOKING_LEAD_HOURS)));
+  const [row] = await db
+    .update(slots)
+    .set({
+      status: 'booked',
+      visitorName: input.visitor.visitorName,
+      visitorEmail: input.visitor.visitorEmail,
+      visitorContactNo: input.visitor.visitorContactNo,
+      selectedSchool: input.visitor.selectedSchool,
+      bookingReference: input.bookingReference ?? newBookingReference(),
+      amountSen: input.amountSen ?? null,
+      bookedAt: sql`now()`,
+      holdTokenHash: null,
+      holdExpiresAt: null,
+    })
+    .where(and(eq(slots.id, input.slotId), isNull(slots.deletedAt), eq(slots.status, 'available'), mayBook))
+    .returning();
+  if (row) return { ok: true, slot: row };
+  return explainRefusal(db, input.slotId, tokenHash);
+}
