@@ -1,0 +1,48 @@
+import {
+  api,
+  HOLD_MINUTES,
+  type Envelope,
+  type InitiateBody,
+  type PaymentSession,
+  type Pricing,
+  type Reservation,
+} from 'shared-api';
+
+export const bookingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPricing: build.query<Pricing['pricing'], void>({
+      query: () => '/api/payment/pricing',
+      transformResponse: (body: Envelope<Pricing>) => body.data.pricing,
+      providesTags: ['Pricing'],
+    }),
+    reserveSlot: build.mutation<Reservation, { slotId: number; minutes?: number }>({
+      query: ({ slotId, minutes = HOLD_MINUTES }) => ({ url: `/slot/${slotId}/reserve`, method: 'POST', body: { minutes } }),
+      transformResponse: (body: Envelope<Reservation>) => body.data,
+    }),
+    releaseSlot: build.mutation<null, { slotId: number; token: string }>({
+      query: ({ slotId, token }) => ({ url: `/slot/${slotId}/release`, method: 'POST', body: { token } }),
+      transformResponse: () => null,
+      invalidatesTags: ['PublicSlots'],
+    }),
+    /** The session, or null when the answer carries no usable session (an invalid response). */
+    initiatePayment: build.mutation<PaymentSession | null, InitiateBody>({
+      query: (body) => ({ url: '/api/payment/initiate', method: 'POST', body }),
+      transformResponse: (body: Envelope<{ paymentSession?: PaymentSession }> | null) => {
+        const session = body?.data?.paymentSession;
+        return session && (session.paymentId || session.id) && session.checkoutUrl ? session : null;
+      },
+    }),
+    cancelPayment: build.mutation<null, string>({
+      query: (id) => ({ url: `/api/payment/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      transformResponse: () => null,
+    }),
+  }),
+});
+
+export const {
+  useGetPricingQuery,
+  useReserveSlotMutation,
+  useReleaseSlotMutation,
+  useInitiatePaymentMutation,
+  useCancelPaymentMutation,
+} = bookingApi;
