@@ -33,10 +33,13 @@ export type SpinnerProps = {
   showLabel?: boolean;
   size?: number;
   className?: string;
+  /** Same as `label` (for callers used to aria-label). */
+  'aria-label'?: string;
 };
 
 /** A loading indicator with role=status. Prefer Skeleton when the shape of the content is known. */
-export function Spinner({ label = 'Loading', showLabel = false, size = 24, className }: SpinnerProps) {
+export function Spinner({ label: labelProp, showLabel = false, size = 24, className, 'aria-label': ariaLabel }: SpinnerProps) {
+  const label = labelProp ?? ariaLabel ?? 'Loading';
   return (
     <Wrapper role="status" className={className}>
       <SpinnerIcon size={size} />

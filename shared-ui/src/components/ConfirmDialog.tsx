@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  /** While the confirmed work runs: the confirm button spins and the dialog cannot be dismissed. */
+  busy?: boolean;
+  /** 'danger' (default) for destructive actions such as Delete. */
+  tone?: 'danger' | 'primary';
+};
+
+/** A small yes/no dialog; the caller closes it (onOpenChange(false)) when the confirmed work is done. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  busy = false,
+  tone = 'danger',
+}: ConfirmDialogProps) {
+  const requestChange = (next: boolean) => {
+    if (!busy) onOpenChange(next);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={requestChange}
+      title={title}
+      description={message}
+      size="sm"
+      hideCloseButton
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => requestChange(false)} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { AlertIcon } from './icons';
+
+export const Label = styled.label`
+  display: block;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const control = css`
+  display: block;
+  width: 100%;
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  /* 16 px keeps iOS Safari from zooming into the field. */
+  font-size: max(16px, ${({ theme }) => theme.fontSizes.md});
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
+  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.brand}; box-shadow: ${({ theme }) => theme.focusRing}; }
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; border-width: 2px; }
+  &:disabled { background: ${({ theme }) => theme.colors.disabledBackground}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+`;
+
+export const Input = styled.input`
+  ${control}
+`;
+
+export const Select = styled.select`
+  ${control}
+  appearance: none;
+  padding-right: ${({ theme }) => theme.space[7]};
+  /* An inline chevron (no icon font). */
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 24 24' fill='none' stroke='%234a5560' stroke-width='2.5' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M6 9l6 6 6-6'/%3E%3C/svg%3E");
+  background-repeat: no-repeat;
+  background-position: right 12px center;
+`;
+
+const FieldBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  min-width: 0;
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ErrorText = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.danger};
+  svg { flex: none; margin-top: 2px; }
+`;
+
+export type FieldProps = {
+  label: ReactNode;
+  /** The id of the control inside; the label points at it. */
+  htmlFor: string;
+  error?: string;
+  hint?: ReactNode;
+  /** One form control (Input, Select, textarea...). It receives id, aria-describedby and aria-invalid. */
+  children: ReactNode;
+  className?: string;
+};
+
+type ControlProps = { id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean | 'true' | 'false' };
+
+/** A labelled form control with its hint and error text wired for screen readers. */
+export function Field({ label, htmlFor, error, hint, children, className }: FieldProps) {
+  const hintId = hint ? `${htmlFor}-hint` : undefined;
+  const errorId = error ? `${htmlFor}-error` : undefined;
+  const only = Children.count(children) === 1 ? Children.toArray(children)[0] : null;
+
+  let control = children;
+  if (isValidElement<ControlProps>(only)) {
+    const describedBy = [only.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
+    control = cloneElement(only as ReactElement<ControlProps>, {
+      id: only.props.id ?? htmlFor,
+      'aria-describedby': describedBy,
+      'aria-invalid': error ? true : only.props['aria-invalid'],
+    });
+  }
+
+  return (
+    <FieldBox className={className}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      {control}
+      {error && (
+        <ErrorText id={errorId}>
+          <AlertIcon size={16} />
+          <span>{error}</span>
+        </ErrorText>
+      )}
+    </FieldBox>
+  );
+}
