@@ -1,0 +1,138 @@
+// Production builds of the bundles named on the command line (default: all three), pre-compressed for serving.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { analysisFile, bundleNames, distDir, repoRoot } from './bundles';
+import type { BundleName } from './rspack-common';
+
+const compressible = /\.(js|mjs|css|html|json|svg|txt|map)$/;
+
+/** Writes `.br` and `.gz` beside each text asset so the server sends them without compressing per request. */
+function precompress(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!compressible.test(entry.name)) continue;
+    const body = fs.readFileSync(file);
+    if (body.length < 256) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+  }
+}
+
+// Which packages each emitted file carries: the singleton check proves none is loaded from two bundles.
+const packageOf = (moduleName: string): string | undefined => {
+  const normalized = moduleName.replace(/\\/g, '/');
+  const nodeModules = normalized.lastIndexOf('node_modules/');
+  if (nodeModules >= 0) {
+    const rest = normalized.slice(nodeModules + 'node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  const workspace = /(?:^|\/)(shared-ui|shared-api|shell|booking-remote|admin-remote)\/src\//.exec(normalized);
+  return workspace?.[1];
+};
+
+type StatsModule = { nameForCondition?: string; modules?: StatsModule[] };
+type StatsJson = {
+  time?: number;
+  errors?: { message: string }[];
+  chunks?: { files?: string[]; modules?: StatsModule[] }[];
+};
+
+function writeAnalysis(name: BundleName, stats: StatsJson): void {
+  const files: Record<string, string[]> = {};
+  for (const chunk of stats.chunks ?? []) {
+    const packages = new Set<string>();
+    const visit = (modules: StatsModule[] | undefined) => {
+      for (const module of modules ?? []) {
+        const pkg = module.nameForCondition ? packageOf(module.nameForCondition) : undefined;
+        if (pkg) packages.add(pkg);
+        visit(module.modules);
+      }
+    };
+    visit(chunk.modules);
+    for (const file of chunk.files ?? []) {
+      if (file.endsWith('.js')) files[file] = [...new Set([...(files[file] ?? []), ...packages])].sort();
+    }
+  }
+  fs.writeFileSync(analysisFile(name), JSON.stringify(files, null, 2));
+}
+
+const configFile: Record<BundleName, string> = {
+  shell: 'rspack.shell.config.ts',
+  'booking-remote': 'rspack.booking.config.ts',
+  'admin-remote': 'rspack.admin.config.ts',
+};
+
+/**
+ * Each bundle is built by the rspack CLI in its own plain Node process: under tsx's require hook the federation
+ * runtime that rspack stringifies into the bundle gains `__name(...)` helpers that do not exist in the browser.
+ */
+function buildOne(name: BundleName): Promise<StatsJson> {
+  const statsFile = path.join(path.dirname(analysisFile(name)), `${name}.stats.json`);
+  fs.mkdirSync(path.dirname(statsFile), { recursive: true });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(
+      process.execPath,
+      [cliBin, 'build', '-c', configFile[name], '--mode', 'production', '--json', statsFile],
+      { cwd: repoRoot, env: { ...process.env, BUNDLE_ANALYSIS: '1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      let stats: StatsJson = {};
+      try {
+        stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as StatsJson;
+      } catch {
+        // no stats: the CLI failed before compiling
+      }
+      if (code !== 0 || stats.errors?.length) {
+        const errors = (stats.errors ?? []).map((e) => e.message).join('\n\n');
+        return reject(new Error(`${name} failed to build:\n${errors || output}`));
+      }
+      resolve(stats);
+    });
+  });
+}
+
+const cliBin = path.join(repoRoot, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+
+export async function build(names: BundleName[]): Promise<void> {
+  const results = await Promise.allSettled(names.map(buildOne));
+  const failures: string[] = [];
+  results.forEach((result, index) => {
+    const name = names[index];
+    if (result.status === 'rejected') {
+      failures.push(result.reason instanceof Error ? result.reason.message : String(result.reason));
+      return;
+    }
+    writeAnalysis(name, result.value);
+    precompress(distDir(name));
+    console.log(`built ${name} → dist/${name} (${result.value.time ?? '?'} ms)`);
+  });
+  if (failures.length) throw new Error(failures.join('\n\n'));
+}
+
+if (require.main === module) {
+  const requested = process.argv.slice(2) as BundleName[];
+  const unknown = requested.filter((name) => !bundleNames.includes(name));
+  if (unknown.length) {
+    console.error(`Unknown bundle(s): ${unknown.join(', ')}. Known: ${bundleNames.join(', ')}`);
+    process.exit(2);
+  }
+  build(requested.length ? requested : bundleNames).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,211 @@
+// Starts the whole product as `npm start` does: the API (child process) and the three production bundles.
+// Shared by scripts/start.ts, the e2e tests and the bundle benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
+import type { BundleName } from './rspack-common';
+import { startStaticServer, type StaticServer } from './static-server';
+
+export type Ports = { shell: number; booking: number; admin: number; api: number };
+
+export const portsFromEnv = (env: NodeJS.ProcessEnv = process.env): Ports => ({
+  shell: Number(env.SHELL_PORT) || 3000,
+  booking: Number(env.BOOKING_PORT) || 3001,
+  admin: Number(env.ADMIN_PORT) || 3002,
+  api: Number(env.PORT) || 4000,
+});
+
+export type RemoteKey = 'booking' | 'admin';
+
+export type ProductOptions = {
+  ports: Ports;
+  /** The API's data folder (PGlite); defaults to the server's own default (./.data). */
+  dataDir?: string;
+  /** Extra environment for the API process. */
+  apiEnv?: NodeJS.ProcessEnv;
+  /** Where the product's own log lines go (default: console.log). */
+  log?: (line: string) => void;
+  /** Build missing or stale bundles first (default true). */
+  build?: boolean;
+  /** Print every line of the API's log instead of only the notable ones. */
+  verboseApi?: boolean;
+};
+
+export type Product = {
+  urls: { shell: string; booking: string; admin: string; api: string };
+  /** Stops serving one remote (to show that the other keeps working). */
+  stopRemote: (remote: RemoteKey) => Promise<void>;
+  startRemote: (remote: RemoteKey) => Promise<void>;
+  stop: () => Promise<void>;
+  /** Settles when the API process ends (on its own or through stop()). */
+  apiExited: Promise<number | null>;
+};
+
+const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
+
+/** Runs `npm run build`'s script for the bundles that are missing or older than their sources. */
+export async function buildIfNeeded(log: (line: string) => void, force = false): Promise<void> {
+  const stale = force ? bundleNames : bundleNames.filter(needsBuild);
+  if (stale.length === 0) return;
+  log(`Building ${stale.join(', ')} (production)...`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/build.ts'), ...stale], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited with code ${code}`))));
+  });
+}
+
+/** Resolves when the child has exited; SIGKILL after the grace period. */
+export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// The API logs JSON lines (pino); show the ones a person starting the product needs.
+function notableApiLine(line: string, verbose: boolean): string | undefined {
+  if (!line.trim()) return undefined;
+  try {
+    const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+    const message = entry.msg ?? '';
+    if (verbose) return message || line;
+    if ((entry.level ?? 30) >= 40) return `${message}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+    if (/demo|login|listening|database/i.test(message)) return message;
+    return undefined;
+  } catch {
+    return line;
+  }
+}
+
+function startApi(options: ProductOptions, origins: string[], log: (line: string) => void): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.apiEnv,
+    PORT: String(options.ports.api),
+    CORS_ORIGINS: origins.join(','),
+  };
+  if (options.dataDir) env.DATA_DIR = options.dataDir;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: Ctrl-C reaches only the parent, which then stops the API once, in order.
+    detached: true,
+  });
+  // Never leave an orphan API behind, even if the parent dies abruptly.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  const forward = (stream: NodeJS.ReadableStream | null) => {
+    let buffer = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const shown = notableApiLine(line, Boolean(options.verboseApi));
+        if (shown) log(`[api] ${shown}`);
+      }
+    });
+  };
+  forward(child.stdout);
+  forward(child.stderr);
+  return child;
+}
+
+async function waitForApi(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The API exited during start-up (code ${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      // Any answer means it listens; /health itself reports a database problem to the page.
+      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The API did not answer on ${url}/health within ${timeoutMs / 1000} s`);
+}
+
+export async function startProduct(options: ProductOptions): Promise<Product> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.build !== false) await buildIfNeeded(log);
+
+  const { ports } = options;
+  const urls = {
+    shell: `http://localhost:${ports.shell}`,
+    booking: `http://localhost:${ports.booking}`,
+    admin: `http://localhost:${ports.admin}`,
+    api: `http://localhost:${ports.api}`,
+  };
+  const origins = [ports.shell, ports.booking, ports.admin].flatMap((port) => [
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+  ]);
+  const remotesJson = JSON.stringify(
+    { booking: `${urls.booking}/mf-manifest.json`, admin: `${urls.admin}/mf-manifest.json`, api: urls.api },
+    null,
+    2,
+  );
+
+  const api = startApi(options, origins, log);
+  const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
+  const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
+  const serveRemote = async (remote: RemoteKey) => {
+    servers[remote] ??= await startStaticServer({
+      root: distDir(bundleOf[remote]),
+      port: ports[remote],
+      spaFallback: true,
+      cors: true,
+    });
+  };
+
+  const stop = async () => {
+    await Promise.all([
+      ...Object.values(servers).map((server) => server?.close()),
+      stopChild(api),
+    ]);
+  };
+
+  try {
+    servers.shell = await startStaticServer({
+      root: distDir('shell'),
+      port: ports.shell,
+      spaFallback: true,
+      cors: false,
+      generated: { '/remotes.json': remotesJson },
+    });
+    await serveRemote('booking');
+    await serveRemote('admin');
+    await waitForApi(urls.api, api);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    urls,
+    stop,
+    apiExited,
+    startRemote: serveRemote,
+    stopRemote: async (remote) => {
+      const server = servers[remote];
+      delete servers[remote];
+      await server?.close();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// One config factory for the three deployable bundles (shell, booking-remote, admin-remote).
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+// CommonJS under tsx and Jest: __dirname is the scripts folder.
+export const repoRoot = path.resolve(__dirname, '..');
+const requireFromRoot = createRequire(path.join(repoRoot, 'package.json'));
+
+export type BundleName = 'shell' | 'booking-remote' | 'admin-remote';
+export type Mode = 'production' | 'development';
+
+/** Federation container names (used in `remotes.json` keys and `loadRemote('<name>/routes')`). */
+export const containerNames: Record<BundleName, string> = {
+  shell: 'shell',
+  'booking-remote': 'booking',
+  'admin-remote': 'admin',
+};
+
+export const defaultPorts: Record<BundleName, number> = { shell: 3000, 'booking-remote': 3001, 'admin-remote': 3002 };
+
+/**
+ * The singletons of the design. Subpath entries are listed one by one because sharing a package does not
+ * share its subpaths. A copy of any of these per remote would split the theme, the store or the router.
+ */
+export const singletonPackages = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'styled-components',
+  'shared-ui',
+  'shared-api',
+] as const;
+
+const sharedConfig = (mode: Mode) => {
+  const names: string[] = [...singletonPackages];
+  // swc emits jsxDEV calls in development builds.
+  if (mode === 'development') names.push('react/jsx-dev-runtime');
+  return Object.fromEntries(names.map((name) => [name, { singleton: true, requiredVersion: false as const }]));
+};
+
+const swcRule = (mode: Mode): RuleSetRule => ({
+  test: /\.[cm]?[jt]sx?$/,
+  // Workspace packages (shared-ui, shared-api) resolve through their symlinks to real paths outside node_modules.
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+      target: 'es2020',
+    },
+  },
+  type: 'javascript/auto',
+});
+
+/** react-router 7's package entry points at its development build; production builds take the production files. */
+const productionAliases = (): Record<string, string> => {
+  const routerDir = path.dirname(requireFromRoot.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+  };
+};
+
+export type BundleOptions = {
+  name: BundleName;
+  mode: Mode;
+  exposes?: Record<string, string>;
+  /** Remotes do not load remotes: drop that part of the federation runtime from their build. */
+  isRemote: boolean;
+  htmlTitle: string;
+  /** Extra files copied from `<package>/public` besides index.html. */
+  copyPublic?: boolean;
+  port: number;
+};
+
+export function createBundleConfig(options: BundleOptions): Configuration {
+  const { name, mode, exposes, isRemote, htmlTitle, port } = options;
+  const isProd = mode === 'production';
+  const packageDir = path.join(repoRoot, name);
+  const apiBaseUrl = process.env.API_BASE_URL || 'http://localhost:4000';
+
+  return {
+    name,
+    mode,
+    context: packageDir,
+    entry: { main: './src/index.ts' },
+    target: ['web', 'es2020'],
+    devtool: isProd ? false : 'cheap-module-source-map',
+    output: {
+      path: path.join(repoRoot, 'dist', name),
+      publicPath: 'auto',
+      uniqueName: containerNames[name],
+      filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: isProd ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.jsx', '.json'],
+      alias: isProd ? productionAliases() : {},
+    },
+    module: {
+      rules: [swcRule(mode), { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' }],
+    },
+    optimization: { minimize: isProd },
+    performance: { hints: false },
+    // scripts/build.ts asks for the chunk → module listing (singleton check, bundle report) in its stats JSON.
+    ...(process.env.BUNDLE_ANALYSIS === '1'
+      ? {
+          stats: {
+            all: false,
+            errors: true,
+            warnings: true,
+            timings: true,
+            chunks: true,
+            chunkModules: true,
+            nestedModules: true,
+            ids: true,
+          },
+        }
+      : {}),
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.API_BASE_URL': JSON.stringify(apiBaseUrl) }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(packageDir, 'public/index.html'),
+        title: htmlTitle,
+        chunks: ['main'],
+        minify: isProd,
+      }),
+      ...(options.copyPublic
+        ? [
+            new rspack.CopyRspackPlugin({
+              patterns: [{ from: path.join(packageDir, 'public'), globOptions: { ignore: ['**/index.html'] } }],
+            }),
+          ]
+        : []),
+      new ModuleFederationPlugin({
+        name: containerNames[name],
+        filename: 'remoteEntry.js',
+        exposes,
+        remotes: {},
+        shared: sharedConfig(mode),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        dev: false,
+        experiments: { optimization: { target: 'web', disableRemote: isRemote } },
+      }),
+    ],
+    devServer: {
+      port,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false } },
+      devMiddleware: { writeToDisk: false },
+    },
+    lazyCompilation: false,
+    experiments: {},
+  } as Configuration;
+}
+
+export function modeFromArgv(argv: { mode?: string } | undefined): Mode {
+  const raw = argv?.mode ?? process.env.NODE_ENV;
+  return raw === 'development' ? 'development' : 'production';
+}

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { isUnavailableRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
+import type { RemoteName, RuntimeConfig } from './runtimeConfig';
+
+export type RoutesModule = { default: ComponentType };
+export type RemoteLoader = () => Promise<RoutesModule>;
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    override readonly cause?: unknown,
+  ) {
+    super(`The ${remote} remote could not be loaded`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** Registers both remotes (addressed by their mf-manifest.json) with the shell's federation runtime. */
+export function registerRemotesFromConfig(config: RuntimeConfig): void {
+  const remotes = (['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] }));
+  const instance = getInstance();
+  if (instance) {
+    instance.registerPlugins([remoteFallbackPlugin()]);
+    instance.registerRemotes(remotes);
+  } else {
+    registerPlugins([remoteFallbackPlugin()]);
+    registerRemotes(remotes);
+  }
+}
+
+/** Loads `<remote>/routes`; rejects (so the error boundary shows Retry) when the remote is unreachable. */
+export const loadRemoteRoutes =
+  (name: RemoteName): RemoteLoader =>
+  async () => {
+    const instance = getInstance();
+    const loaded = await (instance ? instance.loadRemote<unknown>(`${name}/routes`) : loadRemote<unknown>(`${name}/routes`));
+    const module = typeof loaded === 'function' ? (loaded as () => unknown)() : loaded;
+    if (isUnavailableRemoteModule(module)) throw new RemoteUnavailableError(name, module.remoteLoadError);
+    if (!module || typeof (module as RoutesModule).default !== 'function') throw new RemoteUnavailableError(name);
+    return module as RoutesModule;
+  };

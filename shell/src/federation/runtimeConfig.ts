@@ -1,0 +1,42 @@
+// Where the remotes and the API live, read at run time so a remote can move without rebuilding the shell.
+export type RemoteName = 'booking' | 'admin';
+
+export type RuntimeConfig = Record<RemoteName, string> & { api: string };
+
+declare const process: { env: Record<string, string | undefined> };
+
+/** Used when remotes.json cannot be read: the local ports of `npm start` / `npm run dev`. */
+export const defaultRuntimeConfig: RuntimeConfig = {
+  booking: 'http://localhost:3001/mf-manifest.json',
+  admin: 'http://localhost:3002/mf-manifest.json',
+  api: process.env.API_BASE_URL || 'http://localhost:4000',
+};
+
+const isUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    new URL(value, 'http://base.invalid');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Keeps only well-formed entries; anything missing or malformed falls back to the default. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const pick = (key: keyof RuntimeConfig) => (isUrl(source[key]) ? (source[key] as string) : defaultRuntimeConfig[key]);
+  return { booking: pick('booking'), admin: pick('admin'), api: pick('api').replace(/\/+$/, '') };
+}
+
+export async function loadRuntimeConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    // The server marks remotes.json no-cache; a plain fetch also lets the HTML's preload hint be reused.
+    const response = await fetchImpl(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseRuntimeConfig(await response.json());
+  } catch (error) {
+    console.warn(`remotes.json could not be read (${String(error)}); using the default addresses.`);
+    return defaultRuntimeConfig;
+  }
+}

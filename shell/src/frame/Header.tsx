@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { brand } from 'shared-api';
+import { media, styled } from 'shared-ui';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.header};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  min-height: 56px;
+`;
+
+const LogoLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: ${({ theme }) => theme.tapTarget};
+  height: ${({ theme }) => theme.tapTarget};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+`;
+
+const Title = styled.span`
+  flex: 1;
+  min-width: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+`;
+
+// Staff reach the login from a desktop; phones (the parents) never see it.
+const LoginLink = styled(Link)`
+  display: none;
+  ${media.desktop`
+    display: inline-flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.tapTarget};
+    padding: 0 ${({ theme }) => theme.space[3]};
+    border-radius: ${({ theme }) => theme.radii.md};
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    text-decoration: none;
+    &:hover { background: ${({ theme }) => theme.colors.brandSubtle}; }
+    &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  `}
+`;
+
+/** The page frame's header: logo (home), the title text, and the staff Login link on desktop. */
+export function Header() {
+  return (
+    <Bar>
+      <Inner>
+        <LogoLink to="/" aria-label={`${brand.productName} home`}>
+          {brand.logoText}
+        </LogoLink>
+        <Title>{brand.title}</Title>
+        <LoginLink to="/login">Login</LoginLink>
+      </Inner>
+    </Bar>
+  );
+}
