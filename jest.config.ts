@@ -13,6 +13,12 @@ const swc: [string, Record<string, unknown>] = [
   },
 ];
 
+// Plain CommonJS (PGlite's build) for the server project: only dynamic import() is rewritten.
+const swcCjs: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
 // msw 2 and a few of its dependencies ship ESM only: let swc turn them into CommonJS for Jest.
 const esmPackages = [
   'msw',
@@ -52,7 +58,10 @@ const config: Config = {
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swcCjs },
+      // PGlite's CommonJS build calls import() for Node built-ins, which Jest's VM refuses without
+      // --experimental-vm-modules, and a few Fastify dependencies (content-disposition, cookie) are ESM-only: let swc turn both into CommonJS.
+      transformIgnorePatterns: ['node_modules/(?!(@electric-sql/pglite|content-disposition|light-my-request|cookie)/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
   ],

@@ -19,24 +19,26 @@ export type RawExec = (text: string, params?: unknown[]) => Promise<{ rows: Reco
 export type DatabaseHandle = {
   db: Db;
   driver: Driver;
+  /** PGlite only: a tar dump of the whole database (tests start new databases from it). */
+  dump?: () => Promise<Blob>;
   /** Runs `fn` in one transaction on the raw client (multi-statement SQL allowed when no params are given). */
   rawTransaction<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
 export type OpenOptions =
-  | { driver: 'pglite'; dataDir?: string; inMemory?: boolean }
+  | { driver: 'pglite'; dataDir?: string; inMemory?: boolean; /** A dump (tar) to start an in-memory database from. */ loadDataDir?: Blob }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.driver === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
 }
 
-async function openPglite(options: { dataDir?: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+async function openPglite(options: { dataDir?: string; inMemory?: boolean; loadDataDir?: Blob }): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
   if (options.inMemory || !options.dataDir) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     const folder = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(options.dataDir, { recursive: true });
@@ -52,6 +54,7 @@ async function openPglite(options: { dataDir?: string; inMemory?: boolean }): Pr
   return {
     db,
     driver: 'pglite',
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
     rawTransaction: (fn) =>
       client.transaction((tx) =>
         fn(async (text, params) => {

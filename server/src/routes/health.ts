@@ -7,10 +7,11 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EC
 
 /** database_unreachable when no connection can be made; database_error when it answers with an error. */
 export function classifyDatabaseError(err: unknown): 'database_unreachable' | 'database_error' {
-  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  // Drizzle wraps driver errors ("Failed query: ...") with the driver's error as the cause.
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code;
   if (code && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return 'database_unreachable';
-  if (/closed|terminat|timeout|connect/i.test(e?.message ?? '')) return 'database_unreachable';
+  if (/closed|closing|terminat|timeout|did not answer|connect/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`)) return 'database_unreachable';
   return 'database_error';
 }
 

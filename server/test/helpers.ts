@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection';
+import { migrate, readMigrations } from '../src/db/migrate';
+import { slots } from '../src/db/schema';
+import { createUser } from '../src/auth/accounts';
+
+export const STAFF = { email: 'staff@example.com', password: 'correct-horse' };
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type TestContext = { app: App; database: DatabaseHandle; config: Config };
+
+/**
+ * A fresh, migrated in-memory PGlite. Creating one runs initdb (seconds), so the first call stores a dump in the
+ * temp folder (keyed by the migrations' content) and later calls, in any test file, start from that dump.
+ */
+export async function freshPglite(): Promise<DatabaseHandle> {
+  const key = createHash('sha256')
+    .update(readMigrations().map((m) => m.name + m.sql).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `booking-server-test-pglite-${key}.tar`);
+  if (fs.existsSync(file)) {
+    return openDatabase({ driver: 'pglite', inMemory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
+  }
+  const database = await openDatabase({ driver: 'pglite', inMemory: true });
+  await migrate(database);
+  const dump = Buffer.from(await (await database.dump!()).arrayBuffer());
+  const tmp = `${file}.${process.pid}`;
+  fs.writeFileSync(tmp, dump);
+  fs.renameSync(tmp, file);
+  return database;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, database?: DatabaseHandle): Promise<TestContext> {
+  const db = database ?? (await freshPglite());
+  await migrate(db);
+  const config = { ...loadConfig({}), loginRateLimitPerMinute: 1000, ...overrides };
+  const app = await buildApp({ database: db, config, logger: false });
+  await app.ready();
+  return { app, database: db, config };
+}
+
+export async function stopTestApp(ctx: TestContext | undefined): Promise<void> {
+  if (!ctx) return;
+  await ctx.app.close();
+  await ctx.database.close();
+}
+
+/** A staff account and a bearer token for it. */
+export async function staffToken(ctx: TestContext, account = STAFF): Promise<string> {
+  await createUser(ctx.database.db, { email: account.email, password: account.password });
+  const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: account });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json().data.token as string;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Inserts a slot starting `hoursAhead` hours from now (rounded to the minute). */
+export async function insertSlot(database: DatabaseHandle, hoursAhead: number, extra: Partial<typeof slots.$inferInsert> = {}) {
+  const start = new Date(Math.floor((Date.now() + hoursAhead * 3_600_000) / 60_000) * 60_000);
+  const [row] = await database.db
+    .insert(slots)
+    .values({ startAt: start, endAt: new Date(start.getTime() + 30 * 60_000), ...extra })
+    .returning();
+  return row;
+}
+
+export async function clearSlots(database: DatabaseHandle) {
+  await database.db.execute(sql`DELETE FROM slots`);
+}
+
+/** The whole slots table, for "nothing changed" checks. */
+export async function snapshotSlots(database: DatabaseHandle): Promise<string> {
+  const rows = await database.db.select().from(slots).orderBy(slots.id);
+  return JSON.stringify(rows);
+}
+
+export const visitor = {
+  visitorName: 'Nur Aina',
+  visitorEmail: 'aina@example.com',
+  visitorContactNo: '012 345 6789',
+  selectedSchool: 'Seri Ilmu Private Primary',
+};
+
+/** A throwaway database on the local PostgreSQL server; `drop` removes it. */
+export async function createThrowawayPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
