@@ -1,12 +1,15 @@
-// Placeholder route tree of the staff side; the admin-remote feature work replaces the pages.
+// The staff side's route tree, mounted by the shell (or the standalone bootstrap) under its router, store, theme and toasts.
 import { Route, Routes } from 'react-router-dom';
+import { LoginPage } from './pages/LoginPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { SecuredArea } from './pages/SecuredArea';
 
 export default function AdminRoutes() {
   return (
     <Routes>
-      <Route path="login" element={<h1>Staff login</h1>} />
-      <Route path="register" element={<h1>Register</h1>} />
-      <Route path="secured/*" element={<h1>Assessment Dashboard</h1>} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="register" element={<RegisterPage />} />
+      <Route path="secured/*" element={<SecuredArea />} />
     </Routes>
   );
 }

@@ -7,7 +7,7 @@ import { resetDb } from './db';
 export const server = setupServer(...handlers);
 
 /** Call at the top of a test file: starts msw, fails on unhandled requests, resets data and cookies per test. */
-export function useMswServer(): void {
+export function setupMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     resetDb();

@@ -1,0 +1,124 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, delay } from 'msw';
+import Cookies from 'js-cookie';
+import { ErrorCode, LOGIN_REDIRECT_MS } from 'shared-api';
+import { API, fail } from '../../../test/handlers';
+import { STAFF_EMAIL, STAFF_PASSWORD, db } from '../../../test/db';
+import { server, setupMswServer } from '../../../test/server';
+import { currentPath, renderAdminApp } from '../../../test/render';
+import { axe } from '../../../test/axe';
+import { LOGIN_FAILED_MESSAGE, LOGIN_SUCCESS_MESSAGE } from './LoginForm';
+
+setupMswServer();
+
+const emailBox = () => screen.getByLabelText('Email');
+const passwordBox = () => screen.getByLabelText('Password');
+const loginButton = () => screen.getByRole('button', { name: /login|loading/i });
+
+describe('/login', () => {
+  it('shows the login form with no accessibility violations', async () => {
+    const { container } = renderAdminApp('/login');
+    expect(screen.getByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(loginButton()).toHaveTextContent('Login');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it("says 'required' for an empty email and sends nothing", async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    server.events.on('request:start', () => void calls++);
+    renderAdminApp('/login');
+    await user.click(loginButton());
+    expect(await screen.findByText('required')).toBeInTheDocument();
+    expect(emailBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toBe(0);
+    server.events.removeAllListeners();
+  });
+
+  it("says 'Entered value does not match email format' for a malformed email", async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/login');
+    await user.type(emailBox(), 'staff@school');
+    await user.type(passwordBox(), 'whatever');
+    await user.click(loginButton());
+    expect(await screen.findByText('Entered value does not match email format')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+  });
+
+  it('says the email or password is wrong, the same words for a wrong password and an unknown email', async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/login');
+    await user.type(emailBox(), STAFF_EMAIL);
+    await user.type(passwordBox(), 'wrong-password');
+    await user.click(loginButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_FAILED_MESSAGE);
+
+    await user.clear(emailBox());
+    await user.type(emailBox(), 'nobody@seriilmu.edu.my');
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), STAFF_PASSWORD);
+    await user.click(loginButton());
+    await waitFor(() => expect(loginButton()).toHaveTextContent('Login'));
+    expect(screen.getByRole('alert')).toHaveTextContent(LOGIN_FAILED_MESSAGE);
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(currentPath()).toBe('/login');
+  });
+
+  it("shows the server's words when it is rate limited", async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () => fail(429, ErrorCode.RATE_LIMITED, 'Too many login attempts. Please wait 15 minutes.')),
+    );
+    const user = userEvent.setup();
+    renderAdminApp('/login');
+    await user.type(emailBox(), STAFF_EMAIL);
+    await user.type(passwordBox(), STAFF_PASSWORD);
+    await user.click(loginButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts. Please wait 15 minutes.');
+  });
+
+  it("shows 'Loading...' while busy, stores the token, and opens the dashboard after 1.5 seconds", async () => {
+    jest.useFakeTimers();
+    try {
+      server.use(
+        http.post(`${API}/auth/login`, async () => {
+          await delay(200);
+          return undefined;
+        }),
+      );
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderAdminApp('/login');
+      await user.type(emailBox(), STAFF_EMAIL);
+      await user.type(passwordBox(), STAFF_PASSWORD);
+      await user.click(loginButton());
+      await waitFor(() => expect(loginButton()).toHaveTextContent('Loading...'));
+      expect(loginButton()).toBeDisabled();
+
+      expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
+      const token = Cookies.get('token');
+      expect(token).toBeTruthy();
+      expect(db.tokens.has(token!)).toBe(true);
+      expect(currentPath()).toBe('/login');
+
+      act(() => jest.advanceTimersByTime(LOGIN_REDIRECT_MS - 50));
+      expect(currentPath()).toBe('/login');
+      act(() => jest.advanceTimersByTime(50));
+      await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
+      expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('works from the keyboard alone: Tab between fields, Enter submits', async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/login');
+    await user.tab();
+    expect(emailBox()).toHaveFocus();
+    await user.keyboard(STAFF_EMAIL);
+    await user.tab();
+    expect(passwordBox()).toHaveFocus();
+    await user.keyboard(`${STAFF_PASSWORD}{Enter}`);
+    expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
+  });
+});

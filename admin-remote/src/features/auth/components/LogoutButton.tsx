@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router-dom';
+import { Button } from 'shared-ui';
+import { api, removeToken, useAppDispatch } from 'shared-api';
+import { useLogoutMutation } from '../api/authApi';
+
+/** Revokes the token on the server, then forgets it here whatever the server said. */
+export function LogoutButton() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [logout, { isLoading }] = useLogoutMutation();
+
+  const onLogout = async () => {
+    await logout();
+    removeToken();
+    // Staff data must not outlive the session in the cache.
+    dispatch(api.util.resetApiState());
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Button variant="secondary" size="sm" onClick={onLogout} disabled={isLoading}>
+      {isLoading ? 'Logging out...' : 'Logout'}
+    </Button>
+  );
+}

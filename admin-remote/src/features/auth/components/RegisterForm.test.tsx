@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { db, issueToken } from '../../../test/db';
+import { setupMswServer } from '../../../test/server';
+import { renderAdminApp } from '../../../test/render';
+import { axe } from '../../../test/axe';
+import { REGISTER_REFUSED_MESSAGE } from './RegisterForm';
+
+setupMswServer();
+
+const fill = async (user: ReturnType<typeof userEvent.setup>, email: string, password: string, username = '') => {
+  await user.type(screen.getByLabelText('Email'), email);
+  if (username) await user.type(screen.getByLabelText('Username (optional)'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+};
+
+describe('/register', () => {
+  it('has email, username and password fields with no accessibility violations', async () => {
+    const { container } = renderAdminApp('/register');
+    expect(screen.getByRole('heading', { name: 'Register a staff account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username (optional)')).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it("checks the email and says 'min length is 5' for a short password, sending nothing", async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    await fill(user, 'colleague@school', '1234');
+    expect(await screen.findByText('Entered value does not match email format')).toBeInTheDocument();
+    expect(screen.getByText('min length is 5')).toBeInTheDocument();
+    expect(db.accounts).toHaveLength(1);
+  });
+
+  it('says the server refused when nobody is logged in, and creates no account', async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    await fill(user, 'colleague@seriilmu.edu.my', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTER_REFUSED_MESSAGE);
+    expect(db.accounts.map((a) => a.email)).not.toContain('colleague@seriilmu.edu.my');
+  });
+
+  it('lets a logged-in staff member add a colleague', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    await fill(user, 'Colleague@SeriIlmu.edu.my', 'secret-pass', 'cikgu');
+    expect(await screen.findByRole('status')).toHaveTextContent('Account created for Colleague@SeriIlmu.edu.my.');
+    expect(db.accounts.find((a) => a.email === 'colleague@seriilmu.edu.my')?.username).toBe('cikgu');
+  });
+
+  it("shows the server's message when it turns the account down", async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    await fill(user, 'staff@seriilmu.edu.my', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+  });
+});

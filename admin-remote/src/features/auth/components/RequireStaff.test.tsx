@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import Cookies from 'js-cookie';
+import { ErrorCode } from 'shared-api';
+import { API, fail } from '../../../test/handlers';
+import { db, issueToken } from '../../../test/db';
+import { server, setupMswServer } from '../../../test/server';
+import { currentPath, renderAdminApp } from '../../../test/render';
+
+setupMswServer();
+
+describe('the secured area', () => {
+  it('sends a visitor without a token to /login without asking the server', async () => {
+    let calls = 0;
+    server.events.on('request:start', () => void calls++);
+    renderAdminApp('/secured/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(screen.getByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+    expect(calls).toBe(0);
+    server.events.removeAllListeners();
+  });
+
+  it('opens the dashboard for a token that resolves to a staff member', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    renderAdminApp('/secured/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('staff')).toBeInTheDocument();
+  });
+
+  it('sends /secured to the dashboard', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    renderAdminApp('/secured');
+    await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
+  });
+
+  it('removes a token the server does not know and goes to /login', async () => {
+    Cookies.set('token', 'revoked-token', { path: '/' });
+    renderAdminApp('/secured/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
+  it('removes the token and goes to /login when the current user cannot be read for another reason', async () => {
+    server.use(http.get(`${API}/user`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
+    Cookies.set('token', issueToken(), { path: '/' });
+    renderAdminApp('/secured/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
+  it('ends the session on a later 401: the slot list refuses the token, the cookie goes, the page shows /login', async () => {
+    const token = issueToken();
+    Cookies.set('token', token, { path: '/' });
+    server.use(
+      http.get(`${API}/slot/list`, () => {
+        db.tokens.delete(token);
+        return fail(401, ErrorCode.UNAUTHORIZED, 'Token expired');
+      }),
+    );
+    renderAdminApp('/secured/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(await screen.findByRole('heading', { name: 'Staff login' })).toBeInTheDocument();
+  });
+
+  it('logs out: revokes the token on the server, removes the cookie and goes to /login', async () => {
+    const token = issueToken();
+    Cookies.set('token', token, { path: '/' });
+    const user = userEvent.setup();
+    renderAdminApp('/secured/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(db.tokens.has(token)).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { CreateSlotsDialog, CreateSlotsText } from './components/CreateSlotsDialog';

@@ -1,0 +1,63 @@
+import { Dialog, formatRM, styled } from 'shared-ui';
+import type { StaffSlot } from 'shared-api';
+import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
+import { CopyButton } from './CopyButton';
+
+const List = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: 0.5rem 1rem;
+  margin: 0;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** `copy` is the text the copy button puts on the clipboard (the raw number for a phone). */
+type Row = { label: string; value: string; copy?: string | null };
+
+/** Visitor details of a booked slot; every value is rendered as text, never as markup. */
+export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | null; onClose: () => void }) {
+  const rows: Row[] = slot
+    ? [
+        { label: 'Slot', value: `#${slot.id} · ${formatSlotDate(slot.date)} · ${formatSlotTimeRange(slot)}` },
+        { label: 'Visitor name', value: slot.visitorName ?? NOT_PROVIDED, copy: slot.visitorName },
+        { label: 'Email', value: slot.visitorEmail ?? NOT_PROVIDED, copy: slot.visitorEmail },
+        {
+          label: 'Contact number',
+          value: formatContactNumber(slot.visitorContactNo),
+          copy: slot.visitorContactNo?.trim() || null,
+        },
+        { label: 'School', value: slot.selectedSchool ?? NOT_PROVIDED },
+        { label: 'Payment reference', value: slot.bookingReference ?? NOT_PROVIDED, copy: slot.bookingReference },
+        { label: 'Amount', value: slot.amountSen === null ? NOT_PROVIDED : formatRM(slot.amountSen) },
+      ]
+    : [];
+
+  return (
+    <Dialog
+      open={slot !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Appointment Details"
+      description="The visitor's details for this booked slot."
+    >
+      <List>
+        {rows.map((row) => (
+          <div key={row.label} style={{ display: 'contents' }}>
+            <dt>{row.label}</dt>
+            <dd>
+              {row.value}
+              {row.copy ? <CopyButton value={row.copy} label={row.label} /> : null}
+            </dd>
+          </div>
+        ))}
+      </List>
+    </Dialog>
+  );
+}

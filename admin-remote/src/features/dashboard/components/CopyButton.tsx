@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'shared-ui';
+import { COPY_CONFIRM_MS } from 'shared-api';
+
+/** Copies a value; 'Copied!' shows for two seconds, announced politely. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onCopy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    timer.current = setTimeout(() => setState('idle'), COPY_CONFIRM_MS);
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={onCopy} aria-label={`Copy ${label}`}>
+        {state === 'copied' ? 'Copied!' : 'Copy'}
+      </Button>
+      <span role="status" aria-live="polite" style={{ marginLeft: '0.5rem' }}>
+        {state === 'copied' ? `${label} copied` : state === 'failed' ? 'Copy failed' : ''}
+      </span>
+    </>
+  );
+}

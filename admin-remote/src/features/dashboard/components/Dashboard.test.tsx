@@ -1,0 +1,407 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, delay } from 'msw';
+import Cookies from 'js-cookie';
+import { COPY_CONFIRM_MS, DASHBOARD_FILTER_STORAGE_KEY, ErrorCode, inMY, todayInMY } from 'shared-api';
+import { API, fail } from '../../../test/handlers';
+import { addSlot, db, issueToken } from '../../../test/db';
+import { server, setupMswServer } from '../../../test/server';
+import { currentPath, renderAdminApp } from '../../../test/render';
+import { axe } from '../../../test/axe';
+
+setupMswServer();
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const inDays = (n: number) => inMY().add(n, 'day').format('YYYY-MM-DD');
+
+function seed() {
+  addSlot({ id: 11, date: '2026-11-23', startTime: '08:30', endTime: '09:00' });
+  addSlot({ id: 12, date: '2026-11-23', startTime: '13:00', endTime: '13:30' });
+  addSlot({ id: 13, date: '2026-11-20', startTime: '10:00', endTime: '10:30' });
+  addSlot({
+    id: 21,
+    date: '2026-11-24',
+    startTime: '09:00',
+    endTime: '09:30',
+    visitorName: 'Aisyah Rahman',
+    visitorEmail: 'aisyah@example.my',
+    visitorContactNo: '0123456789',
+    selectedSchool: 'Seri Ilmu International',
+    bookingReference: 'BK-2026-0021',
+    amountSen: 10000,
+  });
+  addSlot({
+    id: 22,
+    date: '2026-11-25',
+    startTime: '10:30',
+    endTime: '11:00',
+    visitorName: 'Tan Mei Ling',
+    visitorEmail: 'meiling@example.my',
+    visitorContactNo: null,
+    selectedSchool: 'Seri Ilmu Private Primary',
+    bookingReference: 'BK-2026-0022',
+    amountSen: 5050,
+  });
+}
+
+function login() {
+  Cookies.set('token', issueToken(), { path: '/' });
+}
+
+async function openDashboard() {
+  login();
+  const view = renderAdminApp('/secured/dashboard');
+  await screen.findByRole('heading', { name: 'Assessment Dashboard' });
+  return view;
+}
+
+const table = () => screen.getByRole('table');
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+
+describe('Assessment Dashboard', () => {
+  it('shows the title, subtitle, Refresh and View Timetable, which goes to /', async () => {
+    seed();
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(screen.getByText('Manage your assessment time slots and bookings')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Timetable' }));
+    expect(currentPath()).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Public timetable' })).toBeInTheDocument();
+  });
+
+  it("counts total, booked, available and today's slots (today in GMT+8)", async () => {
+    seed();
+    addSlot({ id: 31, date: todayInMY(), startTime: '16:00', endTime: '16:30' });
+    addSlot({ id: 32, date: todayInMY(), startTime: '16:30', endTime: '17:00', visitorName: 'Today Parent', visitorEmail: 't@example.my' });
+    await openDashboard();
+    await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('7'));
+    expect(screen.getByTestId('stat-booked')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-available')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
+    expect(screen.getByText('Total Slots')).toBeInTheDocument();
+    expect(screen.getByText('Booked Slots')).toBeInTheDocument();
+    expect(screen.getByText('Available Slots')).toBeInTheDocument();
+    expect(screen.getByText("Today's Slots")).toBeInTheDocument();
+  });
+
+  it('lists available slots by default: #id, MMM DD, YYYY, 12-hour time, status badge and Delete, with the count in the caption', async () => {
+    seed();
+    await openDashboard();
+    expect(screen.getByText('Showing: Available Slots')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Available' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Booked' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(within(table()).getByText('3 available slots found')).toBeInTheDocument();
+    const first = bodyRows()[0];
+    expect(within(first).getByText('#13')).toBeInTheDocument();
+    expect(within(first).getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('10:00 AM - 10:30 AM')).toBeInTheDocument();
+    expect(within(first).getByText('Available')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Delete slot #13' })).toBeInTheDocument();
+    expect(within(bodyRows()[2]).getByText('1:00 PM - 1:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Deleting a booked slot cancels its booking, so Delete is offered only on available slots.')).toBeInTheDocument();
+  });
+
+  it('switches to Booked, keeps the choice in local storage and restores it on the next visit', async () => {
+    seed();
+    const user = userEvent.setup();
+    const { unmount } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Booked' }));
+    expect(screen.getByText('Showing: Booked Slots')).toBeInTheDocument();
+    expect(window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY)).toBe('booked');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(within(bodyRows()[0]).getByText('Booked')).toBeInTheDocument();
+    expect(within(bodyRows()[0]).getByRole('button', { name: 'View Details of slot #21' })).toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    unmount();
+
+    renderAdminApp('/secured/dashboard');
+    expect(await screen.findByText('Showing: Booked Slots')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Booked' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows 5 skeleton rows while the lists load', async () => {
+    server.use(
+      http.get(`${API}/slot/list`, async () => {
+        await delay('infinite');
+        return undefined;
+      }),
+    );
+    login();
+    renderAdminApp('/secured/dashboard');
+    await screen.findByRole('heading', { name: 'Assessment Dashboard' });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it("shows 'Failed to load slots' and 'Failed to load data' with Retry, and Retry loads the list", async () => {
+    seed();
+    let failing = true;
+    server.use(
+      http.get(`${API}/slot/list`, () => (failing ? fail(500, ErrorCode.INTERNAL, 'Database unavailable') : undefined)),
+    );
+    const user = userEvent.setup();
+    await openDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load slots');
+    expect(alert).toHaveTextContent('Failed to load data');
+    expect(alert).toHaveTextContent('Server error. Please try again later.');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+  });
+
+  it("says 'Access denied' words when the server forbids the list", async () => {
+    server.use(http.get(`${API}/slot/list`, () => fail(403, ErrorCode.FORBIDDEN, 'Forbidden')));
+    await openDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Access denied. You don't have permission to view slots.");
+  });
+
+  it("shows 'No Available Slots' with 'Create New Slots', which opens the create dialog", async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(await screen.findByText('No Available Slots')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create New Slots' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Slots' })).toBeInTheDocument();
+  });
+
+  it("shows 'No Booked Appointments' with a way back to Available", async () => {
+    addSlot({ id: 1, date: '2026-11-23', startTime: '08:30' });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(await screen.findByText('No Booked Appointments')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Available Slots' }));
+    expect(screen.getByText('Showing: Available Slots')).toBeInTheDocument();
+    expect(window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY)).toBe('available');
+  });
+
+  it("offers an Actions menu by keyboard: 'Create New Slot' enabled, 'Bulk Actions' and 'More Options' disabled", async () => {
+    seed();
+    const user = userEvent.setup();
+    await openDashboard();
+    screen.getByRole('button', { name: 'Actions' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Create New Slot' })).not.toHaveAttribute('aria-disabled');
+    expect(within(menu).getByRole('menuitem', { name: 'Bulk Actions' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'More Options' })).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Create New Slot' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Create New Slots' })).toBeInTheDocument();
+  });
+
+  it('sorts by date and time, earliest first, and reverses on request', async () => {
+    seed();
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const ids = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent);
+    expect(ids()).toEqual(['#13', '#11', '#12']);
+    const header = screen.getByRole('columnheader', { name: /Date & Time/ });
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(ids()).toEqual(['#12', '#11', '#13']);
+  });
+
+  it('filters booked slots by visitor name or email', async () => {
+    seed();
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const search = screen.getByLabelText('Search by visitor name or email');
+    await user.type(search, 'mei');
+    expect(bodyRows()).toHaveLength(1);
+    expect(within(bodyRows()[0]).getByText('#22')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'AISYAH@EXAMPLE');
+    expect(bodyRows()).toHaveLength(1);
+    expect(within(bodyRows()[0]).getByText('#21')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(bodyRows()).toHaveLength(0);
+    expect(screen.getByText('No booked slots match your search.')).toBeInTheDocument();
+  });
+
+  it('deletes an available slot after confirmation, with the progress and success toasts', async () => {
+    seed();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.put(`${API}/slot/delete/:slotId`, async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Delete slot #11' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete slot' });
+    expect(dialog).toHaveTextContent('Delete slot #11 on Nov 23, 2026, 8:30 AM - 9:00 AM?');
+    expect(await axe(dialog)).toHaveNoViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleting slot...')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Delete slot' })).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Slot deleted successfully!')).toBeInTheDocument();
+    expect(db.slots.some((s) => s.id === 11)).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete slot #11' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Delete slot' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the slot and says so when the delete fails', async () => {
+    seed();
+    server.use(http.put(`${API}/slot/delete/:slotId`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Delete slot #12' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete slot' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete slot. Please try again.')).toBeInTheDocument();
+    expect(db.slots.some((s) => s.id === 12)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Delete slot #12' })).toBeInTheDocument();
+  });
+
+  it('cancelling the confirm dialog deletes nothing', async () => {
+    seed();
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Delete slot #12' }));
+    await screen.findByRole('dialog', { name: 'Delete slot' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.slots).toHaveLength(5);
+  });
+
+  it('shows Appointment Details of a booked slot, formatted, with no accessibility violations', async () => {
+    seed();
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.click(await screen.findByRole('button', { name: 'View Details of slot #21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(dialog).toHaveTextContent('Aisyah Rahman');
+    expect(dialog).toHaveTextContent('aisyah@example.my');
+    expect(dialog).toHaveTextContent('(012) 345-6789');
+    expect(dialog).toHaveTextContent('Seri Ilmu International');
+    expect(dialog).toHaveTextContent('BK-2026-0021');
+    expect(dialog).toHaveTextContent('RM 100');
+    expect(dialog).toHaveTextContent('#21 · Nov 24, 2026 · 9:00 AM - 9:30 AM');
+    expect(await axe(dialog)).toHaveNoViolations();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'View Details of slot #22' }));
+    const second = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(within(second).getByText('Not provided')).toBeInTheDocument();
+    expect(second).toHaveTextContent('RM 50.50');
+    expect(within(second).queryByRole('button', { name: 'Copy Contact number' })).not.toBeInTheDocument();
+  });
+
+  it('copies a value and shows the confirmation for 2 seconds', async () => {
+    seed();
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await openDashboard();
+      await user.click(await screen.findByRole('button', { name: 'View Details of slot #21' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+      const copyPhone = within(dialog).getByRole('button', { name: 'Copy Contact number' });
+      const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+      await user.click(copyPhone);
+      await waitFor(() => expect(copyPhone).toHaveTextContent('Copied!'));
+      expect(writeText).toHaveBeenCalledWith('0123456789');
+      expect(within(dialog).getByText('Contact number copied')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(COPY_CONFIRM_MS - 100));
+      expect(copyPhone).toHaveTextContent('Copied!');
+      act(() => jest.advanceTimersByTime(100));
+      expect(copyPhone).toHaveTextContent('Copy');
+      expect(copyPhone).not.toHaveTextContent('Copied!');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('renders visitor text as text, never as markup', async () => {
+    addSlot({
+      id: 40,
+      date: '2026-11-26',
+      startTime: '09:00',
+      visitorName: XSS_NAME,
+      visitorEmail: '"><script>alert(1)</script>@x.my',
+      visitorContactNo: '<b>12345678</b>',
+      selectedSchool: '<iframe src=javascript:alert(1)>',
+      bookingReference: 'BK-1',
+      amountSen: 5000,
+    });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.type(screen.getByLabelText('Search by visitor name or email'), '<img');
+    await user.click(await screen.findByRole('button', { name: 'View Details of slot #40' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(within(dialog).getByText(XSS_NAME)).toBeInTheDocument();
+    expect(within(dialog).getByText('<b>12345678</b>')).toBeInTheDocument();
+    expect(document.querySelector('img, script, iframe, b')).toBeNull();
+  });
+
+  it('exports the booked slots of a date range as CSV', async () => {
+    seed();
+    addSlot({ id: 50, date: inDays(3), startTime: '09:00', visitorName: '=HYPERLINK("x")', visitorEmail: 'f@x.my', amountSen: 7500 });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const blobs: Blob[] = [];
+    const created = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:export';
+    });
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2026-11-24');
+    await user.clear(to);
+    await user.type(to, '2026-11-24');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(screen.getByText('Exported 1 booking(s).')).toBeInTheDocument();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const text = await blobs[0].text();
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",9:00 AM - 9:30 AM,100.00,BK-2026-0021',
+      '',
+    ]);
+
+    await user.clear(to);
+    await user.type(to, '2026-11-20');
+    expect(screen.getByText('End date must be after start date')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+    await user.clear(from);
+    await user.type(from, '2030-01-01');
+    await user.clear(to);
+    await user.type(to, '2030-01-31');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(screen.getByText('No booked slots in this date range.')).toBeInTheDocument();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    clicked.mockRestore();
+  });
+
+  it('has no accessibility violations on either filter', async () => {
+    seed();
+    const user = userEvent.setup();
+    const { container } = await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(await axe(container)).toHaveNoViolations();
+    await user.click(screen.getByRole('button', { name: 'Booked' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,215 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  ErrorPanel,
+  Field,
+  Heading,
+  Inline,
+  Input,
+  Stack,
+  styled,
+  useToast,
+} from 'shared-ui';
+import type { StaffSlot } from 'shared-api';
+import { useDeleteSlotMutation } from '../api/staffSlotsApi';
+import { useDashboardSlots } from '../hooks/useDashboardSlots';
+import { useSlotFilter } from '../hooks/useSlotFilter';
+import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
+import { slotListErrorMessage } from '../utils/slotListError';
+import { ActionsMenu } from './ActionsMenu';
+import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
+import { ExportBookingsCsv } from './ExportBookingsCsv';
+import { SlotFilterToggle } from './SlotFilterToggle';
+import { SlotTable, type SortDirection } from './SlotTable';
+import { StatCards } from './StatCards';
+
+export const DashboardText = {
+  title: 'Assessment Dashboard',
+  subtitle: 'Manage your assessment time slots and bookings',
+  loadFailedTitle: 'Failed to load slots',
+  loadFailed: 'Failed to load data',
+  noBooked: 'No Booked Appointments',
+  noBookedHint: 'Switch to Available to see the open slots.',
+  noAvailable: 'No Available Slots',
+  noAvailableHint: 'Create slots so parents can book an assessment.',
+  noSearchMatch: 'No booked slots match your search.',
+  bookedWarning: 'Deleting a booked slot cancels its booking, so Delete is offered only on available slots.',
+  deleting: 'Deleting slot...',
+  deleted: 'Slot deleted successfully!',
+  deleteFailed: 'Failed to delete slot. Please try again.',
+} as const;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  align-items: flex-end;
+  justify-content: space-between;
+`;
+
+const Subtitle = styled.p`
+  margin: 0.25rem 0 0;
+`;
+
+const Note = styled.p`
+  margin: 0;
+  font-size: 0.875rem;
+`;
+
+const Empty = styled.div`
+  text-align: center;
+  padding: 2rem 1rem;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const matchesSearch = (slot: StaffSlot, term: string) =>
+  !term ||
+  (slot.visitorName ?? '').toLowerCase().includes(term) ||
+  (slot.visitorEmail ?? '').toLowerCase().includes(term);
+
+/** The staff dashboard: counts, the filtered and sortable slot table, delete, details and CSV export. */
+export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [filter, setFilter] = useSlotFilter();
+  const [sort, setSort] = useState<SortDirection>('ascending');
+  const [search, setSearch] = useState('');
+  const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
+  const [details, setDetails] = useState<StaffSlot | null>(null);
+  const { all, booked, available, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
+  const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
+
+  const term = search.trim().toLowerCase();
+  const rows = useMemo(() => {
+    const source = filter === 'booked' ? booked.filter((s) => matchesSearch(s, term)) : available;
+    const sorted = [...source].sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)));
+    return sort === 'ascending' ? sorted : sorted.reverse();
+  }, [filter, booked, available, term, sort]);
+
+  const listEmpty = filter === 'booked' ? booked.length === 0 : available.length === 0;
+  const caption = isLoading
+    ? 'Loading slots...'
+    : `${rows.length} ${filter === 'booked' ? 'booked' : 'available'} ${rows.length === 1 ? 'slot' : 'slots'} found`;
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const progressId = toast.progress(DashboardText.deleting);
+    const result = await deleteSlot({ slotId: toDelete.id });
+    if ('error' in result) toast.update(progressId, { kind: 'error', message: DashboardText.deleteFailed });
+    else toast.update(progressId, { kind: 'success', message: DashboardText.deleted });
+    setToDelete(null);
+  };
+
+  return (
+    <Stack>
+      <Header>
+        <div>
+          <Heading level={1}>{DashboardText.title}</Heading>
+          <Subtitle>{DashboardText.subtitle}</Subtitle>
+        </div>
+        <Inline>
+          <Button variant="secondary" onClick={refetch} disabled={isFetching} aria-busy={isFetching}>
+            Refresh
+          </Button>
+          <Button variant="primary" onClick={() => navigate('/')}>
+            View Timetable
+          </Button>
+        </Inline>
+      </Header>
+
+      <StatCards stats={stats} loading={isLoading} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Slot Management</CardTitle>
+        </CardHeader>
+        <CardBody>
+          <Stack>
+            <Toolbar>
+              <SlotFilterToggle value={filter} onChange={setFilter} />
+              <ActionsMenu onCreateSlot={onCreateSlots} />
+            </Toolbar>
+            <Note>{DashboardText.bookedWarning}</Note>
+            {filter === 'booked' && (
+              <Field label="Search by visitor name or email" htmlFor="slot-search">
+                <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              </Field>
+            )}
+
+            {isError ? (
+              <ErrorPanel
+                title={DashboardText.loadFailedTitle}
+                message={`${DashboardText.loadFailed}. ${slotListErrorMessage(error)}`}
+                onRetry={refetch}
+                retryLabel="Retry"
+              />
+            ) : !isLoading && listEmpty ? (
+              filter === 'booked' ? (
+                <Empty>
+                  <Heading level={3}>{DashboardText.noBooked}</Heading>
+                  <p>{DashboardText.noBookedHint}</p>
+                  <Button variant="secondary" onClick={() => setFilter('available')}>
+                    Show Available Slots
+                  </Button>
+                </Empty>
+              ) : (
+                <Empty>
+                  <Heading level={3}>{DashboardText.noAvailable}</Heading>
+                  <p>{DashboardText.noAvailableHint}</p>
+                  <Button variant="primary" onClick={onCreateSlots}>
+                    Create New Slots
+                  </Button>
+                </Empty>
+              )
+            ) : (
+              <>
+                <SlotTable
+                  slots={rows}
+                  caption={caption}
+                  loading={isLoading}
+                  sort={sort}
+                  onToggleSort={() => setSort((s) => (s === 'ascending' ? 'descending' : 'ascending'))}
+                  onDelete={setToDelete}
+                  onViewDetails={setDetails}
+                />
+                {!isLoading && rows.length === 0 && <Note role="status">{DashboardText.noSearchMatch}</Note>}
+              </>
+            )}
+
+            {filter === 'booked' && !isError && <ExportBookingsCsv slots={all} />}
+          </Stack>
+        </CardBody>
+      </Card>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleting) setToDelete(null);
+        }}
+        title="Delete slot"
+        message={
+          toDelete
+            ? `Delete slot #${toDelete.id} on ${formatSlotDate(toDelete.date)}, ${formatSlotTimeRange(toDelete)}? Parents will no longer be able to book it.`
+            : ''
+        }
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        busy={deleting}
+      />
+      <AppointmentDetailsDialog slot={details} onClose={() => setDetails(null)} />
+    </Stack>
+  );
+}

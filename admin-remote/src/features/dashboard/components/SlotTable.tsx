@@ -1,0 +1,90 @@
+import type { StaffSlot } from 'shared-api';
+import { Badge, Button, Caption, Skeleton, Table, TBody, Td, Th, THead, Tr, VisuallyHidden, styled } from 'shared-ui';
+import { formatSlotDate, formatSlotTimeRange, isBookedSlot } from '../utils/format';
+
+export type SortDirection = 'ascending' | 'descending';
+
+const SortButton = styled.button`
+  all: unset;
+  cursor: pointer;
+  font-weight: inherit;
+  &:focus-visible {
+    outline: 2px solid currentColor;
+    outline-offset: 2px;
+  }
+`;
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.875rem;
+`;
+
+type SlotTableProps = {
+  slots: StaffSlot[];
+  caption: string;
+  loading: boolean;
+  sort: SortDirection;
+  onToggleSort: () => void;
+  onDelete: (slot: StaffSlot) => void;
+  onViewDetails: (slot: StaffSlot) => void;
+};
+
+export const SKELETON_ROWS = 5;
+
+export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelete, onViewDetails }: SlotTableProps) {
+  return (
+    <Table aria-busy={loading || undefined}>
+      <Caption>{caption}</Caption>
+      <THead>
+        <Tr>
+          <Th scope="col">ID</Th>
+          <Th scope="col" aria-sort={sort}>
+            <SortButton type="button" onClick={onToggleSort}>
+              Date &amp; Time {sort === 'ascending' ? '▲' : '▼'}
+              <VisuallyHidden>{sort === 'ascending' ? ', sorted earliest first' : ', sorted latest first'}</VisuallyHidden>
+            </SortButton>
+          </Th>
+          <Th scope="col">Status</Th>
+          <Th scope="col">Action</Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {loading
+          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <Tr key={i} data-testid="skeleton-row">
+                <Td><Skeleton width="3rem" /></Td>
+                <Td><Skeleton width="10rem" /></Td>
+                <Td><Skeleton width="5rem" /></Td>
+                <Td><Skeleton width="6rem" /></Td>
+              </Tr>
+            ))
+          : slots.map((slot) => {
+              const booked = isBookedSlot(slot);
+              return (
+                <Tr key={slot.id}>
+                  <Td>#{slot.id}</Td>
+                  <Td>
+                    {formatSlotDate(slot.date)}
+                    <Muted>{formatSlotTimeRange(slot)}</Muted>
+                  </Td>
+                  <Td>
+                    <Badge tone={booked ? 'success' : 'info'}>{booked ? 'Booked' : 'Available'}</Badge>
+                  </Td>
+                  <Td>
+                    {booked ? (
+                      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={`View Details of slot #${slot.id}`}>
+                        View Details
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={`Delete slot #${slot.id}`}>
+                        Delete
+                      </Button>
+                    )}
+                  </Td>
+                </Tr>
+              );
+            })}
+      </TBody>
+    </Table>
+  );
+}

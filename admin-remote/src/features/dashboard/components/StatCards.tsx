@@ -1,0 +1,49 @@
+import { Card, CardBody, styled } from 'shared-ui';
+import type { DashboardStats } from '../hooks/useDashboardSlots';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+`;
+
+const Label = styled.p`
+  margin: 0;
+  font-size: 0.875rem;
+`;
+
+const Value = styled.p`
+  margin: 0.25rem 0 0;
+  font-size: 1.75rem;
+  font-weight: 700;
+`;
+
+const cards: Array<{ key: keyof DashboardStats; label: string }> = [
+  { key: 'total', label: 'Total Slots' },
+  { key: 'booked', label: 'Booked Slots' },
+  { key: 'available', label: 'Available Slots' },
+  { key: 'today', label: "Today's Slots" },
+];
+
+/** Four counts; a dash until the lists have loaded. */
+export function StatCards({ stats, loading }: { stats: DashboardStats; loading: boolean }) {
+  return (
+    <Grid aria-label="Slot statistics">
+      {cards.map(({ key, label }) => (
+        <li key={key}>
+          <Card>
+            <CardBody>
+              <Label id={`stat-${key}`}>{label}</Label>
+              <Value aria-labelledby={`stat-${key}`} data-testid={`stat-${key}`}>
+                {loading ? '–' : stats[key]}
+              </Value>
+            </CardBody>
+          </Card>
+        </li>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,1 @@
+export { Dashboard, DashboardText } from './components/Dashboard';

@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { Card, CardBody, CardHeader, CardTitle, Container, styled } from 'shared-ui';
+import { LoginForm } from '../features/auth';
+
+const Narrow = styled.div`
+  max-width: 28rem;
+  margin: ${({ theme }) => theme.space[6]} auto;
+`;
+
+export function LoginPage() {
+  return (
+    <Container>
+      <Narrow>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h1">Staff login</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <LoginForm />
+            <p>
+              <Link to="/">Back to the timetable</Link>
+            </p>
+          </CardBody>
+        </Card>
+      </Narrow>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { Container, Inline, styled } from 'shared-ui';
+import { LogoutButton, RequireStaff } from '../features/auth';
+import { DashboardPage } from './DashboardPage';
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  align-items: center;
+  justify-content: flex-end;
+  padding: ${({ theme }) => `${theme.space[3]} 0`};
+`;
+
+/** Everything under /secured: only for a token that resolves to a staff member. */
+export function SecuredArea() {
+  return (
+    <RequireStaff>
+      {(user) => (
+        <Container>
+          <Bar>
+            <Inline>
+              <span>
+                Signed in as <strong>{user.username || user.email}</strong>
+              </span>
+              <Link to="/register">Add a colleague</Link>
+              <LogoutButton />
+            </Inline>
+          </Bar>
+          <Routes>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
+          </Routes>
+        </Container>
+      )}
+    </RequireStaff>
+  );
+}
