@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { brand } from 'shared-api/contract';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
 
 export type Config = {
   port: number;
@@ -15,6 +17,8 @@ export type Config = {
   /** Login attempts allowed per minute, per IP and per account. */
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
+  payments: PaymentsConfig;
 };
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -40,8 +44,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const corsOrigins = env.CORS_ORIGINS
     ? env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)
     : DEFAULT_CORS_ORIGINS;
+  const port = intFrom(env.PORT, 4000, 'PORT');
+  const dataDir = path.resolve(cwd, env.DATA_DIR || './.data');
+  const adminEmail = (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase();
   return {
-    port: intFrom(env.PORT, 4000, 'PORT'),
+    port,
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR || './.data'),
@@ -52,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedDemo: flag(env.SEED_DEMO, true),
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     logLevel: env.LOG_LEVEL || 'info',
+    payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
   };
 }

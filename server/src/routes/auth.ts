@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, envelope, loginBodySchema, loginResultSchema, registerBodySchema, userSchema } from 'shared-api/contract';
 import { checkCredentials, createUser } from '../auth/accounts';
+import { AttemptLimiter } from '../auth/attempt-limiter';
 import { createSession, revokeSession } from '../auth/sessions';
 import { bearerToken } from '../plugins/staff-auth';
 import { AppError, ok } from '../errors';
@@ -20,16 +21,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the login route is limited: per IP before the body is read, per account once the email is known.
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
   const max = app.config.loginRateLimitPerMinute;
+  const perAccount = new AttemptLimiter(max, 60_000);
 
   app.post(
     '/auth/login',
     {
       config: { rateLimit: { max, timeWindow: 60_000 } },
-      preHandler: app.rateLimit({
-        max,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `account:${(request.body as { email: string }).email}`,
-      }),
+      preHandler: async (request, reply) => {
+        const key = request.body.email;
+        if (!perAccount.hit(key)) {
+          reply.header('retry-after', perAccount.retryAfterSeconds(key));
+          throw tooManyAttempts();
+        }
+      },
       schema: {
         tags: ['auth'],
         summary: 'Staff login: a bearer token (idle 8 h, absolute 24 h)',

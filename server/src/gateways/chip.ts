@@ -1,0 +1,185 @@
+import { createVerify } from 'node:crypto';
+import type { PaymentMethod } from 'shared-api/contract';
+import {
+  GatewayError,
+  SignatureError,
+  type CheckoutSession,
+  type CreateSessionInput,
+  type GatewayEvent,
+  type GatewayState,
+  type PaymentGateway,
+  type SessionStatus,
+} from './types';
+
+export type ChipOptions = {
+  apiUrl: string;
+  brandId: string;
+  secretKey: string;
+  /** PEM; when absent it is fetched once from CHIP's GET /public_key/. */
+  publicKey?: string;
+  timeoutMs?: number;
+};
+
+/** Our four method families as CHIP's payment_method_whitelist names. */
+export const CHIP_METHODS: Record<PaymentMethod, string[]> = {
+  fpx: ['fpx'],
+  card: ['visa', 'mastercard', 'maestro'],
+  ewallet: ['razer_tng', 'razer_grabpay', 'razer_shopeepay', 'razer_boost'],
+  duitnow_qr: ['duitnow_qr'],
+};
+
+const familyOf = (chipMethod: string | null | undefined): string | null => {
+  if (!chipMethod) return null;
+  for (const [family, names] of Object.entries(CHIP_METHODS)) if (names.includes(chipMethod)) return family;
+  return chipMethod;
+};
+
+/** CHIP purchase statuses reduced to ours (unknown or in-between ones stay pending). */
+export function chipState(status: string): GatewayState {
+  switch (status) {
+    case 'paid':
+    case 'cleared':
+    case 'settled':
+      return 'paid';
+    case 'error':
+    case 'blocked':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+    case 'overdue':
+      return 'expired';
+    case 'refunded':
+      return 'refunded';
+    default:
+      return 'pending';
+  }
+}
+
+type ChipPurchase = {
+  id: string;
+  status: string;
+  reference?: string | null;
+  checkout_url?: string;
+  due?: number | null;
+  event_type?: string;
+  updated_on?: number;
+  transaction_data?: { payment_method?: string | null } | null;
+  purchase?: { total?: number } | null;
+};
+
+/** CHIP Collect over plain fetch: purchases, status, cancel, refund; callbacks verified with RSA-SHA256 (X-Signature). */
+export class ChipGateway implements PaymentGateway {
+  readonly name = 'chip' as const;
+  private publicKey: string | undefined;
+
+  constructor(private readonly options: ChipOptions) {
+    this.publicKey = options.publicKey;
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.options.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.options.secretKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 8_000),
+      });
+    } catch (err) {
+      throw new GatewayError(`CHIP ${method} ${path} did not answer: ${(err as Error).message}`, err);
+    }
+    const text = await res.text();
+    if (!res.ok) throw new GatewayError(`CHIP ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    try {
+      return JSON.parse(text) as T;
+    } catch (err) {
+      throw new GatewayError(`CHIP ${method} ${path} answered non-JSON`, err);
+    }
+  }
+
+  async createSession(input: CreateSessionInput): Promise<CheckoutSession> {
+    const purchase = await this.call<ChipPurchase>('POST', '/purchases/', {
+      brand_id: this.options.brandId,
+      client: { email: input.customer.email, full_name: input.customer.fullName, phone: input.customer.phone },
+      purchase: {
+        currency: input.currency,
+        products: [{ name: input.description, price: input.amountSen, quantity: 1 }],
+        due_strict: true,
+      },
+      due: Math.floor(input.expiresAt.getTime() / 1000),
+      reference: input.reference,
+      success_redirect: input.successUrl,
+      failure_redirect: input.failureUrl,
+      cancel_redirect: input.cancelUrl,
+      success_callback: input.callbackUrl,
+      payment_method_whitelist: input.allowedMethods.flatMap((m) => CHIP_METHODS[m]),
+    });
+    if (!purchase.id || !purchase.checkout_url) throw new GatewayError('CHIP purchase lacks id or checkout_url');
+    return { sessionId: purchase.id, checkoutUrl: purchase.checkout_url, expiresAt: input.expiresAt };
+  }
+
+  private async key(): Promise<string> {
+    if (!this.publicKey) this.publicKey = await this.call<string>('GET', '/public_key/');
+    return this.publicKey;
+  }
+
+  async verifyCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent> {
+    const raw = headers['x-signature'];
+    const signature = Array.isArray(raw) ? raw[0] : raw;
+    if (!signature) throw new SignatureError('missing X-Signature');
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(rawBody);
+    let valid = false;
+    try {
+      valid = verifier.verify(await this.key(), Buffer.from(signature, 'base64'));
+    } catch {
+      valid = false;
+    }
+    if (!valid) throw new SignatureError('X-Signature does not verify');
+    let purchase: ChipPurchase;
+    try {
+      purchase = JSON.parse(rawBody.toString('utf8')) as ChipPurchase;
+    } catch {
+      throw new SignatureError('body is not JSON');
+    }
+    if (typeof purchase.id !== 'string' || typeof purchase.status !== 'string') throw new SignatureError('callback lacks id or status');
+    return {
+      // CHIP sends one callback per purchase event; the event type and status identify it.
+      eventId: `${purchase.id}:${purchase.event_type ?? 'purchase'}:${purchase.status}`,
+      sessionId: purchase.id,
+      reference: purchase.reference ?? null,
+      state: chipState(purchase.status),
+      method: familyOf(purchase.transaction_data?.payment_method),
+      amountSen: purchase.purchase?.total ?? null,
+    };
+  }
+
+  async fetchStatus(sessionId: string): Promise<SessionStatus> {
+    const purchase = await this.call<ChipPurchase>('GET', `/purchases/${encodeURIComponent(sessionId)}/`);
+    let state = chipState(purchase.status);
+    // due_strict: an unpaid purchase past its due time can no longer be paid.
+    if (state === 'pending' && purchase.due && purchase.due * 1000 <= Date.now()) state = 'expired';
+    return { state, method: familyOf(purchase.transaction_data?.payment_method), amountSen: purchase.purchase?.total ?? null };
+  }
+
+  async cancel(sessionId: string): Promise<boolean> {
+    try {
+      const purchase = await this.call<ChipPurchase>('POST', `/purchases/${encodeURIComponent(sessionId)}/cancel/`);
+      return chipState(purchase.status) !== 'paid';
+    } catch {
+      const status = await this.fetchStatus(sessionId);
+      return status.state !== 'paid';
+    }
+  }
+
+  async refund(sessionId: string, amountSen: number): Promise<string> {
+    const payment = await this.call<{ id: string }>('POST', `/purchases/${encodeURIComponent(sessionId)}/refund/`, { amount: amountSen });
+    return payment.id;
+  }
+
+  async ping(): Promise<boolean> {
+    await this.call('GET', `/payment_methods/?brand_id=${encodeURIComponent(this.options.brandId)}&currency=MYR`);
+    return true;
+  }
+}

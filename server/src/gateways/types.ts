@@ -1,0 +1,64 @@
+import type { PaymentMethod } from 'shared-api/contract';
+
+/** What a gateway says about one checkout session. */
+export type GatewayState = 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+export type CreateSessionInput = {
+  /** Integer sen. */
+  amountSen: number;
+  currency: 'MYR';
+  /** Our payment reference: shown by the gateway and echoed in its callbacks. */
+  reference: string;
+  description: string;
+  customer: { email: string; fullName: string; phone: string };
+  allowedMethods: PaymentMethod[];
+  /** The gateway must refuse payment after this instant (the slot hold ends then). */
+  expiresAt: Date;
+  successUrl: string;
+  failureUrl: string;
+  cancelUrl: string;
+  callbackUrl: string;
+};
+
+export type CheckoutSession = { sessionId: string; checkoutUrl: string; expiresAt: Date };
+
+/** A verified gateway notification, reduced to what the payment service needs. */
+export type GatewayEvent = {
+  /** Unique per notification (a replay carries the same id). */
+  eventId: string;
+  sessionId: string;
+  reference: string | null;
+  state: GatewayState;
+  method: string | null;
+  amountSen: number | null;
+};
+
+export type SessionStatus = { state: GatewayState; method: string | null; amountSen: number | null };
+
+export class SignatureError extends Error {}
+
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** One payment gateway (chosen by PAYMENT_GATEWAY). No method is ever awaited inside a database transaction. */
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'chip';
+  createSession(input: CreateSessionInput): Promise<CheckoutSession>;
+  /** Checks the signature over the raw bytes (and freshness when the gateway signs a timestamp); throws SignatureError. */
+  verifyCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent>;
+  fetchStatus(sessionId: string): Promise<SessionStatus>;
+  /** Best effort: true when the gateway will no longer accept payment for this session. */
+  cancel(sessionId: string): Promise<boolean>;
+  /** Full refund; resolves with the gateway's refund id. */
+  refund(sessionId: string, amountSen: number): Promise<string>;
+  /** True when the gateway answers. */
+  ping(): Promise<boolean>;
+  close?(): void;
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export type GatewayName = 'sandbox' | 'chip';
+
+export type PaymentsConfig = {
+  gateway: GatewayName;
+  /** The booking site: the gateway sends the browser back to its /payment/success and /payment/failure pages. */
+  publicSiteUrl: string;
+  /** This API as the gateway and the browser reach it (checkout page, callback URL). */
+  apiPublicUrl: string;
+  /** HMAC secret of the sandbox's callbacks; undefined: generated once and kept in `dataDir/sandbox-secret`. */
+  sandboxSecret: string | undefined;
+  sandboxCallbackDelayMs: number;
+  sandboxCallbackDrop: boolean;
+  chip: { apiUrl: string; brandId: string; secretKey: string; publicKey: string | undefined };
+  /** SMTP URL; undefined: each message is written as an .eml file in `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminNotifyEmail: string;
+  dataDir: string;
+  reconcileIntervalMs: number;
+  mailPollMs: number;
+};
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function loadPaymentsConfig(
+  env: NodeJS.ProcessEnv,
+  base: { port: number; dataDir: string; adminEmail: string; supportEmail: string; productName: string },
+): PaymentsConfig {
+  const gateway = (env.PAYMENT_GATEWAY || 'sandbox').trim().toLowerCase();
+  if (gateway !== 'sandbox' && gateway !== 'chip') throw new Error(`PAYMENT_GATEWAY must be sandbox or chip, got "${gateway}"`);
+  if (gateway === 'chip' && (!env.CHIP_BRAND_ID || !env.CHIP_SECRET_KEY))
+    throw new Error('PAYMENT_GATEWAY=chip needs CHIP_BRAND_ID and CHIP_SECRET_KEY (and CHIP_PUBLIC_KEY, or it is fetched from CHIP).');
+  return {
+    gateway,
+    publicSiteUrl: trimSlash(env.PUBLIC_SITE_URL || 'http://localhost:3000'),
+    apiPublicUrl: trimSlash(env.API_PUBLIC_URL || `http://localhost:${base.port}`),
+    sandboxSecret: env.SANDBOX_SECRET || undefined,
+    sandboxCallbackDelayMs: intFrom(env.SANDBOX_CALLBACK_DELAY_MS, 0, 'SANDBOX_CALLBACK_DELAY_MS'),
+    sandboxCallbackDrop: flag(env.SANDBOX_CALLBACK_DROP, false),
+    chip: {
+      apiUrl: trimSlash(env.CHIP_API_URL || 'https://gate.chip-in.asia/api/v1'),
+      brandId: env.CHIP_BRAND_ID || '',
+      secretKey: env.CHIP_SECRET_KEY || '',
+      publicKey: env.CHIP_PUBLIC_KEY ? env.CHIP_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
+    },
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `"${base.productName}" <${base.supportEmail}>`,
+    adminNotifyEmail: (env.ADMIN_NOTIFY_EMAIL || base.adminEmail).trim().toLowerCase(),
+    dataDir: base.dataDir,
+    reconcileIntervalMs: intFrom(env.RECONCILE_INTERVAL_MS, 60_000, 'RECONCILE_INTERVAL_MS'),
+    mailPollMs: intFrom(env.MAIL_POLL_MS, 5_000, 'MAIL_POLL_MS'),
+  };
+}
+
+/** The sandbox's signing secret: configured, else generated once and persisted in the data folder (mode 600). */
+export function resolveSandboxSecret(config: PaymentsConfig): string {
+  if (config.sandboxSecret) return config.sandboxSecret;
+  const file = path.join(config.dataDir, 'sandbox-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}
