@@ -25,7 +25,9 @@ const Pill = styled.span<{ $tone: BadgeTone }>`
   color: ${({ theme, $tone }) => toneColours(theme, $tone)[0]};
   background: ${({ theme, $tone }) => toneColours(theme, $tone)[1]};
   border: 1px solid currentColor;
-  @media print { background: none; }
+  @media print {
+    background: none;
+  }
 `;
 
 export type BadgeProps = HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone };

@@ -19,26 +19,38 @@ const variants = {
     background: ${({ theme }) => theme.colors.brand};
     color: ${({ theme }) => theme.colors.onBrand};
     border-color: ${({ theme }) => theme.colors.brand};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.brandHover}; border-color: ${({ theme }) => theme.colors.brandHover}; }
-    &:active:not(:disabled) { background: ${({ theme }) => theme.colors.brandActive}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.brandHover};
+      border-color: ${({ theme }) => theme.colors.brandHover};
+    }
+    &:active:not(:disabled) {
+      background: ${({ theme }) => theme.colors.brandActive};
+    }
   `,
   secondary: css`
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.brand};
     border-color: ${({ theme }) => theme.colors.brand};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.brandSubtle}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.brandSubtle};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${({ theme }) => theme.colors.brand};
     border-color: transparent;
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.brandSubtle}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.brandSubtle};
+    }
   `,
   danger: css`
     background: ${({ theme }) => theme.colors.danger};
     color: ${({ theme }) => theme.colors.onBrand};
     border-color: ${({ theme }) => theme.colors.danger};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.dangerHover}; border-color: ${({ theme }) => theme.colors.dangerHover}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.dangerHover};
+      border-color: ${({ theme }) => theme.colors.dangerHover};
+    }
   `,
 };
 
@@ -61,10 +73,15 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize;
   border-radius: ${({ theme }) => theme.radii.md};
   cursor: pointer;
   user-select: none;
-  transition: background-color ${({ theme }) => theme.motion.fast}, border-color ${({ theme }) => theme.motion.fast};
+  transition:
+    background-color ${({ theme }) => theme.motion.fast},
+    border-color ${({ theme }) => theme.motion.fast};
   ${({ $variant }) => variants[$variant]}
 
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
 
   &:disabled {
     cursor: not-allowed;
@@ -72,9 +89,13 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize;
     border-color: ${({ theme }) => theme.colors.disabledBackground};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  &[aria-busy='true'] { cursor: progress; }
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
 
-  @media print { display: none; }
+  @media print {
+    display: none;
+  }
 `;
 
 /** The one button of the product. Defaults to type="button" so it never submits a form by accident. */

@@ -7,7 +7,10 @@ export const Card = styled.section`
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.sm};
   min-width: 0;
-  @media print { box-shadow: none; border-color: #000000; }
+  @media print {
+    box-shadow: none;
+    border-color: #000000;
+  }
 `;
 
 export const CardHeader = styled.header`

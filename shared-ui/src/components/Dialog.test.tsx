@@ -72,7 +72,13 @@ describe('ConfirmDialog', () => {
   it('confirms, cancels, and cannot be dismissed while busy', async () => {
     const onConfirm = jest.fn();
     const onOpenChange = jest.fn();
-    const props = { title: 'Delete slot', message: 'Delete this slot?', confirmLabel: 'Delete', onConfirm, onOpenChange };
+    const props = {
+      title: 'Delete slot',
+      message: 'Delete this slot?',
+      confirmLabel: 'Delete',
+      onConfirm,
+      onOpenChange,
+    };
     const { rerender } = renderThemed(<ConfirmDialog open {...props} />);
 
     const dialog = await screen.findByRole('dialog', { name: 'Delete slot' });

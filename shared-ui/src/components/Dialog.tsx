@@ -1,8 +1,8 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import styled, { keyframes } from 'styled-components';
-import { media } from '../theme/media';
-import { CloseIcon } from './icons';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { lazyModule } from '../utils/lazyModule';
+import { Button } from './Button';
+import { ErrorPanel } from './ErrorPanel';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -23,167 +23,44 @@ export type DialogProps = {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
 };
 
-const widths: Record<DialogSize, string> = { sm: '420px', md: '560px', lg: '760px' };
+const dialogCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-dialog" */ './dialog/DialogImpl'));
 
-const fadeIn = keyframes`from { opacity: 0; }`;
-const riseIn = keyframes`from { opacity: 0; transform: translateY(8px) scale(0.98); }`;
-
-const Overlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.overlay};
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ease-out;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
-`;
-
-/* Phones: the whole screen. Desktop: a centred card. */
-const Content = styled(RadixDialog.Content)<{ $size: DialogSize }>`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
-  display: flex;
-  flex-direction: column;
-  width: 100%;
-  height: 100%;
-  height: 100dvh;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  outline: none;
-  animation: ${riseIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
-
-  ${media.desktop`
-    inset: auto;
-    top: 50%;
-    left: 50%;
-    transform: translate(-50%, -50%);
-    width: calc(100vw - 48px);
-    height: auto;
-    max-height: 90vh;
-    border-radius: ${({ theme }) => theme.radii.lg};
-    box-shadow: ${({ theme }) => theme.shadows.lg};
-    animation-name: ${fadeIn};
-  `}
-  ${({ $size }) => media.desktop`max-width: ${widths[$size]};`}
-
-  @media (prefers-reduced-motion: reduce) { animation: none; }
-`;
-
-const Header = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[4]} ${theme.space[2]}`};
-`;
-
-const Titles = styled.div`
-  flex: 1;
-  min-width: 0;
-  padding-top: ${({ theme }) => theme.space[2]};
-`;
-
-const Title = styled(RadixDialog.Title)`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
-
-const Description = styled(RadixDialog.Description)`
-  margin: ${({ theme }) => `${theme.space[1]} 0 0`};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const CloseButton = styled.button`
-  flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceMuted}; color: ${({ theme }) => theme.colors.text}; }
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-`;
-
-const Body = styled.div`
-  flex: 1;
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]} ${theme.space[4]}`};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap-reverse;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  padding-bottom: max(${({ theme }) => theme.space[4]}, env(safe-area-inset-bottom));
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  & > * { flex: 1 1 auto; }
-  ${media.desktop`& > * { flex: 0 0 auto; }`}
-`;
-
-/** A modal dialog on Radix: labelled by its title, focus trapped inside, Escape and the close button close it. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  hideCloseButton = false,
-  onInteractOutside,
-  onEscapeKeyDown,
-}: DialogProps) {
-  // Controlled dialogs have no Radix Trigger, so remember what had focus and give it back on close.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-      returnFocusRef.current = document.activeElement;
-    }
-  }, [open]);
-
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <Overlay />
-        <Content
-          $size={size}
-          onInteractOutside={onInteractOutside}
-          onEscapeKeyDown={onEscapeKeyDown}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusRef.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          // Without a description Radix must not point aria-describedby at a missing element.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <Header>
-            <Titles>
-              <Title>{title}</Title>
-              {description && <Description>{description}</Description>}
-            </Titles>
-            {!hideCloseButton && (
-              <RadixDialog.Close asChild>
-                <CloseButton type="button" aria-label="Close">
-                  <CloseIcon />
-                </CloseButton>
-              </RadixDialog.Close>
-            )}
-          </Header>
-          {children != null && children !== false && <Body>{children}</Body>}
-          {footer && <Footer>{footer}</Footer>}
-        </Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+/** Fetches the dialog code ahead of the first open (e.g. when the slot list has rendered). Never rejects. */
+export const preloadDialog = (): Promise<void> =>
+  dialogCode.preload().then(
+    () => undefined,
+    () => undefined,
   );
+
+const LoadFailed = styled.div`
+  position: fixed;
+  inset: auto 0 0 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  padding: ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+`;
+
+/**
+ * A modal dialog on Radix: named by its title, focus trapped inside and returned on close, Escape closes,
+ * full screen on phones and a centred card on desktop. Radix's code is loaded on first open.
+ */
+export function Dialog(props: DialogProps) {
+  const { module, failed, retry } = dialogCode.useModule(props.open);
+  if (module) return <module.DialogImpl {...props} />;
+  if (props.open && failed) {
+    return (
+      <LoadFailed>
+        <ErrorPanel
+          title={props.title}
+          message="This part of the page could not be loaded. Check your connection and try again."
+          onRetry={retry}
+        />
+        <Button variant="ghost" size="sm" onClick={() => props.onOpenChange(false)}>
+          Close
+        </Button>
+      </LoadFailed>
+    );
+  }
+  return null;
 }

@@ -20,10 +20,24 @@ const control = css`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.md};
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 1; }
-  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.brand}; box-shadow: ${({ theme }) => theme.focusRing}; }
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; border-width: 2px; }
-  &:disabled { background: ${({ theme }) => theme.colors.disabledBackground}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
+  }
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.brand};
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+    border-width: 2px;
+  }
+  &:disabled {
+    background: ${({ theme }) => theme.colors.disabledBackground};
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: not-allowed;
+  }
 `;
 
 export const Input = styled.input`
@@ -60,7 +74,10 @@ const ErrorText = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.danger};
-  svg { flex: none; margin-top: 2px; }
+  svg {
+    flex: none;
+    margin-top: 2px;
+  }
 `;
 
 export type FieldProps = {
@@ -84,7 +101,8 @@ export function Field({ label, htmlFor, error, hint, children, className }: Fiel
 
   let control = children;
   if (isValidElement<ControlProps>(only)) {
-    const describedBy = [only.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [only.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
     control = cloneElement(only as ReactElement<ControlProps>, {
       id: only.props.id ?? htmlFor,
       'aria-describedby': describedBy,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../test/pointer-capture';
 import { renderThemed } from '../test/render';
@@ -6,6 +6,25 @@ import { Button } from './Button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from './Menu';
 
 describe('Menu', () => {
+  // Runs first, while the Radix menu code is still loading.
+  it('a press before the menu code has arrived opens the menu once it has', async () => {
+    renderThemed(
+      <Menu>
+        <MenuTrigger asChild>
+          <Button>Actions</Button>
+        </MenuTrigger>
+        <MenuContent>
+          <MenuItem>Create New Slot</MenuItem>
+        </MenuContent>
+      </Menu>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Actions' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    fireEvent.click(trigger);
+    expect(await screen.findByRole('menuitem', { name: 'Create New Slot' })).toBeInTheDocument();
+  });
+
   it('opens from its trigger, runs an item, and marks disabled items', async () => {
     const onCreate = jest.fn();
     const onBulk = jest.fn();

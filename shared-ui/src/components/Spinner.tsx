@@ -38,7 +38,13 @@ export type SpinnerProps = {
 };
 
 /** A loading indicator with role=status. Prefer Skeleton when the shape of the content is known. */
-export function Spinner({ label: labelProp, showLabel = false, size = 24, className, 'aria-label': ariaLabel }: SpinnerProps) {
+export function Spinner({
+  label: labelProp,
+  showLabel = false,
+  size = 24,
+  className,
+  'aria-label': ariaLabel,
+}: SpinnerProps) {
   const label = labelProp ?? ariaLabel ?? 'Loading';
   return (
     <Wrapper role="status" className={className}>

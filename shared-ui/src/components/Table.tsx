@@ -9,8 +9,14 @@ const Scroll = styled.div`
   -webkit-overflow-scrolling: touch;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-  @media print { overflow: visible; border: 0; }
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+  @media print {
+    overflow: visible;
+    border: 0;
+  }
 `;
 
 const StyledTable = styled.table`
@@ -56,7 +62,9 @@ export const TBody = styled.tbody``;
 
 export const Tr = styled.tr`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  tbody &:last-child { border-bottom: 0; }
+  tbody &:last-child {
+    border-bottom: 0;
+  }
 `;
 
 export const Th = styled.th`

@@ -14,7 +14,14 @@ export function parseHex(hex: string): [number, number, number] {
 }
 
 export const toHex = ([r, g, b]: [number, number, number]): string =>
-  '#' + [r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('');
+  '#' +
+  [r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 export function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex);

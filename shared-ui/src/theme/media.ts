@@ -20,8 +20,18 @@ const isTemplate = (value: unknown): value is TemplateStringsArray =>
 
 function makeMedia(query: string): MediaHelper {
   function helper(first: unknown, ...rest: Interpolation<AnyProps>[]): RuleSet<AnyProps> | string {
-    if (isTemplate(first)) return css`${query} { ${css(first, ...rest)} }`;
-    if (Array.isArray(first)) return css`${query} { ${first as RuleSet<AnyProps>} }`;
+    if (isTemplate(first))
+      return css`
+        ${query} {
+          ${css(first, ...rest)}
+        }
+      `;
+    if (Array.isArray(first))
+      return css`
+        ${query} {
+          ${first as RuleSet<AnyProps>}
+        }
+      `;
     // Interpolated bare (`${media.desktop} { ... }`): styled-components calls it with the props.
     return query;
   }

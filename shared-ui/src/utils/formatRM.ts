@@ -1,5 +1,13 @@
-const whole = new Intl.NumberFormat('en-MY', { style: 'currency', currency: 'MYR', maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-MY', { style: 'currency', currency: 'MYR', minimumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-MY', {
+  style: 'currency',
+  currency: 'MYR',
+  maximumFractionDigits: 0,
+});
+const cents = new Intl.NumberFormat('en-MY', {
+  style: 'currency',
+  currency: 'MYR',
+  minimumFractionDigits: 2,
+});
 
 /** Formats integer sen as ringgit: 7500 → 'RM 75', 7550 → 'RM 75.50', 0 → 'RM 0'. */
 export function formatRM(sen: number): string {

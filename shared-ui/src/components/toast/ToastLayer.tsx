@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import * as RadixToast from '@radix-ui/react-toast';
+import styled, { keyframes, type DefaultTheme } from 'styled-components';
+import { media } from '../../theme/media';
+import { SpinnerIcon } from '../Spinner';
+import { AlertIcon, CheckIcon, CloseIcon } from '../icons';
+import type { ToastEntry, ToastKind } from '../Toast';
+
+const slideIn = keyframes`from { opacity: 0; transform: translateY(8px); }`;
+
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  z-index: ${({ theme }) => theme.zIndices.toast};
+  left: 0;
+  right: 0;
+  bottom: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]};
+  padding-bottom: max(${({ theme }) => theme.space[3]}, env(safe-area-inset-bottom));
+  list-style: none;
+  outline: none;
+  pointer-events: none;
+  ${media.desktop`
+    left: auto;
+    width: 400px;
+    padding: ${({ theme }) => theme.space[5]};
+  `}
+  @media print {
+    display: none;
+  }
+`;
+
+const kindColour = ({ theme, $kind }: { theme: DefaultTheme; $kind: ToastKind }) =>
+  ({ success: theme.colors.success, error: theme.colors.danger, progress: theme.colors.brand })[$kind];
+
+const Root = styled(RadixToast.Root)<{ $kind: ToastKind }>`
+  pointer-events: auto;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]} ${theme.space[2]} ${theme.space[4]}`};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${kindColour};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+  animation: ${slideIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
+  &[data-swipe='move'] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
+  &[data-swipe='end'] {
+    transform: translateX(var(--radix-toast-swipe-end-x));
+  }
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Icon = styled.span<{ $kind: ToastKind }>`
+  display: inline-flex;
+  flex: none;
+  color: ${kindColour};
+`;
+
+const Message = styled(RadixToast.Description)`
+  flex: 1;
+  min-width: 0;
+`;
+
+const Close = styled(RadixToast.Close)`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.tapTarget};
+  height: ${({ theme }) => theme.tapTarget};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+`;
+
+const icons: Record<ToastKind, ReactNode> = {
+  success: <CheckIcon />,
+  error: <AlertIcon />,
+  progress: <SpinnerIcon size={20} />,
+};
+
+export type ToastLayerProps = { toasts: ToastEntry[]; duration: number; onRemove: (id: string) => void };
+
+/** The Radix rendering of the toasts, loaded with the first toast (see ../Toast.tsx). */
+export function ToastLayer({ toasts, duration, onRemove }: ToastLayerProps) {
+  return (
+    <RadixToast.Provider duration={duration} swipeDirection="right" label="Notifications">
+      {toasts.map((toast) => (
+        <Root
+          // A new key per update re-announces the changed message.
+          key={`${toast.id}:${toast.version}`}
+          $kind={toast.kind}
+          data-kind={toast.kind}
+          type={toast.kind === 'error' ? 'foreground' : 'background'}
+          duration={toast.kind === 'progress' ? Infinity : duration}
+          onOpenChange={(open) => {
+            if (!open) onRemove(toast.id);
+          }}
+        >
+          <Icon $kind={toast.kind} aria-hidden="true">
+            {icons[toast.kind]}
+          </Icon>
+          <Message>{toast.message}</Message>
+          <Close aria-label="Dismiss notification">
+            <CloseIcon size={18} />
+          </Close>
+        </Root>
+      ))}
+      <Viewport />
+    </RadixToast.Provider>
+  );
+}
