@@ -113,7 +113,8 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['slots (public)'],
         summary: `Hold a bookable slot while its visitor pays (default ${HOLD_MINUTES} minutes, at most 30)`,
         params: slotIdParamSchema,
-        body: reserveBodySchema.default({ minutes: HOLD_MINUTES }),
+        // No body at all means the default hold.
+        body: z.preprocess((v) => v ?? {}, reserveBodySchema),
         response: { 200: envelope(reservationSchema), ...errorResponses },
       },
     },

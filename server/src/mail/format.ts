@@ -1,0 +1,19 @@
+import { dayjs, inMY } from 'shared-api/contract';
+
+/** Visitor text into HTML: every markup character becomes an entity, so a name like `<img ...>` arrives as text. */
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One line for a header or plain-text field: no control characters (no header injection). */
+export const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/** RM with 0 to 2 decimals (en-MY), from integer sen: 7500 → "RM 75", 7550 → "RM 75.50". */
+export const formatRM = (sen: number): string =>
+  `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: sen % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** "Monday, 23 November 2026" in GMT+8. */
+export const formatDateMY = (d: Date): string => inMY(d).format('dddd, D MMMM YYYY');
+/** "9:00 AM" in GMT+8. */
+export const formatTimeMY = (d: Date): string => inMY(d).format('h:mm A');
+
+export { dayjs };
