@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import {
   ErrorCode,
+  SlotListError,
   createSlotBodySchema,
   deleteSlotBodySchema,
   loginBodySchema,
@@ -11,6 +12,8 @@ import {
 import { db } from './db';
 
 export const API = 'http://localhost:4000';
+export const DELETE_HELD_MESSAGE =
+  'A visitor is paying for this slot right now, so it cannot be deleted. Try again in a few minutes.';
 
 const ok = <T,>(data: T, message = 'OK', status = 200) => HttpResponse.json({ success: true, data, message }, { status });
 export const fail = (status: number, error: string, message: string) =>
@@ -21,14 +24,14 @@ function bearerUser(request: Request): number | null {
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   return db.tokens.get(token) ?? null;
 }
-const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, 'Authentication required');
+const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, SlotListError.unauthorized);
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
     const parsed = loginBodySchema.safeParse(await request.json());
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
     const account = db.accounts.find((a) => a.email === parsed.data.email && a.password === parsed.data.password);
-    if (!account) return fail(401, ErrorCode.UNAUTHORIZED, 'Invalid email or password');
+    if (!account) return fail(401, ErrorCode.UNAUTHORIZED, 'Invalid email or password.');
     const token = `token-${account.id}-${db.tokens.size + 1}`;
     db.tokens.set(token, account.id);
     return ok({ token, expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString() }, 'Login successful');
@@ -54,16 +57,17 @@ export const handlers = [
     const parsed = registerBodySchema.safeParse(await request.json());
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
     if (db.accounts.some((a) => a.email === parsed.data.email)) {
-      return fail(409, ErrorCode.VALIDATION_ERROR, 'An account with this email already exists');
+      return fail(409, ErrorCode.ACCOUNT_EXISTS, 'An account with this email already exists.');
     }
     const user = { id: db.nextUserId++, email: parsed.data.email, username: parsed.data.username ?? null };
     db.accounts.push({ ...user, password: parsed.data.password });
-    return ok({ user }, 'User registered', 201);
+    return ok({ user }, 'Account created', 201);
   }),
 
   http.get(`${API}/slot/list`, ({ request }) => {
     if (bearerUser(request) === null) return unauthorized();
     const isBooked = new URL(request.url).searchParams.get('isBooked');
+    // As the server: isBooked=false lists every unbooked slot, including ones held by a paying visitor.
     const rows: StaffSlot[] = db.slots.filter((s) =>
       isBooked === null ? true : isBooked === 'true' ? s.isBooked : !s.isBooked,
     );
@@ -76,7 +80,7 @@ export const handlers = [
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
     const { date, startTime, endTime } = parsed.data;
     if (db.slots.some((s) => s.date.startsWith(date) && s.startTime === startTime)) {
-      return fail(409, ErrorCode.SLOT_EXISTS, 'A slot already exists at this date and time');
+      return fail(409, ErrorCode.SLOT_EXISTS, 'A slot already exists at this date and time.');
     }
     const slot: StaffSlot = {
       id: db.nextSlotId++,
@@ -93,7 +97,7 @@ export const handlers = [
       amountSen: null,
     };
     db.slots.push(slot);
-    return ok(slot, 'Slot created', 201);
+    return ok({ slot }, 'Slot created', 201);
   }),
 
   http.put(`${API}/slot/delete/:slotId`, async ({ request, params }) => {
@@ -103,9 +107,13 @@ export const handlers = [
       return fail(400, ErrorCode.VALIDATION_ERROR, 'slotId must match the path');
     }
     const index = db.slots.findIndex((s) => s.id === parsed.data.slotId);
-    if (index < 0) return fail(404, ErrorCode.NOT_FOUND, 'Slot not found');
-    if (db.slots[index].isBooked) return fail(409, ErrorCode.SLOT_NOT_AVAILABLE, 'A booked slot cannot be deleted');
+    if (index < 0) return fail(404, ErrorCode.NOT_FOUND, 'Slot not found. It may have been deleted already.');
+    const slot = db.slots[index];
+    if (slot.isBooked) return fail(409, ErrorCode.SLOT_NOT_AVAILABLE, 'This slot is booked and cannot be deleted.');
+    if (slot.status === 'reserved') {
+      return fail(409, ErrorCode.SLOT_RESERVED, DELETE_HELD_MESSAGE);
+    }
     db.slots.splice(index, 1);
-    return ok(null, 'Slot deleted');
+    return ok({ slot }, 'Slot deleted successfully');
   }),
 ];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
 import { COPY_CONFIRM_MS, DASHBOARD_FILTER_STORAGE_KEY, ErrorCode, inMY, todayInMY } from 'shared-api';
-import { API, fail } from '../../../test/handlers';
+import { API, DELETE_HELD_MESSAGE, fail } from '../../../test/handlers';
 import { addSlot, db, issueToken } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
@@ -262,6 +262,18 @@ describe('Assessment Dashboard', () => {
     expect(await screen.findByText('Failed to delete slot. Please try again.')).toBeInTheDocument();
     expect(db.slots.some((s) => s.id === 12)).toBe(true);
     expect(screen.getByRole('button', { name: 'Delete slot #12' })).toBeInTheDocument();
+  });
+
+  it("marks a slot held by a paying visitor and shows the server's reason when it refuses the delete", async () => {
+    addSlot({ id: 60, date: '2026-11-27', startTime: '09:00', status: 'reserved' });
+    const user = userEvent.setup();
+    await openDashboard();
+    const row = (await screen.findByRole('button', { name: 'Delete slot #60' })).closest('tr')!;
+    expect(within(row).getByText('Held for payment')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Delete slot #60' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete slot' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(DELETE_HELD_MESSAGE)).toBeInTheDocument();
+    expect(db.slots.some((s) => s.id === 60)).toBe(true);
   });
 
   it('cancelling the confirm dialog deletes nothing', async () => {

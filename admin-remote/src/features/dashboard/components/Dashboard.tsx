@@ -21,7 +21,7 @@ import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
-import { slotListErrorMessage } from '../utils/slotListError';
+import { httpStatus, serverMessage, slotListErrorMessage } from '../utils/apiErrors';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
@@ -108,7 +108,11 @@ export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
     if (!toDelete) return;
     const progressId = toast.progress(DashboardText.deleting);
     const result = await deleteSlot({ slotId: toDelete.id });
-    if ('error' in result) toast.update(progressId, { kind: 'error', message: DashboardText.deleteFailed });
+    if ('error' in result) {
+      // A refusal the server explains (booked meanwhile, or a visitor paying right now) is shown in its words.
+      const refusal = httpStatus(result.error) === 409 ? serverMessage(result.error) : undefined;
+      toast.update(progressId, { kind: 'error', message: refusal ?? DashboardText.deleteFailed });
+    }
     else toast.update(progressId, { kind: 'success', message: DashboardText.deleted });
     setToDelete(null);
   };

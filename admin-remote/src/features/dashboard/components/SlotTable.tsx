@@ -69,6 +69,11 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
                   </Td>
                   <Td>
                     <Badge tone={booked ? 'success' : 'info'}>{booked ? 'Booked' : 'Available'}</Badge>
+                    {!booked && slot.status === 'reserved' && (
+                      <Muted>
+                        <Badge tone="warning">Held for payment</Badge>
+                      </Muted>
+                    )}
                   </Td>
                   <Td>
                     {booked ? (

@@ -3,6 +3,17 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { SlotListError } from 'shared-api';
 
+type AnyError = FetchBaseQueryError | SerializedError | undefined;
+
+export const httpStatus = (error: AnyError): number | string | undefined => (error && 'status' in error ? error.status : undefined);
+
+/** The server's `message` from a failed envelope, when it sent one. */
+export function serverMessage(error: AnyError): string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  const message = (error.data as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
 export function slotListErrorMessage(error: FetchBaseQueryError | SerializedError | undefined): string {
   if (!error || !('status' in error)) return SlotListError.other;
   const message = (error.data as { message?: unknown } | undefined)?.message;
