@@ -1,8 +1,7 @@
 import type { PropsWithChildren, ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from 'shared-api/test-utils';
-import { AppThemeProvider } from 'shared-ui';
-const ToastProvider = ({ children }: PropsWithChildren) => <>{children}</>;
+import { AppThemeProvider, ToastProvider } from 'shared-ui';
 
 type Options = {
   /** Initial URL (path, query, state). */

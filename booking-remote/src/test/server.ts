@@ -38,7 +38,7 @@ export const defaultHandlers = [
 export const server = setupServer(...defaultHandlers);
 
 /** Starts msw for the current test file; any request without a handler fails the test. */
-export function useMswServer(): void {
+export function startMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

@@ -4,10 +4,10 @@ import { axe } from '../../../test/axe';
 import { http, HttpResponse, delay } from 'msw';
 import { legacyList, publicSlot } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { apiUrl, server, useMswServer } from '../../../test/server';
+import { apiUrl, server, startMswServer } from '../../../test/server';
 import { Timetable } from './Timetable';
 
-useMswServer();
+startMswServer();
 
 // Wednesday 25 November 2026, 10:00 in GMT+8.
 const NOW = new Date('2026-11-25T10:00:00+08:00');
@@ -218,7 +218,8 @@ describe('Timetable', () => {
   });
 
   it('has no axe violations once loaded', async () => {
-    jest.useRealTimers();
+    // axe needs running timers: let the fixed clock advance with real time.
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
     const { container } = renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
     expect(await axe(container)).toHaveNoViolations();

@@ -1,0 +1,382 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { browserNavigation } from '../../../app/browserNavigation';
+import HomePage from '../../../pages/HomePage';
+import { axe } from '../../../test/axe';
+import { fail, ok, paymentSession, paymentStatusResult } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { apiUrl, server, startMswServer } from '../../../test/server';
+
+startMswServer();
+
+// Wednesday 25 November 2026, 10:00 in GMT+8; the default list has one slot on Thursday 26th at 09:00.
+const NOW = new Date('2026-11-25T10:00:00+08:00');
+const [primary, secondary, international] = brand.schools;
+
+let assign: jest.SpyInstance;
+let reload: jest.SpyInstance;
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+  window.localStorage.clear();
+  assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+  reload = jest.spyOn(browserNavigation, 'reload').mockImplementation(() => {});
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const setup = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+type User = ReturnType<typeof setup>;
+
+async function openDialog(user: User) {
+  const view = renderApp(<HomePage />);
+  const table = await screen.findByRole('table', { name: 'This week' });
+  await user.click(within(table).getByRole('button', { name: '9:00 AM, Thursday 26 November 2026' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+  return { ...view, dialog };
+}
+
+async function fillDetails(user: User, dialog: HTMLElement, school = secondary.name) {
+  await user.type(within(dialog).getByLabelText('Visitor Name'), '  Aisyah Rahman ');
+  await user.type(within(dialog).getByLabelText('Email Address'), ' Aisyah@Example.com');
+  await user.type(within(dialog).getByLabelText('Contact Number'), '012 345 6789');
+  await screen.findByRole('option', { name: `${school} – RM ${school === secondary.name ? 75 : school === primary.name ? 50 : 100}` });
+  await user.selectOptions(within(dialog).getByLabelText('Selected School'), school);
+}
+
+async function toPaymentSummary(user: User) {
+  const opened = await openDialog(user);
+  await fillDetails(user, opened.dialog);
+  await user.click(within(opened.dialog).getByRole('button', { name: 'Continue to Payment' }));
+  const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
+  return { ...opened, summary };
+}
+
+/** Records the JSON bodies posted to a path. */
+function recordPosts(path: string, respond: () => Response = () => HttpResponse.json(ok(null))) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(apiUrl(path), async ({ request }) => {
+      bodies.push(await request.json().catch(() => null));
+      return respond();
+    }),
+  );
+  return bodies;
+}
+
+describe('Booking dialog: details step', () => {
+  it('opens on a slot with every field, the placeholder and school prices from the server', async () => {
+    server.use(
+      http.get(apiUrl('/api/payment/pricing'), () =>
+        HttpResponse.json(ok({ pricing: brand.schools.map((s, i) => ({ schoolName: s.name, totalFee: i === 2 ? 12050 : s.feeSen })) })),
+      ),
+    );
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    expect(within(dialog).getByText('Thursday 26 November 2026, 9:00 AM (GMT+8)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Visitor Name')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email Address')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Contact Number')).toHaveAttribute('placeholder', '01X-XXX XXXX');
+    expect(await within(dialog).findByRole('option', { name: `${international.name} – RM 120.50` })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: `${primary.name} – RM 50` })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
+  });
+
+  it('falls back to the configured fees when pricing fails', async () => {
+    server.use(http.get(apiUrl('/api/payment/pricing'), () => HttpResponse.json(fail('down'), { status: 500 })));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await act(() => jest.advanceTimersByTimeAsync(10));
+    expect(within(dialog).getByRole('option', { name: `${primary.name} – RM 50` })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: `${secondary.name} – RM 75` })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: `${international.name} – RM 100` })).toBeInTheDocument();
+  });
+
+  it('refetches pricing on every opening', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('/api/payment/pricing'), () => {
+        calls += 1;
+        return HttpResponse.json(ok({ pricing: [{ schoolName: international.name, totalFee: 9000 + calls }] }));
+      }),
+    );
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    expect(await within(dialog).findByRole('option', { name: `${international.name} – RM 90.01` })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const table = screen.getByRole('table', { name: 'This week' });
+    await user.click(within(table).getByRole('button', { name: /^9:00 AM/ }));
+    const reopened = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(await within(reopened).findByRole('option', { name: `${international.name} – RM 90.02` })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it('on submit shows field messages and each rule as a toast, and reserves nothing', async () => {
+    const reserves = recordPosts('/slot/:id/reserve');
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Contact number is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a school', { selector: 'span' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Visitor Name')).toHaveAttribute('aria-invalid', 'true');
+    // Four toasts, three visible at once: the newest three remain.
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number (8-15 digits)')).toBeInTheDocument();
+    expect(reserves).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+  });
+
+  it('toasts a too-short name, a bad email and a short phone with their exact words', async () => {
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Visitor Name'), 'A');
+    await user.type(within(dialog).getByLabelText('Email Address'), 'a@b');
+    await user.type(within(dialog).getByLabelText('Contact Number'), '0123 456');
+    await user.selectOptions(within(dialog).getByLabelText('Selected School'), primary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findAllByText('Name must be at least 2 characters')).not.toHaveLength(0);
+    expect(screen.getAllByText('Please enter a valid email address')).not.toHaveLength(0);
+    expect(screen.getAllByText('Please enter a valid phone number (8-15 digits)')).not.toHaveLength(0);
+  });
+
+  it('reserves the slot for 15 minutes, keeps the token and shows the payment summary', async () => {
+    const reserves = recordPosts('/slot/:id/reserve', () =>
+      HttpResponse.json(ok({ slotId: 1, token: 'hold-token-0123456789abcdef', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() })),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    expect(reserves).toEqual([{ minutes: 15 }]);
+    expect(within(summary).getByText('Aisyah Rahman')).toBeInTheDocument();
+    expect(within(summary).getByText(secondary.name)).toBeInTheDocument();
+    expect(within(summary).getByText('Thursday 26 November 2026, 9:00 AM (GMT+8)')).toBeInTheDocument();
+    expect(within(summary).getByText('RM 75')).toBeInTheDocument();
+    expect(within(summary).getByText('This slot is reserved for you for 15 minutes while you complete payment.')).toBeInTheDocument();
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(draft.reservedSlot).toMatchObject({ slotId: 1, token: 'hold-token-0123456789abcdef', duration: 15 });
+    expect(draft.currentBooking).toMatchObject({ visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456789', fee: 7500 });
+  });
+
+  it.each([
+    ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
+    ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
+  ])('closes with a toast when reserving answers %s', async (code, text) => {
+    server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, code), { status: 409 })));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays on details with a toast when reserving fails otherwise', async () => {
+    server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail('boom', 'INTERNAL'), { status: 500 })));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Failed to reserve slot. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+  });
+});
+
+describe('Booking dialog: payment summary and processing', () => {
+  it('Back to Details keeps the details and the hold; Cancel then releases the slot and clears the draft', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Back to Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(within(details).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(releases).toHaveLength(0);
+    await user.click(within(details).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(releases).toEqual([{ token: 'hold-token-0123456789abcdef' }]));
+    expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
+  });
+
+  it('warns when the hold has 2 minutes or less left', async () => {
+    server.use(
+      http.post(apiUrl('/slot/:id/reserve'), () =>
+        HttpResponse.json(ok({ slotId: 1, token: 'hold-token-0123456789abcdef', expiresAt: new Date(Date.now() + 3 * 60_000).toISOString() })),
+      ),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    expect(within(summary).queryByRole('alert')).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(61_000));
+    expect(within(summary).getByRole('alert')).toHaveTextContent(/Your reservation expires in 1:5\d\. Please proceed to payment soon\./);
+  });
+
+  it('Proceed to Payment initiates with the sanitised details and the hold token, then goes to the checkout URL', async () => {
+    const initiations = recordPosts('/api/payment/initiate', () =>
+      HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
+    );
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await waitFor(() => expect(initiations).toHaveLength(1));
+    expect(initiations).toEqual([
+      {
+        slotId: 1,
+        visitorName: 'Aisyah Rahman',
+        visitorEmail: 'aisyah@example.com',
+        visitorContactNo: '0123456789',
+        selectedSchool: secondary.name,
+        fee: 7500,
+        slotDate: '2026-11-26',
+        slotStartTime: '09:00',
+        preferredPaymentMethod: 'fpx',
+        holdToken: 'hold-token-0123456789abcdef',
+      },
+    ]);
+    await act(() => jest.advanceTimersByTimeAsync(10));
+    expect(assign).toHaveBeenCalledWith('http://localhost:4000/sandbox/checkout/pay_123');
+    expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
+    expect(within(processing).getByLabelText(/Time remaining 1[45]:\d\d/)).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({
+      paymentStatus: 'processing',
+      paymentSession: { paymentId: 'pay_123' },
+    });
+  });
+
+  it('a completed status closes the dialog, toasts success and goes to /thankyou', async () => {
+    let status: 'pending' | 'completed' = 'pending';
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult(status)))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
+    status = 'completed';
+    await act(() => jest.advanceTimersByTimeAsync(2_000));
+    expect(await screen.findByText('Payment successful! Your booking is confirmed.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/thankyou');
+    expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a failed status goes back to the summary, toasts the failure and releases the slot', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Payment failed. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
+    await waitFor(() => expect(releases).toHaveLength(1));
+  });
+
+  it("fails with 'Payment session expired' when the session countdown reaches zero", async () => {
+    server.use(
+      http.post(apiUrl('/api/payment/initiate'), () =>
+        HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 5_000).toISOString() }) })),
+      ),
+      http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await act(() => jest.advanceTimersByTimeAsync(6_000));
+    expect(await screen.findByText('Payment session expired')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
+  });
+
+  it('Cancel while processing returns to details, cancels the payment and releases the slot', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    const cancels = recordPosts('/api/payment/:id/cancel');
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
+    await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+    await waitFor(() => expect(cancels).toHaveLength(1));
+    await waitFor(() => expect(releases).toHaveLength(1));
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(draft.reservedSlot).toBeNull();
+  });
+
+  it.each([
+    ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
+    ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
+  ])('initiation answering %s toasts and closes the dialog', async (code, text) => {
+    server.use(http.post(apiUrl('/api/payment/initiate'), () => HttpResponse.json(fail(text, code), { status: 409 })));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('other initiation errors show the server message and return to the summary', async () => {
+    server.use(
+      http.post(apiUrl('/api/payment/initiate'), () => HttpResponse.json(fail('Gateway is down', 'GATEWAY_ERROR'), { status: 502 })),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Gateway is down')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
+  });
+
+  it('an initiation error without a message uses the generic text', async () => {
+    server.use(http.post(apiUrl('/api/payment/initiate'), () => new HttpResponse(null, { status: 500 })));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Payment initiation failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('an answer without a checkout URL is an invalid response', async () => {
+    server.use(http.post(apiUrl('/api/payment/initiate'), () => HttpResponse.json(ok({}))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Payment service is temporarily unavailable. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a status check error shows Payment Error; Retry reloads at most 3 times', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(fail('x'), { status: 500 })));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    expect(await within(processing).findByRole('heading', { level: 3, name: 'Payment Error' })).toBeInTheDocument();
+    const retry = within(processing).getByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    await user.click(retry);
+    await user.click(retry);
+    expect(reload).toHaveBeenCalledTimes(3);
+    await user.click(retry);
+    expect(reload).toHaveBeenCalledTimes(3);
+    expect(await screen.findByText('Maximum retry attempts reached')).toBeInTheDocument();
+  });
+
+  it('has no axe violations on the details and summary steps', async () => {
+    // axe needs running timers: let the fixed clock advance with real time.
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    const user = userEvent.setup();
+    const { dialog } = await openDialog(user);
+    expect(await axe(dialog)).toHaveNoViolations();
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
+    expect(await axe(summary)).toHaveNoViolations();
+  });
+});

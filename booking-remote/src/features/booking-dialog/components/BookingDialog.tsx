@@ -1,0 +1,306 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  api,
+  brand,
+  BookingMessage,
+  DEFAULT_PAYMENT_METHOD,
+  ErrorCode,
+  fallbackFeeSen,
+  HOLD_MINUTES,
+  MAX_PAYMENT_RETRIES,
+  PAYMENT_POLL_MS,
+  useAppDispatch,
+  type PaymentSession,
+  type PaymentStatusResult,
+  type VisitorDetails,
+} from 'shared-api';
+import { Button, Dialog, useToast } from 'shared-ui';
+import { browserNavigation } from '../../../app/browserNavigation';
+import { useGetPaymentStatusQuery } from '../../../app/api/paymentStatusApi';
+import {
+  useCancelPaymentMutation,
+  useGetPricingQuery,
+  useInitiatePaymentMutation,
+  useReleaseSlotMutation,
+  useReserveSlotMutation,
+} from '../api/bookingApi';
+import { useNow } from '../hooks/useNow';
+import { apiErrorCode, apiErrorMessage } from '../utils/apiError';
+import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
+import { activeReservation, createReservation, type SlotReservation } from '../utils/reservation';
+import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
+import { ProcessingStep, type ProcessingView } from './ProcessingStep';
+import { SummaryStep, slotWhen } from './SummaryStep';
+
+export type DialogSlot = { id: number; date: string; startTime: string; endTime: string };
+
+type Step = 'details' | 'payment' | 'processing';
+
+const titles: Record<Step, string> = {
+  details: 'Booking Details',
+  payment: 'Payment Summary',
+  processing: 'Processing Payment',
+};
+
+type Props = { slot: DialogSlot; onClose: () => void };
+
+/** The three-step booking dialog; mount it afresh (a new key) on every opening so form and step reset. */
+export function BookingDialog({ slot, onClose }: Props) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [step, setStep] = useState<Step>('details');
+  const [busy, setBusy] = useState(false);
+  const [details, setDetails] = useState<BookingDetails | null>(null);
+  const [reservation, setReservation] = useState<SlotReservation | null>(null);
+  const [session, setSession] = useState<PaymentSession | null>(null);
+  const finished = useRef(false);
+
+  const pricing = useGetPricingQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [reserveSlot] = useReserveSlotMutation();
+  const [releaseSlot] = useReleaseSlotMutation();
+  const [initiatePayment] = useInitiatePaymentMutation();
+  const [cancelPayment] = useCancelPaymentMutation();
+
+  const polling = step === 'processing' && session !== null;
+  const paymentId = session?.paymentId || session?.id || '';
+  const status = useGetPaymentStatusQuery(paymentId, { skip: !polling, pollingInterval: PAYMENT_POLL_MS });
+  const now = useNow(step !== 'details');
+
+  // Server pricing overrides the configured fallback fees.
+  const schools: SchoolOption[] =
+    pricing.data && pricing.data.length > 0
+      ? pricing.data.map((p) => ({ name: p.schoolName, feeSen: p.totalFee }))
+      : brand.schools.map((s) => ({ name: s.name, feeSen: fallbackFeeSen(s.name) }));
+  const feeFor = (school: string) => schools.find((s) => s.name === school)?.feeSen ?? fallbackFeeSen(school);
+
+  useEffect(() => {
+    // A new opening starts clean: a previous draft's hold on another slot is let go.
+    const previous = loadDraft().reservedSlot;
+    if (previous && previous.slotId !== slot.id && activeReservation(previous)) {
+      void releaseSlot({ slotId: previous.slotId, token: previous.token });
+    }
+    clearDraft();
+  }, [slot.id, releaseSlot]);
+
+  const release = () => {
+    if (reservation) void releaseSlot({ slotId: reservation.slotId, token: reservation.token });
+    setReservation(null);
+    saveDraft({ reservedSlot: null });
+  };
+
+  const close = () => {
+    finished.current = true;
+    clearDraft();
+    onClose();
+  };
+
+  /** SLOT_RESERVED / SLOT_NOT_AVAILABLE: say so, refresh the list and close; true when handled. */
+  const handleSlotTaken = (error: unknown): boolean => {
+    const code = apiErrorCode(error);
+    if (code !== ErrorCode.SLOT_RESERVED && code !== ErrorCode.SLOT_NOT_AVAILABLE) return false;
+    toast.error(code === ErrorCode.SLOT_RESERVED ? (apiErrorMessage(error) ?? BookingMessage.slotReserved) : BookingMessage.slotNotAvailable);
+    dispatch(api.util.invalidateTags(['PublicSlots']));
+    setStep('details');
+    close();
+    return true;
+  };
+
+  /** The current hold, or a new one from the server; null when it could not be had (already reported). */
+  const ensureReservation = async (): Promise<SlotReservation | null> => {
+    const current = activeReservation(reservation);
+    if (current && current.slotId === slot.id) return current;
+    try {
+      const held = await reserveSlot({ slotId: slot.id, minutes: HOLD_MINUTES }).unwrap();
+      const next = createReservation(slot.id, held.token, Date.now(), HOLD_MINUTES, held.expiresAt);
+      setReservation(next);
+      saveDraft({ reservedSlot: next });
+      return next;
+    } catch (error) {
+      if (!handleSlotTaken(error)) toast.error(BookingMessage.reserveFailed);
+      return null;
+    }
+  };
+
+  const onDetailsValid = async (values: VisitorDetails) => {
+    const booking: BookingDetails = {
+      ...values,
+      preferredPaymentMethod: DEFAULT_PAYMENT_METHOD,
+      slot: { id: slot.id, date: slot.date, startTime: slot.startTime },
+      fee: feeFor(values.selectedSchool),
+    };
+    setBusy(true);
+    const held = await ensureReservation();
+    setBusy(false);
+    if (!held) return;
+    setDetails(booking);
+    saveDraft({ currentBooking: booking, paymentStatus: 'idle' });
+    setStep('payment');
+  };
+
+  const proceedToPayment = async () => {
+    if (!details) {
+      toast.error(BookingMessage.noBookingData);
+      setStep('details');
+      return;
+    }
+    setSession(null);
+    setStep('processing');
+    const held = await ensureReservation();
+    if (!held) {
+      if (!finished.current) setStep('payment');
+      return;
+    }
+    try {
+      const created = await initiatePayment({
+        slotId: details.slot.id,
+        visitorName: details.visitorName,
+        visitorEmail: details.visitorEmail,
+        visitorContactNo: details.visitorContactNo,
+        selectedSchool: details.selectedSchool,
+        fee: details.fee,
+        slotDate: details.slot.date,
+        slotStartTime: details.slot.startTime,
+        preferredPaymentMethod: details.preferredPaymentMethod,
+        holdToken: held.token,
+      }).unwrap();
+      if (!created) {
+        toast.error(BookingMessage.serviceUnavailable);
+        setStep('payment');
+        return;
+      }
+      saveDraft({ paymentSession: created, paymentStatus: 'processing' });
+      setSession(created);
+      browserNavigation.assign(created.checkoutUrl);
+    } catch (error) {
+      if (handleSlotTaken(error)) return;
+      toast.error(apiErrorMessage(error) ?? BookingMessage.initiationFailed);
+      setStep('payment');
+    }
+  };
+
+  const fail = (message: string) => {
+    toast.error(message);
+    release();
+    setSession(null);
+    saveDraft({ paymentSession: null, paymentStatus: 'failed' });
+    setStep('payment');
+  };
+
+  const succeed = (result: PaymentStatusResult) => {
+    toast.success(BookingMessage.paymentSuccess);
+    dispatch(api.util.invalidateTags(['PublicSlots']));
+    close();
+    navigate('/thankyou', {
+      state: { emailStatus: result.emailStatus, emailTimeouts: result.emailTimeouts, payment: result.payment, booking: result.booking },
+    });
+  };
+
+  // Status every 2 s while processing: completed succeeds, failed or cancelled fails.
+  const result = polling ? status.data : undefined;
+  useEffect(() => {
+    if (!result || finished.current) return;
+    const value = result.payment.status;
+    if (value === 'completed') succeed(result);
+    else if (value === 'failed' || value === 'cancelled') fail(BookingMessage.paymentFailed);
+    else saveDraft({ paymentStatus: 'processing' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to each new status answer only
+  }, [result]);
+
+  // The session countdown: at zero the payment fails as expired.
+  const sessionRemaining = session ? Math.max(0, Date.parse(session.expiresAt) - now) : null;
+  useEffect(() => {
+    if (polling && sessionRemaining === 0 && !finished.current) fail(BookingMessage.sessionExpired);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fire once when the countdown reaches zero
+  }, [polling, sessionRemaining === 0]);
+
+  const cancelProcessing = () => {
+    if (paymentId) void cancelPayment(paymentId);
+    release();
+    setSession(null);
+    saveDraft({ paymentSession: null, paymentStatus: 'cancelled' });
+    setStep('details');
+  };
+
+  const retryPayment = () => {
+    const draft = loadDraft();
+    if (draft.retryCount >= MAX_PAYMENT_RETRIES) {
+      toast.error(BookingMessage.maxRetries);
+      return;
+    }
+    saveDraft({ retryCount: draft.retryCount + 1 });
+    browserNavigation.reload();
+  };
+
+  /** Escape, the close button or Cancel in details: let go of everything and close. */
+  const backOut = () => {
+    if (step === 'processing' && paymentId) void cancelPayment(paymentId);
+    release();
+    close();
+  };
+
+  const view: ProcessingView = !session ? 'preparing' : status.isError ? 'error' : status.data ? 'processing' : 'redirecting';
+
+  const footer =
+    step === 'details' ? (
+      <>
+        <Button variant="secondary" onClick={backOut}>
+          Cancel
+        </Button>
+        <Button type="submit" form={DETAILS_FORM_ID} loading={busy} disabled={busy}>
+          Continue to Payment
+        </Button>
+      </>
+    ) : step === 'payment' ? (
+      <>
+        <Button variant="secondary" onClick={() => setStep('details')}>
+          Back to Details
+        </Button>
+        <Button onClick={proceedToPayment}>Proceed to Payment</Button>
+      </>
+    ) : view === 'error' ? (
+      <>
+        <Button variant="secondary" onClick={cancelProcessing}>
+          Cancel
+        </Button>
+        <Button onClick={retryPayment}>Retry</Button>
+      </>
+    ) : (
+      <Button variant="secondary" onClick={cancelProcessing}>
+        Cancel
+      </Button>
+    );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) backOut();
+      }}
+      title={titles[step]}
+      description={step === 'details' ? `${slotWhen(slot.date, slot.startTime)} (GMT+8)` : undefined}
+      footer={footer}
+    >
+      {step === 'details' && (
+        <DetailsStep
+          schools={schools}
+          pricingLoading={pricing.isLoading}
+          defaultValues={
+            details
+              ? {
+                  visitorName: details.visitorName,
+                  visitorEmail: details.visitorEmail,
+                  visitorContactNo: details.visitorContactNo,
+                  selectedSchool: details.selectedSchool,
+                }
+              : undefined
+          }
+          onValid={onDetailsValid}
+        />
+      )}
+      {step === 'payment' && details && <SummaryStep details={details} reservation={reservation} now={now} />}
+      {step === 'processing' && <ProcessingStep view={view} remainingMs={sessionRemaining} />}
+    </Dialog>
+  );
+}

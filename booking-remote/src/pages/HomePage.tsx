@@ -1,0 +1,26 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Timetable, type BookableSlot } from '../features/timetable';
+
+// The dialog is fetched on the first slot click, keeping it off the timetable's first load.
+const BookingDialog = lazy(() => import('../features/booking-dialog'));
+
+/** `/`: the timetable; picking a slot opens a fresh booking dialog. */
+export default function HomePage() {
+  const [chosen, setChosen] = useState<{ slot: BookableSlot; opening: number } | null>(null);
+  const openings = useRef(0);
+  return (
+    <>
+      <Timetable
+        onSelectSlot={(slot) => {
+          openings.current += 1;
+          setChosen({ slot, opening: openings.current });
+        }}
+      />
+      {chosen && (
+        <Suspense fallback={null}>
+          <BookingDialog key={chosen.opening} slot={chosen.slot} onClose={() => setChosen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
