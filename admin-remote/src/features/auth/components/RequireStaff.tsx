@@ -24,6 +24,6 @@ export function RequireStaff({ children }: RequireStaffProps) {
   }, [isError]);
 
   if (!token || isError) return <Navigate to="/login" replace />;
-  if (!user) return <Spinner aria-label="Checking your session" />;
+  if (!user) return <Spinner label="Checking your session" />;
   return <>{children(user)}</>;
 }

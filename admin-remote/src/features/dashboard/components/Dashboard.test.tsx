@@ -70,6 +70,17 @@ describe('Assessment Dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Public timetable' })).toBeInTheDocument();
   });
 
+  it('Refresh asks the server again and shows what changed', async () => {
+    seed();
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    addSlot({ id: 14, date: '2026-11-30', startTime: '15:00', endTime: '15:30' });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('6');
+  });
+
   it("counts total, booked, available and today's slots (today in GMT+8)", async () => {
     seed();
     addSlot({ id: 31, date: todayInMY(), startTime: '16:00', endTime: '16:30' });
@@ -201,7 +212,8 @@ describe('Assessment Dashboard', () => {
     expect(ids()).toEqual(['#13', '#11', '#12']);
     const header = screen.getByRole('columnheader', { name: /Date & Time/ });
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    await user.click(within(header).getByRole('button'));
+    within(header).getByRole('button').focus();
+    await user.keyboard('{Enter}');
     expect(header).toHaveAttribute('aria-sort', 'descending');
     expect(ids()).toEqual(['#12', '#11', '#13']);
   });
