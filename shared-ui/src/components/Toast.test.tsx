@@ -127,6 +127,22 @@ describe('Toast system', () => {
       ).toBe(true);
     });
 
+    it('still shows the outcome when its progress toast was pushed out', () => {
+      renderToasts();
+      let id = '';
+      act(() => {
+        id = toast.progress('Creating 1 slot(s)...');
+        toast.success('a');
+        toast.success('b');
+        toast.success('c');
+      });
+      expect(shown().join(' ')).not.toContain('Creating');
+      act(() => toast.update(id, { kind: 'success', message: 'Successfully created 1 slot(s)!' }));
+      const texts = shown();
+      expect(texts).toHaveLength(3);
+      expect(texts.join(' ')).toContain('Successfully created 1 slot(s)!');
+    });
+
     it('the close button dismisses a toast', async () => {
       renderToasts();
       act(() => {

@@ -62,9 +62,12 @@ export function ToastProvider({
       success: add('success'),
       error: add('error'),
       progress: add('progress'),
+      // A progress toast pushed out (or closed) before its outcome: the outcome still shows, as a new toast.
       update: (id, { kind, message }) =>
         setToasts((list) =>
-          list.map((t) => (t.id === id ? { id, kind, message, version: t.version + 1 } : t)),
+          list.some((t) => t.id === id)
+            ? list.map((t) => (t.id === id ? { id, kind, message, version: t.version + 1 } : t))
+            : [...list, { id, kind, message, version: 0 }].slice(-max),
         ),
       dismiss: remove,
     };

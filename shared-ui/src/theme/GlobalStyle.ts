@@ -33,6 +33,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   /* A printed page is a clean receipt: black on white, no chrome. */
+  @page { margin: 15mm; }
   @media print {
     body { background: #ffffff; color: #000000; }
     a { color: #000000; }
