@@ -13,6 +13,9 @@ import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { authRoutes } from './routes/auth';
 import { slotRoutes } from './routes/slots';
+import { paymentServicesPlugin } from './payments/plugin';
+import { paymentRoutes } from './routes/payments';
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -49,12 +52,15 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
 
   await app.register(databasePlugin, { database, config });
   await app.register(staffAuthPlugin);
+  await app.register(paymentServicesPlugin);
 
   // Route groups: one plugin each (add a line here for a new group).
   await app.register(healthRoutes);
   await app.register(publicRoutes);
   await app.register(authRoutes);
   await app.register(slotRoutes);
+  await app.register(paymentRoutes);
+  await app.register(sandboxGatewayRoutes);
 
   return app;
 }

@@ -20,7 +20,7 @@ export function createGateway(config: PaymentsConfig, db: Db, log?: FastifyBaseL
   return new SandboxGateway({
     db,
     secret: resolveSandboxSecret(config),
-    apiPublicUrl: config.apiPublicUrl,
+    apiPublicUrl: () => config.apiPublicUrl,
     callbackDelayMs: config.sandboxCallbackDelayMs,
     dropCallbacks: config.sandboxCallbackDrop,
     log,

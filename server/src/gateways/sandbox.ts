@@ -22,7 +22,8 @@ const RETRY_DELAYS_MS = [2_000, 10_000];
 export type SandboxOptions = {
   db: Db;
   secret: string;
-  apiPublicUrl: string;
+  /** Read at each session (tests learn their port after the app is built). */
+  apiPublicUrl: () => string;
   callbackDelayMs: number;
   dropCallbacks: boolean;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -79,7 +80,7 @@ export class SandboxGateway implements PaymentGateway {
         callbackUrl: input.callbackUrl,
       })
       .returning();
-    return { sessionId: row.id, checkoutUrl: `${this.options.apiPublicUrl}/sandbox-gateway/checkout/${row.id}`, expiresAt: row.expiresAt };
+    return { sessionId: row.id, checkoutUrl: `${this.options.apiPublicUrl()}/sandbox-gateway/checkout/${row.id}`, expiresAt: row.expiresAt };
   }
 
   async verifyCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent> {

@@ -40,7 +40,7 @@ export class SignatureError extends Error {}
 export class GatewayError extends Error {
   constructor(
     message: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
     this.name = 'GatewayError';

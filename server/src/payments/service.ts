@@ -53,7 +53,9 @@ export const PaymentText = {
   unknownCurrency: 'Only MYR is supported.',
 } as const;
 
-const OPEN = [...OPEN_STATUSES] as string[];
+type Status = PaymentRow['status'];
+const OPEN: Status[] = [...OPEN_STATUSES];
+const isOpen = (status: Status) => OPEN.includes(status);
 const newPaymentId = () => `pay_${randomBytes(16).toString('hex')}`;
 const newReference = () => `PAY-${randomBytes(8).toString('hex').toUpperCase()}`;
 /** A session this close to its end is not handed out again: a fresh initiate starts a new one. */
@@ -306,7 +308,7 @@ export class PaymentService {
       }
 
       if (state === 'failed' || state === 'expired' || state === 'cancelled') {
-        if (!OPEN.includes(p.status)) return unchanged;
+        if (!isOpen(p.status)) return unchanged;
         const payment = await update({
           status: state === 'cancelled' ? 'cancelled' : 'failed',
           failureReason: state === 'expired' ? BookingMessage.sessionExpired : state === 'cancelled' ? 'Payment cancelled' : BookingMessage.paymentFailed,
@@ -387,7 +389,7 @@ export class PaymentService {
    */
   async reconcile(p: PaymentRow): Promise<PaymentRow> {
     if (p.status === 'refund_pending') return this.refund(p);
-    if (!OPEN.includes(p.status)) return p;
+    if (!isOpen(p.status)) return p;
     if (!p.gatewaySessionId) {
       // The process stopped between the payment row and the gateway session: no checkout exists to pay.
       if (Date.now() - p.createdAt.getTime() < 120_000) return p;
@@ -414,7 +416,7 @@ export class PaymentService {
     const open = await this.db
       .select()
       .from(payments)
-      .where(inArray(payments.status, [...OPEN, 'refund_pending']))
+      .where(inArray(payments.status, [...OPEN, 'refund_pending' as const]))
       .orderBy(payments.createdAt)
       .limit(limit);
     let changed = 0;
@@ -431,14 +433,14 @@ export class PaymentService {
   async cancel(id: string): Promise<PaymentRow> {
     const p = await this.find(id, 'either');
     if (p.status === 'completed') throw new AppError(409, ErrorCode.VALIDATION_ERROR, PaymentText.alreadyPaid);
-    if (!OPEN.includes(p.status)) return p;
+    if (!isOpen(p.status)) return p;
     if (p.gatewaySessionId) {
       const closed = await this.gateway.cancel(p.gatewaySessionId).catch(() => false);
       if (!closed) {
         // Already paid at the gateway: finish it instead of cancelling.
         const after = await this.reconcile(p);
         if (after.status === 'completed') throw new AppError(409, ErrorCode.VALIDATION_ERROR, PaymentText.alreadyPaid);
-        if (!OPEN.includes(after.status)) return after;
+        if (!isOpen(after.status)) return after;
       }
     }
     return (await this.applyState(p.id, 'cancelled')).payment;
@@ -447,7 +449,7 @@ export class PaymentService {
   /** The status answer; an open payment is first reconciled with the gateway. */
   async status(idOrReference: string, by: 'id' | 'reference' | 'either'): Promise<{ result: PaymentStatusResult; message: string }> {
     let p = await this.find(idOrReference, by);
-    if (OPEN.includes(p.status) || p.status === 'refund_pending') p = await this.reconcile(p);
+    if (isOpen(p.status) || p.status === 'refund_pending') p = await this.reconcile(p);
     return this.present(p);
   }
 

@@ -1,5 +1,7 @@
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { VisitorDetails } from 'shared-api/contract';
 import type { DbOrTx } from '../db/connection';
+import { payments } from '../payments/tables';
 
 export type CompletedPayment = {
   paymentId: string;
@@ -11,13 +13,42 @@ export type CompletedPayment = {
 };
 
 /**
- * The completed payment that lets an anonymous caller confirm this slot with these details, or null.
- * Payments do not exist yet (issue 4 adds them), so no anonymous confirm can succeed until this looks them up;
- * the payments engineer replaces this body (e.g. select from payments where slot_id, status 'completed', details match).
+ * The completed payment that lets an anonymous caller confirm this slot with these details, or null: the payment
+ * must be for this slot, completed (the gateway said paid), and carry exactly these visitor details
+ * (and, when given, this payment id or reference).
  */
 export async function findCompletedPaymentForSlot(
-  _db: DbOrTx,
-  _query: { slotId: number; paymentId?: string; visitor: VisitorDetails },
+  db: DbOrTx,
+  query: { slotId: number; paymentId?: string; visitor: VisitorDetails },
 ): Promise<CompletedPayment | null> {
-  return null;
+  const { visitor } = query;
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.slotId, query.slotId),
+        eq(payments.status, 'completed'),
+        eq(payments.visitorEmail, visitor.visitorEmail),
+        eq(payments.visitorName, visitor.visitorName),
+        eq(payments.visitorContactNo, visitor.visitorContactNo),
+        eq(payments.selectedSchool, visitor.selectedSchool),
+        query.paymentId ? or(eq(payments.id, query.paymentId), eq(payments.reference, query.paymentId)) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.completedAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    paymentId: row.id,
+    reference: row.reference,
+    amountSen: row.amountSen,
+    holdToken: row.holdToken,
+    visitor: {
+      visitorName: row.visitorName,
+      visitorEmail: row.visitorEmail,
+      visitorContactNo: row.visitorContactNo,
+      selectedSchool: row.selectedSchool,
+    },
+  };
 }

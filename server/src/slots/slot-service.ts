@@ -153,34 +153,43 @@ export type BookInput = {
   leadHours?: number;
 };
 
+type BookAttemptRow = { won_id: number | null; status: string | null; deleted: boolean | null; held_by_other: boolean | null };
+
 /**
  * Books a slot in ONE conditional UPDATE ... WHERE ... RETURNING: only a live, available slot that nobody else holds
  * (or that this caller holds) and that starts at least the lead time ahead is written, so two callers can never both win.
+ * The same statement reads the slot's state beforehand (a CTE), only to word a refusal without a second round trip.
  */
 export async function bookSlot(db: DbOrTx, input: BookInput): Promise<{ ok: true; slot: SlotRow } | Refusal> {
   const tokenHash = input.holdToken ? sha256(input.holdToken) : null;
-  const mayBook = tokenHash
-    ? or(
-        and(eq(slots.holdTokenHash, tokenHash), gt(slots.startAt, sql`now()`)),
-        and(noLiveHold, gte(slots.startAt, leadCutoff(input.leadHours ?? BOOKING_LEAD_HOURS))),
-      )
-    : and(noLiveHold, gte(slots.startAt, leadCutoff(input.leadHours ?? BOOKING_LEAD_HOURS)));
-  const [row] = await db
-    .update(slots)
-    .set({
-      status: 'booked',
-      visitorName: input.visitor.visitorName,
-      visitorEmail: input.visitor.visitorEmail,
-      visitorContactNo: input.visitor.visitorContactNo,
-      selectedSchool: input.visitor.selectedSchool,
-      bookingReference: input.bookingReference ?? newBookingReference(),
-      amountSen: input.amountSen ?? null,
-      bookedAt: sql`now()`,
-      holdTokenHash: null,
-      holdExpiresAt: null,
-    })
-    .where(and(eq(slots.id, input.slotId), isNull(slots.deletedAt), eq(slots.status, 'available'), mayBook))
-    .returning();
-  if (row) return { ok: true, slot: row };
-  return explainRefusal(db, input.slotId, tokenHash);
+  const lead = leadCutoff(input.leadHours ?? BOOKING_LEAD_HOURS);
+  const freeAndAhead = sql`(hold_expires_at IS NULL OR hold_expires_at <= now()) AND start_at >= ${lead}`;
+  // The holder may book their own hold (the lead time was checked when it was taken) while the slot is still ahead.
+  const mayBook = tokenHash ? sql`((hold_token_hash = ${tokenHash} AND start_at > now()) OR (${freeAndAhead}))` : freeAndAhead;
+  const v = input.visitor;
+  const result = (await db.execute(sql`
+    WITH before AS (
+      SELECT status, deleted_at IS NOT NULL AS deleted,
+             (hold_expires_at > now() AND hold_token_hash IS DISTINCT FROM ${tokenHash}::text) AS held_by_other
+      FROM slots WHERE id = ${input.slotId}
+    ), won AS (
+      UPDATE slots SET
+        status = 'booked',
+        visitor_name = ${v.visitorName}, visitor_email = ${v.visitorEmail},
+        visitor_contact_no = ${v.visitorContactNo}, selected_school = ${v.selectedSchool},
+        booking_reference = ${input.bookingReference ?? newBookingReference()},
+        amount_sen = ${input.amountSen ?? null}::integer,
+        booked_at = now(), hold_token_hash = NULL, hold_expires_at = NULL
+      WHERE id = ${input.slotId} AND deleted_at IS NULL AND status = 'available' AND ${mayBook}
+      RETURNING id
+    )
+    SELECT (SELECT id FROM won) AS won_id, before.status, before.deleted, before.held_by_other
+    FROM (SELECT 1) AS one LEFT JOIN before ON true`)) as unknown as { rows: BookAttemptRow[] };
+  const outcome = result.rows[0];
+  if (outcome?.won_id != null) return { ok: true, slot: (await findSlot(db, input.slotId))! };
+  if (!outcome || outcome.status === null) return { ok: false, status: 404, code: ErrorCode.NOT_FOUND, message: SlotNotFoundMessage };
+  // A stale "available" here means a concurrent booking won: that is "not available".
+  if (outcome.status === 'available' && !outcome.deleted && outcome.held_by_other)
+    return { ok: false, status: 409, code: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved };
+  return { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
 }

@@ -1,0 +1,366 @@
+jest.setTimeout(60_000);
+import { eq, sql } from 'drizzle-orm';
+import { BookingMessage, ErrorCode, ValidationMessage } from 'shared-api/contract';
+import { slots } from '../../src/db/schema';
+import { paymentEvents, sandboxSessions } from '../../src/payments/tables';
+import { bookSlot } from '../../src/slots/slot-service';
+import {
+  expireHold,
+  initiate,
+  initiateBody,
+  initiateOk,
+  insertSlot,
+  markSandboxPaid,
+  outboxFor,
+  paymentRow,
+  postSandboxCallback,
+  publicIds,
+  slotRow,
+  startPaymentsApp,
+  visitor,
+  waitFor,
+  type Driver,
+  type PayCtx,
+} from './support';
+
+const drivers: Driver[] = ['pglite', 'postgres'];
+
+describe.each(drivers)('payments on %s', (driver) => {
+  let ctx: PayCtx;
+  beforeAll(async () => {
+    // Callbacks are dropped by default here: each test sends them itself, in the order it wants.
+    ctx = await startPaymentsApp(driver, { sandboxCallbackDrop: true });
+  });
+  afterAll(() => ctx?.close());
+
+  const status = async (id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json();
+  const statusByRef = async (ref: string) => (await ctx.app.inject(`/api/payment/status/reference/${ref}`)).json();
+
+  describe('POST /api/payment/initiate', () => {
+    it('refuses bad visitor details with the booking form words and changes nothing', async () => {
+      const slot = await insertSlot(ctx.database, 30);
+      const res = await initiate(ctx, initiateBody(slot, { visitorName: ' A ' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: ErrorCode.VALIDATION_ERROR, message: ValidationMessage.nameTooShort });
+      const phone = await initiate(ctx, initiateBody(slot, { visitorContactNo: '12-34' }));
+      expect(phone.json().message).toBe(ValidationMessage.phoneInvalid);
+      expect((await slotRow(ctx, slot.id)).holdExpiresAt).toBeNull();
+    });
+
+    it('refuses a fee that differs from the server price list (FEE_MISMATCH) and an unknown school', async () => {
+      const slot = await insertSlot(ctx.database, 31);
+      const res = await initiate(ctx, initiateBody(slot, { fee: 5000 }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: ErrorCode.FEE_MISMATCH, message: expect.stringContaining('RM 75') });
+      const school = await initiate(ctx, initiateBody(slot, { selectedSchool: 'Hogwarts' }));
+      expect(school.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: ValidationMessage.schoolRequired });
+      expect((await slotRow(ctx, slot.id)).holdExpiresAt).toBeNull();
+    });
+
+    it('holds the slot 15 minutes, creates a pending payment and a checkout session; a repeat returns the same session', async () => {
+      const slot = await insertSlot(ctx.database, 32);
+      const res = await initiate(ctx, initiateBody(slot));
+      expect(res.statusCode).toBe(200);
+      const session = res.json().data.paymentSession;
+      expect(session).toEqual({
+        id: expect.stringMatching(/^pay_/),
+        paymentId: session.id,
+        checkoutUrl: `${ctx.baseUrl}/sandbox-gateway/checkout/${(await paymentRow(ctx, session.id)).gatewaySessionId}`,
+        clientReference: expect.stringMatching(/^PAY-/),
+        expiresAt: expect.any(String),
+      });
+      const minutes = (Date.parse(session.expiresAt) - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(14);
+      expect(minutes).toBeLessThanOrEqual(15.1);
+      expect(await publicIds(ctx)).not.toContain(slot.id);
+      expect((await paymentRow(ctx, session.id)).status).toBe('pending');
+
+      const again = await initiate(ctx, initiateBody(slot));
+      expect(again.json().data.paymentSession).toEqual(session);
+
+      const other = await initiate(ctx, initiateBody(slot, { visitorEmail: 'someone@example.com' }));
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ error: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved });
+    });
+
+    it('accepts the hold token from POST /slot/{id}/reserve and answers SLOT_NOT_AVAILABLE for a booked slot', async () => {
+      const slot = await insertSlot(ctx.database, 33);
+      const hold = (await ctx.app.inject({ method: 'POST', url: `/slot/${slot.id}/reserve`, payload: { minutes: 5 } })).json().data;
+      const res = await initiate(ctx, initiateBody(slot, { holdToken: hold.token }));
+      expect(res.statusCode).toBe(200);
+      const row = await paymentRow(ctx, res.json().data.paymentSession.id);
+      expect(row.holdToken).toBe(hold.token);
+      expect(row.sessionExpiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+
+      const booked = await insertSlot(ctx.database, 34);
+      await bookSlot(ctx.database.db, { slotId: booked.id, visitor: { ...visitor, visitorContactNo: '0123456789' } });
+      const refused = await initiate(ctx, initiateBody(booked));
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable });
+    });
+  });
+
+  describe('sandbox checkout page', () => {
+    it('shows the amount in RM, the school and the four methods, with visitor text escaped', async () => {
+      const slot = await insertSlot(ctx.database, 35);
+      const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'page@example.com' }));
+      const page = await fetch(session.checkoutUrl);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('RM 75');
+      expect(html).toContain('Seri Ilmu Private Secondary');
+      for (const label of ['FPX online banking', 'Credit / debit card', 'E-wallet', 'DuitNow QR']) expect(html).toContain(label);
+      expect(html).toMatch(/value="pay"/);
+      expect(html).toMatch(/value="fail"/);
+      expect(html).toMatch(/value="cancel"/);
+    });
+  });
+
+  describe('callback', () => {
+    it('books the slot from the callback alone (before any browser return), once, with both mails queued', async () => {
+      const slot = await insertSlot(ctx.database, 36);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'first@example.com' }));
+      await markSandboxPaid(ctx, sandboxId);
+      const res = await postSandboxCallback(ctx, { session_id: sandboxId, reference: session.clientReference, status: 'paid', amount: 7500 });
+      expect(res.status).toBe(200);
+      expect((await res.json()).data).toEqual({ received: true, applied: true, duplicate: false });
+      const booked = await slotRow(ctx, slot.id);
+      expect(booked).toMatchObject({ status: 'booked', bookingReference: session.clientReference, amountSen: 7500, visitorEmail: 'first@example.com' });
+      expect((await outboxFor(ctx, session.id)).map((m) => m.kind).sort()).toEqual(['admin_notification', 'visitor_confirmation']);
+
+      // The browser returns afterwards: the status by reference says booked.
+      const body = await statusByRef(session.clientReference);
+      expect(body.message).toBe(BookingMessage.paymentSuccess);
+      expect(body.data.payment).toMatchObject({ id: session.id, status: 'completed', amount: 7500, reference: session.clientReference });
+      expect(body.data.booking).toMatchObject({ confirmed: true, slotId: slot.id, selectedSchool: visitor.selectedSchool, visitorEmail: 'first@example.com' });
+      expect(body.data.emailStatus).toBe('pending');
+      expect(body.data.emailTimeouts).toEqual({ visitorEmailTimeout: false, adminEmailTimeout: false });
+    });
+
+    it('browser first (still pending), then the callback completes it', async () => {
+      const slot = await insertSlot(ctx.database, 37);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'browser@example.com' }));
+      expect((await status(session.id)).data.payment.status).toBe('pending');
+      await markSandboxPaid(ctx, sandboxId);
+      await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      const body = await status(session.id);
+      expect(body.data.payment.status).toBe('completed');
+      expect(body.data.booking.confirmed).toBe(true);
+    });
+
+    it('without any callback: the status route asks the gateway and finishes the payment', async () => {
+      const slot = await insertSlot(ctx.database, 38);
+      const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'nocallback@example.com' }));
+      // The real Pay button on the sandbox page (callbacks are dropped in this app).
+      const pay = await fetch(`${session.checkoutUrl}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay&method=duitnow_qr',
+        redirect: 'manual',
+      });
+      expect(pay.status).toBe(303);
+      expect(pay.headers.get('location')).toBe(`http://site.test/payment/success?reference=${session.clientReference}`);
+      expect((await slotRow(ctx, slot.id)).status).toBe('available');
+      const body = await statusByRef(session.clientReference);
+      expect(body.data.payment).toMatchObject({ status: 'completed', method: 'duitnow_qr' });
+      expect((await slotRow(ctx, slot.id)).status).toBe('booked');
+    });
+
+    it('acknowledges a replayed event and ignores it; a second event for the same payment books nothing twice', async () => {
+      const slot = await insertSlot(ctx.database, 39);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'twice@example.com' }));
+      await markSandboxPaid(ctx, sandboxId);
+      const first = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_same' });
+      const replay = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_same' });
+      const other = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_other' });
+      expect((await first.json()).data.applied).toBe(true);
+      expect(replay.status).toBe(200);
+      expect((await replay.json()).data).toEqual({ received: true, applied: false, duplicate: true });
+      expect(other.status).toBe(200);
+      expect(await outboxFor(ctx, session.id)).toHaveLength(2);
+      const events = await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.id));
+      expect(events.map((e) => e.eventId).sort()).toEqual(['evt_other', 'evt_same']);
+      expect((await paymentRow(ctx, session.id)).status).toBe('completed');
+    });
+
+    it('refuses a bad or stale signature with 401 and changes nothing', async () => {
+      const slot = await insertSlot(ctx.database, 40);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'forged@example.com' }));
+      const forged = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { secret: 'not-the-secret' });
+      expect(forged.status).toBe(401);
+      expect(await forged.json()).toMatchObject({ success: false, error: ErrorCode.BAD_SIGNATURE });
+      const stale = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { now: Date.now() - 10 * 60_000 });
+      expect(stale.status).toBe(401);
+      const tampered = await fetch(`${ctx.baseUrl}/api/payment/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-timestamp': String(Math.floor(Date.now() / 1000)), 'x-sandbox-signature': 'sha256=' + '0'.repeat(64) },
+        body: JSON.stringify({ id: 'evt_x', data: { session_id: sandboxId, status: 'paid' } }),
+      });
+      expect(tampered.status).toBe(401);
+      expect((await paymentRow(ctx, session.id)).status).toBe('pending');
+      expect((await slotRow(ctx, slot.id)).status).toBe('available');
+      expect(await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.id))).toHaveLength(0);
+    });
+
+    it('a paid callback for a cancelled payment books nothing and refunds it', async () => {
+      const slot = await insertSlot(ctx.database, 41);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'cancelled@example.com' }));
+      const cancel = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` });
+      expect(cancel.statusCode).toBe(200);
+      expect(cancel.json().data.payment.status).toBe('cancelled');
+      expect(await publicIds(ctx)).toContain(slot.id);
+      // The gateway had already taken the money when the cancel reached it.
+      await markSandboxPaid(ctx, sandboxId);
+      const res = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      expect(res.status).toBe(200);
+      const body = await status(session.id);
+      expect(body.data.payment.status).toBe('refunded');
+      expect(body.message).toContain('refund of RM 75 has been issued');
+      expect(body.data.booking.confirmed).toBe(false);
+      expect((await slotRow(ctx, slot.id)).status).toBe('available');
+      const [sbx] = await ctx.database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sandboxId));
+      expect(sbx.status).toBe('refunded');
+    });
+  });
+
+  describe('late and failed payments', () => {
+    it('paid after the hold expired: books the slot when it is still free', async () => {
+      const slot = await insertSlot(ctx.database, 42);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'late@example.com' }));
+      await expireHold(ctx, slot.id);
+      await markSandboxPaid(ctx, sandboxId);
+      await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      expect((await status(session.id)).data.payment.status).toBe('completed');
+      expect(await slotRow(ctx, slot.id)).toMatchObject({ status: 'booked', bookingReference: session.clientReference });
+    });
+
+    it('paid after the hold expired and someone else booked: refund, say so, never book twice', async () => {
+      const slot = await insertSlot(ctx.database, 43);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'slow@example.com' }));
+      await expireHold(ctx, slot.id);
+      const winner = { ...visitor, visitorEmail: 'winner@example.com', visitorContactNo: '0199999999' };
+      const other = await bookSlot(ctx.database.db, { slotId: slot.id, visitor: winner, bookingReference: 'BK-WINNER' });
+      expect(other.ok).toBe(true);
+      await markSandboxPaid(ctx, sandboxId);
+      await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      const body = await status(session.id);
+      expect(body.data.payment.status).toBe('refunded');
+      expect(body.message).toMatch(/not booked\. A full refund of RM 75 has been issued/);
+      expect(body.data.booking.confirmed).toBe(false);
+      expect(await slotRow(ctx, slot.id)).toMatchObject({ visitorEmail: 'winner@example.com', bookingReference: 'BK-WINNER' });
+      expect(await outboxFor(ctx, session.id)).toHaveLength(0);
+      const [sbx] = await ctx.database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sandboxId));
+      expect(sbx.status).toBe('refunded');
+    });
+
+    it('a failed payment (Fail button) fails the payment and puts the slot back in the public list', async () => {
+      const slot = await insertSlot(ctx.database, 44);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'declined@example.com' }));
+      const res = await fetch(session.checkoutUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=fail&method=card',
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(303);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.pathname).toBe('/payment/failure');
+      expect(location.searchParams.get('payment_id')).toBe(session.id);
+      expect(location.searchParams.get('error')).toBeTruthy();
+      await postSandboxCallback(ctx, { session_id: sandboxId, status: 'failed' });
+      expect((await status(session.id)).data.payment.status).toBe('failed');
+      expect(await publicIds(ctx)).toContain(slot.id);
+    });
+
+    it('an expired session fails the payment (asking the gateway), releases the hold, and a late page visit cannot pay', async () => {
+      const slot = await insertSlot(ctx.database, 45);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'expired@example.com' }));
+      const past = sql`now() - interval '2 minutes'`;
+      await ctx.database.db.update(sandboxSessions).set({ expiresAt: past }).where(eq(sandboxSessions.id, sandboxId));
+      await ctx.database.db.execute(sql`UPDATE payments SET session_expires_at = now() - interval '2 minutes' WHERE id = ${session.id}`);
+      await expireHold(ctx, slot.id);
+      const body = await status(session.id);
+      expect(body.data.payment.status).toBe('failed');
+      expect(body.message).toBe(BookingMessage.sessionExpired);
+      expect((await slotRow(ctx, slot.id)).holdTokenHash).toBeNull();
+      expect(await publicIds(ctx)).toContain(slot.id);
+      const pay = await fetch(session.checkoutUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay',
+        redirect: 'manual',
+      });
+      expect(new URL(pay.headers.get('location')!).pathname).toBe('/payment/failure');
+    });
+
+    it('cancel releases the hold; verify answers the status; PUT /slot/{id} confirms only a completed matching payment', async () => {
+      const slot = await insertSlot(ctx.database, 46);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'confirm@example.com' }));
+      const details = { ...visitor, visitorEmail: 'confirm@example.com', id: slot.id, paymentId: session.id };
+      const early = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: details });
+      expect(early.statusCode).toBe(402);
+      await markSandboxPaid(ctx, sandboxId);
+      const verify = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: slot.id } });
+      expect(verify.json().data.payment.status).toBe('completed');
+      const confirm = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: details });
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.json().message).toBe(BookingMessage.paymentSuccess);
+      const wrong = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: { ...details, visitorName: 'Someone Else' } });
+      expect(wrong.statusCode).toBe(402);
+      const cancelPaid = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` });
+      expect(cancelPaid.statusCode).toBe(409);
+      expect(await outboxFor(ctx, session.id)).toHaveLength(2);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('two visitors initiating the same slot at once: one session, one SLOT_RESERVED', async () => {
+      const slot = await insertSlot(ctx.database, 47);
+      const [a, b] = await Promise.all([
+        initiate(ctx, initiateBody(slot, { visitorEmail: 'a@example.com' })),
+        initiate(ctx, initiateBody(slot, { visitorEmail: 'b@example.com' })),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect([a, b].find((r) => r.statusCode === 409)!.json().error).toBe(ErrorCode.SLOT_RESERVED);
+    });
+
+    it('callbacks and reconciliation racing on one payment: one booking, two mails', async () => {
+      const slot = await insertSlot(ctx.database, 48);
+      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'race@example.com' }));
+      await markSandboxPaid(ctx, sandboxId);
+      const results = await Promise.all([
+        postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_r1' }),
+        postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_r2' }),
+        ctx.app.inject(`/api/payment/status/${session.id}`),
+        ctx.app.payments.reconcileAll(),
+      ]);
+      expect((results[0] as Response).status).toBe(200);
+      expect((results[1] as Response).status).toBe(200);
+      expect((await paymentRow(ctx, session.id)).status).toBe('completed');
+      expect(await outboxFor(ctx, session.id)).toHaveLength(2);
+      const rows = await ctx.database.db.select().from(slots).where(eq(slots.bookingReference, session.clientReference));
+      expect(rows).toHaveLength(1);
+    });
+  });
+
+  it('the sandbox sends its own signed callback when not dropped (delay respected)', async () => {
+    const live = await startPaymentsApp(driver, { sandboxCallbackDelayMs: 200 });
+    try {
+      const slot = await insertSlot(live.database, 49);
+      const { session } = await initiateOk(live, initiateBody(slot, { visitorEmail: 'live@example.com' }));
+      const pay = await fetch(session.checkoutUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay&method=fpx',
+        redirect: 'manual',
+      });
+      expect(pay.status).toBe(303);
+      expect((await slotRow(live, slot.id)).status).toBe('available');
+      const booked = await waitFor(async () => ((await slotRow(live, slot.id)).status === 'booked' ? true : undefined));
+      expect(booked).toBe(true);
+      expect((await paymentRow(live, session.id)).status).toBe('completed');
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
+import { migrate, readMigrations } from '../../src/db/migrate';
+import { slots } from '../../src/db/schema';
+import { sandboxCallbackHeaders } from '../../src/gateways/sandbox';
+import type { PaymentsConfig } from '../../src/payments/config';
+import { mailOutbox, payments, sandboxSessions } from '../../src/payments/tables';
+
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
+export type Driver = 'pglite' | 'postgres';
+
+/** A migrated in-memory PGlite, started from a dump cached in the temp folder (initdb takes seconds). */
+export async function freshPglite(): Promise<DatabaseHandle> {
+  const key = createHash('sha256')
+    .update(readMigrations().map((m) => m.name + m.sql).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `payments-test-pglite-${key}.tar`);
+  if (fs.existsSync(file)) return openDatabase({ driver: 'pglite', inMemory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const database = await openDatabase({ driver: 'pglite', inMemory: true });
+  await migrate(database);
+  const tmp = `${file}.${process.pid}`;
+  fs.writeFileSync(tmp, Buffer.from(await (await database.dump!()).arrayBuffer()));
+  fs.renameSync(tmp, file);
+  return database;
+}
+
+/** A throwaway database on the local PostgreSQL server; `drop` removes it. */
+export async function throwawayPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type PayCtx = { app: App; database: DatabaseHandle; config: Config; baseUrl: string; close: () => Promise<void> };
+
+/** The whole API listening on an ephemeral port (the sandbox's callbacks are real HTTP requests to it). */
+export async function startPaymentsApp(driver: Driver, payments: Partial<PaymentsConfig> = {}): Promise<PayCtx> {
+  let drop: (() => Promise<void>) | undefined;
+  let database: DatabaseHandle;
+  if (driver === 'postgres') {
+    const pgdb = await throwawayPostgres('payments_test');
+    drop = pgdb.drop;
+    database = await openDatabase({ driver: 'postgres', url: pgdb.url, poolSize: 6 });
+  } else {
+    database = await freshPglite();
+  }
+  await migrate(database);
+  const base = loadConfig({});
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-test-'));
+  const config: Config = {
+    ...base,
+    dataDir,
+    seedDemo: false,
+    payments: {
+      ...base.payments,
+      dataDir,
+      sandboxSecret: SANDBOX_SECRET,
+      publicSiteUrl: 'http://site.test',
+      reconcileIntervalMs: 0,
+      ...payments,
+    },
+  };
+  const app = await buildApp({ database, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  config.payments.apiPublicUrl = baseUrl;
+  return {
+    app,
+    database,
+    config,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Inserts a slot starting `hoursAhead` hours from now (whole minutes). */
+export async function insertSlot(database: DatabaseHandle, hoursAhead = 48) {
+  const start = new Date(Math.floor((Date.now() + hoursAhead * 3_600_000) / 60_000) * 60_000);
+  const [row] = await database.db.insert(slots).values({ startAt: start, endAt: new Date(start.getTime() + 30 * 60_000) }).returning();
+  return row;
+}
+
+export const visitor = {
+  visitorName: 'Nur Aina',
+  visitorEmail: 'aina@example.com',
+  visitorContactNo: '012 345 6789',
+  selectedSchool: 'Seri Ilmu Private Secondary',
+};
+
+/** The initiate body for a slot, as the booking dialog sends it (fee 7500 sen for the secondary school). */
+export function initiateBody(slot: { id: number; startAt: Date }, extra: Record<string, unknown> = {}) {
+  const my = new Date(slot.startAt.getTime() + 8 * 3_600_000).toISOString();
+  return { ...visitor, slotId: slot.id, fee: 7500, slotDate: my.slice(0, 10), slotStartTime: my.slice(11, 16), ...extra };
+}
+
+export async function initiate(ctx: PayCtx, body: Record<string, unknown>) {
+  return ctx.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: body });
+}
+
+/** Initiates and returns the payment session plus its sandbox session id. */
+export async function initiateOk(ctx: PayCtx, body: Record<string, unknown>) {
+  const res = await initiate(ctx, body);
+  if (res.statusCode !== 200) throw new Error(`initiate failed: ${res.statusCode} ${res.body}`);
+  const session = res.json().data.paymentSession as { id: string; paymentId: string; checkoutUrl: string; clientReference: string; expiresAt: string };
+  const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, session.id));
+  return { session, payment: row, sandboxId: row.gatewaySessionId! };
+}
+
+/** Builds and posts a signed sandbox callback, exactly as the sandbox gateway sends one. */
+export async function postSandboxCallback(
+  ctx: PayCtx,
+  data: { session_id: string; reference?: string; status: string; method?: string; amount?: number },
+  options: { eventId?: string; secret?: string; now?: number } = {},
+) {
+  const body = JSON.stringify({
+    id: options.eventId ?? `evt_${Math.random().toString(16).slice(2)}`,
+    type: `checkout.${data.status}`,
+    created: Math.floor(Date.now() / 1000),
+    data: { currency: 'MYR', method: 'fpx', ...data },
+  });
+  return fetch(`${ctx.baseUrl}/api/payment/callback`, {
+    method: 'POST',
+    headers: sandboxCallbackHeaders(options.secret ?? SANDBOX_SECRET, body, options.now),
+    body,
+  });
+}
+
+/** Marks the sandbox session paid as its page's Pay button would (no callback: the test sends it when it wants). */
+export async function markSandboxPaid(ctx: PayCtx, sandboxId: string) {
+  await ctx.database.db.update(sandboxSessions).set({ status: 'paid', method: 'fpx', paidAt: new Date() }).where(eq(sandboxSessions.id, sandboxId));
+}
+
+export const slotRow = async (ctx: PayCtx, id: number) => (await ctx.database.db.select().from(slots).where(eq(slots.id, id)))[0];
+export const paymentRow = async (ctx: PayCtx, id: string) => (await ctx.database.db.select().from(payments).where(eq(payments.id, id)))[0];
+export const outboxFor = (ctx: PayCtx, paymentId: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, paymentId));
+export const publicIds = async (ctx: PayCtx): Promise<number[]> =>
+  (await ctx.app.inject('/public/list?limit=100&page=1')).json().data.slots.map((s: { id: number }) => s.id);
+
+/** Ends the slot's hold as if 15 minutes had passed. */
+export async function expireHold(ctx: PayCtx, slotId: number) {
+  await ctx.database.db.update(slots).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(slots.id, slotId));
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, stepMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
