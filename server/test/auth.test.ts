@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode, SlotListError } from 'shared-api/contract';
 import { sessions } from '../src/db/schema';
 import { sha256 } from '../src/auth/sessions';
-import { auth, STAFF, startTestApp, staffToken, stopTestApp, type TestContext } from './helpers';
+import { auth, queryRows, STAFF, startTestApp, staffToken, stopTestApp, type TestContext } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -131,7 +131,7 @@ describe('GET /user', () => {
     const active = (await login(STAFF)).json().data.token;
     await ctx.database.db.execute(sql`UPDATE sessions SET last_used_at = now() - interval '7 hours' WHERE token_hash = ${sha256(active)}`);
     expect((await ctx.app.inject({ url: '/user', headers: auth(active) })).statusCode).toBe(200);
-    const [row] = (await ctx.database.db.execute(sql`SELECT last_used_at > now() - interval '1 minute' AS fresh FROM sessions WHERE token_hash = ${sha256(active)}`)).rows;
+    const [row] = await queryRows<{ fresh: boolean }>(ctx.database, sql`SELECT last_used_at > now() - interval '1 minute' AS fresh FROM sessions WHERE token_hash = ${sha256(active)}`);
     expect(row.fresh).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ jest.setTimeout(30_000);
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
 import { slots } from '../src/db/schema';
-import { clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, auth, type TestContext } from './helpers';
+import { clearSlots, insertSlot, queryRows, startTestApp, staffToken, stopTestApp, auth, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -177,6 +177,6 @@ describe('database down', () => {
 });
 
 it('the test database is really empty between tests', async () => {
-  const [{ n }] = (await ctx.database.db.execute(sql`select count(*)::int as n from slots`)).rows as { n: number }[];
+  const [{ n }] = await queryRows<{ n: number }>(ctx.database, sql`select count(*)::int as n from slots`);
   expect(n).toBe(0);
 });

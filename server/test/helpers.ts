@@ -73,6 +73,11 @@ export async function insertSlot(database: DatabaseHandle, hoursAhead: number, e
   return row;
 }
 
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+export async function queryRows<T>(database: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export async function clearSlots(database: DatabaseHandle) {
   await database.db.execute(sql`DELETE FROM slots`);
 }
