@@ -11,6 +11,8 @@ type AnyProps = any;
 export type MediaHelper = {
   (strings: TemplateStringsArray, ...interpolations: Interpolation<AnyProps>[]): RuleSet<AnyProps>;
   (rules: RuleSet<AnyProps>): RuleSet<AnyProps>;
+  /** Interpolated bare, styled-components calls it with the props and gets the query back. */
+  (executionContext: object): string;
   /** The bare query, e.g. "@media (min-width: 1024px)". */
   readonly query: string;
 };
