@@ -5,6 +5,7 @@ export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One line for a header or plain-text field: no control characters (no header injection). */
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
 export const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 /** RM with 0 to 2 decimals (en-MY), from integer sen: 7500 → "RM 75", 7550 → "RM 75.50". */

@@ -1,10 +1,12 @@
 import { brand, dayjs, TIMEZONE } from 'shared-api/contract';
 
 // RFC 5545 TEXT escaping: backslash, semicolon, comma and newlines.
+/* eslint-disable no-control-regex -- stripping control characters is the point */
 const escapeText = (value: string): string =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 // Parameter values (CN=...) are quoted and may not contain a double quote or control characters.
 const paramValue = (value: string): string => `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
+/* eslint-enable no-control-regex */
 
 /** Folds a content line at 75 octets (continuation lines start with a space). */
 function fold(line: string): string {

@@ -14,7 +14,7 @@ import {
   type PaymentStatusResult,
   type VisitorDetails,
 } from 'shared-api/contract';
-import type { Db, DbOrTx } from '../db/connection';
+import type { Db } from '../db/connection';
 import { slots, type SlotRow } from '../db/schema';
 import { AppError } from '../errors';
 import { GatewayError, SignatureError, type GatewayState, type PaymentGateway } from '../gateways/types';

@@ -204,3 +204,18 @@ export const healthSchema = z.object({
   message: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+// ---- Payments (more) ----
+export const verifyPaymentBodySchema = z.object({
+  paymentId: z.string().min(1).max(100),
+  /** The booked slot's id or booking reference, when the caller has it. */
+  bookingId: z.union([z.string().max(100), z.number().int()]).optional(),
+});
+export const paymentMethodsQuerySchema = z.object({ currency: z.string().max(8).default('MYR') });
+export const paymentMethodsSchema = z.object({
+  currency: z.literal('MYR'),
+  methods: z.array(z.object({ id: z.enum(PAYMENT_METHODS), name: z.string(), default: z.boolean() })),
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unhealthy']), gateway: z.string(), message: z.string() });
+export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
