@@ -1,0 +1,110 @@
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Purchase = {
+  id: string;
+  status: string;
+  reference: string;
+  checkout_url: string;
+  due: number;
+  brand_id: string;
+  client: { email: string; full_name: string; phone: string };
+  purchase: { currency: string; products: { name: string; price: number; quantity?: number }[]; due_strict: boolean; total: number };
+  success_redirect: string;
+  failure_redirect: string;
+  cancel_redirect: string;
+  success_callback: string;
+  payment_method_whitelist: string[];
+  transaction_data: { payment_method: string | null };
+  event_type?: string;
+};
+
+/**
+ * A local CHIP Collect: the purchase endpoints our adapter calls, with its own RSA key pair for callbacks
+ * (X-Signature: base64 RSA PKCS#1 v1.5 over SHA-256 of the raw body), as CHIP documents them.
+ */
+export async function startFakeChip(options: { secretKey: string; brandId: string }) {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const purchases = new Map<string, Purchase>();
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const refunds: { purchaseId: string; amount: number }[] = [];
+  let base = '';
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const body = raw ? JSON.parse(raw) : undefined;
+      const path = (req.url ?? '').replace(/^\/api\/v1/, '');
+      requests.push({ method: req.method ?? '', path, body });
+      if (req.headers.authorization !== `Bearer ${options.secretKey}`) return send(401, { detail: 'Invalid token.' });
+      let m: RegExpExecArray | null;
+      if (req.method === 'GET' && path === '/public_key/') return send(200, publicPem);
+      if (req.method === 'GET' && path.startsWith('/payment_methods/')) return send(200, { available_payment_methods: ['fpx', 'visa', 'duitnow_qr'] });
+      if (req.method === 'POST' && path === '/purchases/') {
+        if (body.brand_id !== options.brandId) return send(400, { brand_id: ['Invalid brand'] });
+        const id = randomUUID();
+        const p: Purchase = {
+          ...body,
+          id,
+          status: 'created',
+          checkout_url: `${base}/p/${id}/`,
+          purchase: { ...body.purchase, total: body.purchase.products.reduce((s: number, x: { price: number; quantity?: number }) => s + x.price * (x.quantity ?? 1), 0) },
+          transaction_data: { payment_method: null },
+        };
+        purchases.set(id, p);
+        return send(201, p);
+      }
+      if ((m = /^\/purchases\/([\w-]+)\/$/.exec(path)) && req.method === 'GET') {
+        const p = purchases.get(m[1]);
+        return p ? send(200, p) : send(404, { detail: 'Not found.' });
+      }
+      if ((m = /^\/purchases\/([\w-]+)\/cancel\/$/.exec(path)) && req.method === 'POST') {
+        const p = purchases.get(m[1]);
+        if (!p) return send(404, { detail: 'Not found.' });
+        if (p.status !== 'created') return send(400, { detail: `Cannot cancel a ${p.status} purchase.` });
+        p.status = 'cancelled';
+        return send(200, p);
+      }
+      if ((m = /^\/purchases\/([\w-]+)\/refund\/$/.exec(path)) && req.method === 'POST') {
+        const p = purchases.get(m[1]);
+        if (!p || p.status !== 'paid') return send(400, { detail: 'Only a paid purchase can be refunded.' });
+        p.status = 'refunded';
+        refunds.push({ purchaseId: p.id, amount: body?.amount ?? p.purchase.total });
+        return send(200, { id: randomUUID(), type: 'payment', payment_type: 'refund', amount: body?.amount ?? p.purchase.total });
+      }
+      send(404, { detail: 'Not found.' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** Signs a callback body with this fake's key (or another one, to test refusal). */
+  const signBody = (body: string, key = privateKey) => sign('sha256', Buffer.from(body), key).toString('base64');
+
+  return {
+    apiUrl: `${base}/api/v1`,
+    publicPem,
+    purchases,
+    requests,
+    refunds,
+    signBody,
+    /** The visitor pays on CHIP's page: the purchase turns paid and, unless `sendCallback` is false, CHIP posts the signed callback. */
+    async pay(id: string, method = 'fpx', sendCallback = true, signWith = privateKey) {
+      const p = purchases.get(id)!;
+      p.status = 'paid';
+      p.transaction_data = { payment_method: method };
+      p.event_type = 'purchase.paid';
+      if (!sendCallback) return null;
+      const body = JSON.stringify(p);
+      return fetch(p.success_callback, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body, signWith) }, body });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
