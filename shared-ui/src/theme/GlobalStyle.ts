@@ -11,7 +11,7 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.background};
     -webkit-font-smoothing: antialiased;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   img, svg, video { max-width: 100%; }
   img, video { height: auto; display: block; }
