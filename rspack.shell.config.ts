@@ -9,5 +9,6 @@ export default (_env: unknown, argv?: { mode?: string }) =>
     isRemote: false,
     htmlTitle: brand.title,
     copyPublic: true,
+    serveDevRemotesJson: true,
     port: Number(process.env.SHELL_PORT) || defaultPorts.shell,
   });

@@ -32,6 +32,7 @@ function precompress(dir: string): void {
 // Which packages each emitted file carries: the singleton check proves none is loaded from two bundles.
 const packageOf = (moduleName: string): string | undefined => {
   const normalized = moduleName.replace(/\\/g, '/');
+  if (normalized.endsWith('scripts/federation/react-router-dom.ts')) return 'react-router-dom';
   const nodeModules = normalized.lastIndexOf('node_modules/');
   if (nodeModules >= 0) {
     const rest = normalized.slice(nodeModules + 'node_modules/'.length).split('/');
@@ -45,6 +46,7 @@ type StatsModule = { nameForCondition?: string; modules?: StatsModule[] };
 type StatsJson = {
   time?: number;
   errors?: { message: string }[];
+  warnings?: { message: string }[];
   chunks?: { files?: string[]; modules?: StatsModule[] }[];
 };
 
@@ -97,8 +99,10 @@ function buildOne(name: BundleName): Promise<StatsJson> {
       } catch {
         // no stats: the CLI failed before compiling
       }
-      if (code !== 0 || stats.errors?.length) {
-        const errors = (stats.errors ?? []).map((e) => e.message).join('\n\n');
+      // An import of a name a module does not export is undefined at run time: a build error here.
+      const missingExports = (stats.warnings ?? []).filter((w) => /was not found in/.test(w.message));
+      if (code !== 0 || stats.errors?.length || missingExports.length) {
+        const errors = [...(stats.errors ?? []), ...missingExports].map((e) => e.message).join('\n\n');
         return reject(new Error(`${name} failed to build:\n${errors || output}`));
       }
       resolve(stats);

@@ -39,11 +39,19 @@ export const singletonPackages = [
   'shared-api',
 ] as const;
 
+/** The router every bundle shares under the key `react-router-dom` (see the file for why it is a subset). */
+export const sharedRouterModule = path.join(repoRoot, 'scripts', 'federation', 'react-router-dom.ts');
+const routerVersion = (requireFromRoot('react-router-dom/package.json') as { version: string }).version;
+
 const sharedConfig = (mode: Mode) => {
   const names: string[] = [...singletonPackages];
   // swc emits jsxDEV calls in development builds.
   if (mode === 'development') names.push('react/jsx-dev-runtime');
-  return Object.fromEntries(names.map((name) => [name, { singleton: true, requiredVersion: false as const }]));
+  const shared: Record<string, Record<string, unknown>> = Object.fromEntries(
+    names.map((name) => [name, { singleton: true, requiredVersion: false }]),
+  );
+  shared['react-router-dom'] = { ...shared['react-router-dom'], import: sharedRouterModule, version: routerVersion };
+  return shared;
 };
 
 const swcRule = (mode: Mode): RuleSetRule => ({
@@ -80,7 +88,17 @@ export type BundleOptions = {
   /** Extra files copied from `<package>/public` besides index.html. */
   copyPublic?: boolean;
   port: number;
+  /** Dev server only: answer /remotes.json from the dev ports of the environment. */
+  serveDevRemotesJson?: boolean;
 };
+
+/** What the shell's dev server answers for /remotes.json (ports overridable like `npm start`). */
+const devRemotesJson = () =>
+  JSON.stringify({
+    booking: `http://localhost:${Number(process.env.BOOKING_PORT) || defaultPorts['booking-remote']}/mf-manifest.json`,
+    admin: `http://localhost:${Number(process.env.ADMIN_PORT) || defaultPorts['admin-remote']}/mf-manifest.json`,
+    api: process.env.API_BASE_URL || `http://localhost:${Number(process.env.PORT) || 4000}`,
+  });
 
 export function createBundleConfig(options: BundleOptions): Configuration {
   const { name, mode, exposes, isRemote, htmlTitle, port } = options;
@@ -124,6 +142,10 @@ export function createBundleConfig(options: BundleOptions): Configuration {
             chunks: true,
             chunkModules: true,
             nestedModules: true,
+            dependentModules: true,
+            orphanModules: true,
+            chunkModulesSpace: Infinity,
+            nestedModulesSpace: Infinity,
             ids: true,
           },
         }
@@ -164,6 +186,22 @@ export function createBundleConfig(options: BundleOptions): Configuration {
       headers: { 'Access-Control-Allow-Origin': '*' },
       client: { overlay: { errors: true, warnings: false } },
       devMiddleware: { writeToDisk: false },
+      ...(options.serveDevRemotesJson
+        ? {
+            setupMiddlewares: (middlewares: unknown[]) => [
+              {
+                name: 'dev-remotes-json',
+                path: '/remotes.json',
+                middleware: (_req: unknown, res: { setHeader: (k: string, v: string) => void; end: (body: string) => void }) => {
+                  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+                  res.setHeader('Cache-Control', 'no-cache');
+                  res.end(devRemotesJson());
+                },
+              },
+              ...middlewares,
+            ],
+          }
+        : {}),
     },
     lazyCompilation: false,
     experiments: {},

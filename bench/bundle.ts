@@ -1,0 +1,161 @@
+// `npm run bench:bundle`: first-load cost of `/` and `/login` (requests, JS gzip KB), written to docs/PERFORMANCE.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page, Request } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
+import { desktopViewport, phoneViewport, slotButtons, visible } from '../e2e/support/page';
+import { startTestProduct } from '../e2e/support/product';
+import { analysisFile, bundleNames, repoRoot } from '../scripts/bundles';
+import { buildIfNeeded } from '../scripts/product';
+import type { BundleName } from '../scripts/rspack-common';
+
+const budgetKb = 170;
+const section = '## Bundle budget (first load)';
+
+type LoadedScript = { bundle: string; file: string; gzipBytes: number; wireBytes: number; packages: string[] };
+type FirstLoad = { path: string; requests: number; scripts: LoadedScript[]; jsGzipKb: number; jsWireKb: number };
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function measure(
+  url: string,
+  pathName: string,
+  ready: (page: Page) => Promise<void>,
+  contents: Record<string, Record<string, string[]>>,
+  bundleByOrigin: Record<string, BundleName>,
+  viewport: { width: number; height: number },
+): Promise<FirstLoad> {
+  const browser = await launchBrowser({ viewport });
+  try {
+    const page = await browser.context.newPage();
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await page.goto(`${url}${pathName}`);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const scripts: LoadedScript[] = [];
+    for (const request of requests) {
+      const response = await request.response();
+      if (!response || request.resourceType() !== 'script') continue;
+      const body = await response.body();
+      const sizes = await request.sizes();
+      const parsed = new URL(request.url());
+      const bundle = bundleByOrigin[parsed.origin] ?? parsed.origin;
+      const file = parsed.pathname.slice(1);
+      scripts.push({
+        bundle,
+        file,
+        gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
+        wireBytes: sizes.responseBodySize,
+        packages: contents[bundle]?.[file] ?? [],
+      });
+    }
+    const total = (pick: (s: LoadedScript) => number) => scripts.reduce((sum, s) => sum + pick(s), 0);
+    return {
+      path: pathName,
+      requests: requests.length,
+      scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes),
+      jsGzipKb: kb(total((s) => s.gzipBytes)),
+      jsWireKb: kb(total((s) => s.wireBytes)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function describeFile(script: LoadedScript): string {
+  const own = script.packages.filter((p) => !p.startsWith('@module-federation/'));
+  const federation = script.packages.some((p) => p.startsWith('@module-federation/'));
+  const parts = [...own, ...(federation || script.file === 'remoteEntry.js' ? ['federation runtime'] : [])];
+  return parts.length ? parts.slice(0, 6).join(', ') + (parts.length > 6 ? ', ...' : '') : '(federation glue)';
+}
+
+function renderSection(loads: FirstLoad[], date: string): string {
+  const home = loads[0];
+  const lines = [
+    section,
+    '',
+    `Measured by \`npm run bench:bundle\` on ${date}: production bundles served by \`npm start\`'s servers (brotli on the`,
+    'wire), each path loaded cold in a fresh headless Chromium profile until the network is idle (`/` at 390x844 as a',
+    "parent's phone, `/login` at 1280x800).",
+    '"JS gzip KB" is the sum of every loaded script gzipped at level 9 (the budget\'s unit); "wire KB" is what',
+    'was actually transferred (brotli). Requests count everything the page fetched (HTML, JS, remotes.json,',
+    'manifests, API calls).',
+    '',
+    '| first load | requests | scripts | JS gzip KB | JS on the wire KB (br) |',
+    '| --- | --- | --- | --- | --- |',
+    ...loads.map((l) => `| \`${l.path}\` | ${l.requests} | ${l.scripts.length} | ${l.jsGzipKb} | ${l.jsWireKb} |`),
+    '',
+    `Goal for \`/\`: at most ${budgetKb} KB gzip of JS. Reached: ${home.jsGzipKb} KB (${
+      home.jsGzipKb <= budgetKb ? 'within' : `${kb((home.jsGzipKb - budgetKb) * 1024)} KB over`
+    } the goal).`,
+    '',
+    `Biggest costs on \`/\` (gzip KB per loaded file, and what it carries):`,
+    '',
+    '| KB | bundle | file | carries |',
+    '| --- | --- | --- | --- |',
+    ...home.scripts
+      .slice(0, 12)
+      .map((s) => `| ${kb(s.gzipBytes)} | ${s.bundle} | \`${s.file}\` | ${describeFile(s)} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces this section only (other sections of the file belong to others). */
+function writeSection(markdown: string): string {
+  const file = path.join(repoRoot, 'docs', 'PERFORMANCE.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
+  const start = existing.indexOf(section);
+  let next: string;
+  if (start < 0) {
+    next = `${existing.trimEnd()}\n\n${markdown}`;
+  } else {
+    const after = existing.indexOf('\n## ', start + section.length);
+    next = existing.slice(0, start) + markdown + (after < 0 ? '' : `\n${existing.slice(after + 1)}`);
+  }
+  fs.writeFileSync(file, next.trimEnd() + '\n');
+  return file;
+}
+
+async function main() {
+  await buildIfNeeded((line) => console.log(line));
+  const product = await startTestProduct();
+  try {
+    const contents = Object.fromEntries(
+      bundleNames.map((name) => [name, JSON.parse(fs.readFileSync(analysisFile(name), 'utf8')) as Record<string, string[]>]),
+    );
+    const bundleByOrigin: Record<string, BundleName> = {
+      [product.urls.shell]: 'shell',
+      [product.urls.booking]: 'booking-remote',
+      [product.urls.admin]: 'admin-remote',
+    };
+    const loads = [
+      // `/` as a parent on a phone sees it; `/login` as staff at a desktop.
+      await measure(product.urls.shell, '/', (page) => visible(slotButtons(page), 60_000), contents, bundleByOrigin, phoneViewport),
+      await measure(
+        product.urls.shell,
+        '/login',
+        (page) => visible(page.getByLabel(/password/i), 60_000),
+        contents,
+        bundleByOrigin,
+        desktopViewport,
+      ),
+    ];
+    for (const load of loads) {
+      console.log(`\n${load.path}: ${load.requests} requests, ${load.scripts.length} scripts, JS ${load.jsGzipKb} KB gzip (${load.jsWireKb} KB br on the wire)`);
+      for (const s of load.scripts) console.log(`  ${String(kb(s.gzipBytes)).padStart(6)} KB  ${s.bundle}/${s.file}  ${describeFile(s)}`);
+    }
+    const file = writeSection(renderSection(loads, new Date().toISOString().slice(0, 10)));
+    console.log(`\nWritten to ${path.relative(repoRoot, file)}`);
+  } finally {
+    await product.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { defaultRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
+
+describe('runtime config (remotes.json)', () => {
+  it('takes the addresses from remotes.json and drops a trailing slash from the API', () => {
+    expect(
+      parseRuntimeConfig({
+        booking: 'https://booking.example.my/mf-manifest.json',
+        admin: 'https://admin.example.my/mf-manifest.json',
+        api: 'https://api.example.my/',
+      }),
+    ).toEqual({
+      booking: 'https://booking.example.my/mf-manifest.json',
+      admin: 'https://admin.example.my/mf-manifest.json',
+      api: 'https://api.example.my',
+    });
+  });
+
+  it('falls back per entry when one is missing or not a string', () => {
+    const config = parseRuntimeConfig({ booking: 42, admin: 'https://admin.example.my/mf-manifest.json' });
+    expect(config.booking).toBe(defaultRuntimeConfig.booking);
+    expect(config.admin).toBe('https://admin.example.my/mf-manifest.json');
+    expect(config.api).toBe(defaultRuntimeConfig.api);
+  });
+
+  it('uses the local defaults when remotes.json cannot be fetched', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failingFetch = (async () => new Response('nope', { status: 404 })) as typeof fetch;
+    await expect(loadRuntimeConfig('/remotes.json', failingFetch)).resolves.toEqual(defaultRuntimeConfig);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reads remotes.json when it is served', async () => {
+    const served = { booking: 'http://b.test/mf-manifest.json', admin: 'http://a.test/mf-manifest.json', api: 'http://api.test' };
+    const okFetch = (async () => new Response(JSON.stringify(served), { status: 200 })) as typeof fetch;
+    await expect(loadRuntimeConfig('/remotes.json', okFetch)).resolves.toEqual(served);
+  });
+});
