@@ -34,6 +34,13 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Staff routes check the token before the body is read (onRequest); an empty JSON body counts as no body.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, null);
+    return defaultJsonParser(request, body as string, done);
+  });
 
   await app.register(cors, {
     origin: config.corsOrigins,

@@ -121,8 +121,8 @@ describe('OpenAPI and unknown routes', () => {
   it('lists every route on /docs', async () => {
     const res = await ctx.app.inject('/docs/json');
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths).sort()).toEqual(
-      [
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
         '/auth/login',
         '/auth/logout',
         '/auth/register',
@@ -135,7 +135,7 @@ describe('OpenAPI and unknown routes', () => {
         '/slot/{id}/release',
         '/slot/{id}/reserve',
         '/user',
-      ].sort(),
+      ]),
     );
     expect((await ctx.app.inject('/docs')).statusCode).toBeLessThan(400);
   });

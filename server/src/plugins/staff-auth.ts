@@ -8,7 +8,7 @@ export type StaffUser = { id: number; email: string; username: string | null };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a live staff bearer token. */
+    /** onRequest hook: 401 unless the request carries a live staff bearer token. */
     requireStaff: (request: FastifyRequest) => Promise<void>;
     /** The staff user behind the bearer token, or null (for routes open to both). */
     optionalStaff: (request: FastifyRequest) => Promise<StaffUser | null>;

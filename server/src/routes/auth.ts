@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: { tags: ['auth'], summary: 'Revoke the bearer token', security: bearerSecurity, response: { 200: envelope(z.null()), ...errorResponses } },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['auth'],
         summary: 'The current staff user (read at data.data.user)',
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['auth'],
         summary: 'Create another staff account (staff token required)',

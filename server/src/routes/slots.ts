@@ -47,7 +47,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/slot/list',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['slots (staff)'],
         summary: 'All live slots with visitor details (read at timeSlots.rows)',
@@ -67,7 +67,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/slot/add',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['slots (staff)'],
         summary: 'Create one 30-minute weekday slot (from tomorrow, GMT+8; 12-hour or 24-hour times)',
@@ -87,7 +87,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/slot/delete/:slotId',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['slots (staff)'],
         summary: 'Soft-delete an available slot (booked or held slots are refused)',
