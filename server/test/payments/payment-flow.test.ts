@@ -36,6 +36,41 @@ describe.each(drivers)('payments on %s', (driver) => {
   const status = async (id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json();
   const statusByRef = async (ref: string) => (await ctx.app.inject(`/api/payment/status/reference/${ref}`)).json();
 
+  describe('pricing, methods and health', () => {
+    it('GET /api/payment/pricing lists every school in sen from the brand configuration; one school by name; unknown → 404', async () => {
+      const all = (await ctx.app.inject('/api/payment/pricing')).json();
+      expect(all.data.pricing).toEqual([
+        { schoolName: 'Seri Ilmu Private Primary', totalFee: 5000 },
+        { schoolName: 'Seri Ilmu Private Secondary', totalFee: 7500 },
+        { schoolName: 'Seri Ilmu International', totalFee: 10000 },
+      ]);
+      const one = (await ctx.app.inject(`/api/payment/pricing/${encodeURIComponent('Seri Ilmu International')}`)).json();
+      expect(one.data.pricing).toEqual([{ schoolName: 'Seri Ilmu International', totalFee: 10000 }]);
+      const unknown = await ctx.app.inject('/api/payment/pricing/Nowhere');
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('GET /api/payment/methods?currency=MYR: fpx (default), card, ewallet, duitnow_qr; another currency is refused', async () => {
+      const res = (await ctx.app.inject('/api/payment/methods?currency=MYR')).json();
+      expect(res.data.methods.map((m: { id: string }) => m.id)).toEqual(['fpx', 'card', 'ewallet', 'duitnow_qr']);
+      expect(res.data.methods.filter((m: { default: boolean }) => m.default).map((m: { id: string }) => m.id)).toEqual(['fpx']);
+      expect((await ctx.app.inject('/api/payment/methods?currency=USD')).statusCode).toBe(400);
+    });
+
+    it('GET /api/payment/health says healthy while the sandbox gateway answers', async () => {
+      const res = await ctx.app.inject('/api/payment/health');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ status: 'healthy', gateway: 'sandbox', message: 'Payment service is healthy' });
+    });
+
+    it('unknown payment ids and references answer PAYMENT_NOT_FOUND', async () => {
+      const res = await ctx.app.inject('/api/payment/status/pay_nope');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe(ErrorCode.PAYMENT_NOT_FOUND);
+      expect((await ctx.app.inject('/api/payment/status/reference/PAY-NOPE')).statusCode).toBe(404);
+    });
+  });
+
   describe('POST /api/payment/initiate', () => {
     it('refuses bad visitor details with the booking form words and changes nothing', async () => {
       const slot = await insertSlot(ctx.database, 30);
@@ -101,7 +136,7 @@ describe.each(drivers)('payments on %s', (driver) => {
   });
 
   describe('sandbox checkout page', () => {
-    it('shows the amount in RM, the school and the four methods, with visitor text escaped', async () => {
+    it('shows the amount in RM, the school, the reference, the four methods and the three buttons', async () => {
       const slot = await insertSlot(ctx.database, 35);
       const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'page@example.com' }));
       const page = await fetch(session.checkoutUrl);
@@ -109,6 +144,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       const html = await page.text();
       expect(html).toContain('RM 75');
       expect(html).toContain('Seri Ilmu Private Secondary');
+      expect(html).toContain(session.clientReference);
       for (const label of ['FPX online banking', 'Credit / debit card', 'E-wallet', 'DuitNow QR']) expect(html).toContain(label);
       expect(html).toMatch(/value="pay"/);
       expect(html).toMatch(/value="fail"/);
@@ -341,6 +377,25 @@ describe.each(drivers)('payments on %s', (driver) => {
       const rows = await ctx.database.db.select().from(slots).where(eq(slots.bookingReference, session.clientReference));
       expect(rows).toHaveLength(1);
     });
+  });
+
+  it('with the callback dropped, the reconciliation timer alone finishes the payment', async () => {
+    const timed = await startPaymentsApp(driver, { sandboxCallbackDrop: true, reconcileIntervalMs: 200 });
+    try {
+      await timed.app.reconciler.start();
+      const slot = await insertSlot(timed.database, 50);
+      const { session } = await initiateOk(timed, initiateBody(slot, { visitorEmail: 'timer@example.com' }));
+      await fetch(session.checkoutUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay&method=ewallet',
+        redirect: 'manual',
+      });
+      await waitFor(async () => (await paymentRow(timed, session.id)).status === 'completed');
+      expect(await slotRow(timed, slot.id)).toMatchObject({ status: 'booked', bookingReference: session.clientReference });
+    } finally {
+      await timed.close();
+    }
   });
 
   it('the sandbox sends its own signed callback when not dropped (delay respected)', async () => {
