@@ -1,40 +1,25 @@
-// Placeholder route tree of the public side; the booking-remote feature work replaces the pages.
+// The public side's route tree, exposed as the remote's `./routes`; the shell provides store, theme, toasts and router.
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { api, type Envelope, type PublicListLegacy } from 'shared-api';
+import HomePage from './pages/HomePage';
+import { PageLoading } from './pages/PageLoading';
 
-const slotsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getPublicSlotsPlaceholder: build.query<Envelope<PublicListLegacy>, void>({
-      query: () => ({ url: '/public/list', params: { limit: 100, page: 1, format: 'legacy' } }),
-    }),
-  }),
-});
-
-function TimetablePlaceholder() {
-  const { data, isLoading, isError } = slotsApi.useGetPublicSlotsPlaceholderQuery();
-  if (isLoading) return <p>Loading available slots...</p>;
-  if (isError || !data) return <p role="alert">Unable to connect to server</p>;
-  return (
-    <ul aria-label="Available slots">
-      {data.data.slots.map((s) => (
-        <li key={s.id}>
-          <button type="button">
-            {s.date} {s.startTime}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
+// Result pages are reached from the gateway or after paying: split off the timetable's first load.
+const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
+const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage'));
+const PaymentFailurePage = lazy(() => import('./pages/PaymentFailurePage'));
+const PaymentPendingPage = lazy(() => import('./pages/PaymentPendingPage'));
 
 export default function BookingRoutes() {
   return (
-    <Routes>
-      <Route index element={<TimetablePlaceholder />} />
-      <Route path="thankyou" element={<h1>Your booking is complete!</h1>} />
-      <Route path="payment/success" element={<h1>Verifying Payment</h1>} />
-      <Route path="payment/failure" element={<h1>Payment Failed</h1>} />
-      <Route path="payment/pending" element={<h1>Processing Payment</h1>} />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route index element={<HomePage />} />
+        <Route path="thankyou" element={<ThankYouPage />} />
+        <Route path="payment/success" element={<PaymentSuccessPage />} />
+        <Route path="payment/failure" element={<PaymentFailurePage />} />
+        <Route path="payment/pending" element={<PaymentPendingPage />} />
+      </Routes>
+    </Suspense>
   );
 }

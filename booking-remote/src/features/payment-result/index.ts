@@ -1,0 +1,3 @@
+export { RegistrationNotice } from './components/RegistrationNotice';
+export { ResultPanel, Actions, LinkButton, Details } from './components/ResultLayout';
+export { googleCalendarUrl, icsFile, visitWhen, type CalendarVisit } from './utils/calendar';

@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { brand } from 'shared-api';
+import { axe } from '../test/axe';
+import { renderApp } from '../test/render';
+import PaymentFailurePage from './PaymentFailurePage';
+
+const render = (search: string) => renderApp(<PaymentFailurePage />, { route: `/payment/failure${search}`, path: '/payment/failure' });
+
+describe('/payment/failure', () => {
+  it('shows every text, the error query and the payment ID', () => {
+    render('?payment_id=pay_9&error=Card%20declined');
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('We could not process your payment, and the slot has been released.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: Card declined');
+    expect(screen.getByText('the payment was declined by your bank;')).toBeInTheDocument();
+    expect(screen.getByText('there was a technical issue with the payment gateway;')).toBeInTheDocument();
+    expect(screen.getByText('the payment session expired.')).toBeInTheDocument();
+    expect(screen.getByText('pay_9')).toBeInTheDocument();
+  });
+
+  it('shows N/A without a payment ID and no error box without an error', () => {
+    render('');
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'Contact Support' mails support with subject 'Payment Issue' and the payment ID in the body", () => {
+    render('?payment_id=pay_9');
+    const href = screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href') as string;
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe(brand.supportEmail);
+    expect(url.searchParams.get('subject')).toBe('Payment Issue');
+    expect(url.searchParams.get('body')).toContain('Payment ID: pay_9');
+  });
+
+  it("'Try Again' goes home", async () => {
+    const user = userEvent.setup();
+    render('?payment_id=pay_9');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('has no axe violations', async () => {
+    const { container } = render('?payment_id=pay_9&error=Payment%20failed');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,81 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { axe } from '../test/axe';
+import { ok, paymentStatusResult } from '../test/fixtures';
+import { renderApp } from '../test/render';
+import { apiUrl, server, startMswServer } from '../test/server';
+import PaymentPendingPage from './PaymentPendingPage';
+
+startMswServer();
+
+const NOW = new Date('2026-11-25T10:00:00+08:00');
+beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] }));
+afterEach(() => jest.useRealTimers());
+
+const render = (search: string) => renderApp(<PaymentPendingPage />, { route: `/payment/pending${search}`, path: '/payment/pending' });
+
+describe('/payment/pending', () => {
+  it('counts down from 5:00 and polls every 5 seconds', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('/api/payment/status/:id'), () => {
+        calls += 1;
+        return HttpResponse.json(ok(paymentStatusResult('processing')));
+      }),
+    );
+    render('?payment_id=pay_123');
+    expect(screen.getByRole('heading', { name: 'Processing Payment' })).toBeInTheDocument();
+    expect(screen.getByText('5:00')).toBeInTheDocument();
+    await waitFor(() => expect(calls).toBe(1));
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    expect(screen.getByText('4:55')).toBeInTheDocument();
+    expect(calls).toBe(2);
+    await act(() => jest.advanceTimersByTimeAsync(10_000));
+    expect(calls).toBe(4);
+  });
+
+  it('after 300 seconds shows the slow state with Refresh Status and Back to Home', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('/api/payment/status/:id'), () => {
+        calls += 1;
+        return HttpResponse.json(ok(paymentStatusResult('processing')));
+      }),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render('?payment_id=pay_123');
+    await act(() => jest.advanceTimersByTimeAsync(300_000));
+    expect(screen.getByRole('heading', { name: 'Payment Taking Longer Than Expected' })).toBeInTheDocument();
+    expect(screen.getByText('Still Processing')).toBeInTheDocument();
+    const before = calls;
+    await user.click(screen.getByRole('button', { name: 'Refresh Status' }));
+    await waitFor(() => expect(calls).toBe(before + 1));
+    await user.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('goes to the success page when the payment completes', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult(status)))));
+    render('?payment_id=pay_123');
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    status = 'completed';
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/success?payment_id=pay_123'));
+  });
+
+  it('goes to the failure page with the error when the payment fails', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
+    render('?payment_id=pay_123');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?payment_id=pay_123&error=Payment%20failed'),
+    );
+  });
+
+  it('has no axe violations', async () => {
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    const { container } = render('?payment_id=pay_123');
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

@@ -1,0 +1,153 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { browserNavigation } from '../app/browserNavigation';
+import { axe } from '../test/axe';
+import { fail, ok, paymentStatusResult } from '../test/fixtures';
+import { renderApp } from '../test/render';
+import { apiUrl, server, startMswServer } from '../test/server';
+import PaymentSuccessPage from './PaymentSuccessPage';
+
+startMswServer();
+
+// Node's own timer, untouched by Jest's fake timers.
+const { setTimeout: realSetTimeout } = jest.requireActual<typeof import('timers')>('timers');
+
+const NOW = new Date('2026-11-25T10:00:00+08:00');
+beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] }));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const render = (search: string) => renderApp(<PaymentSuccessPage />, { route: `/payment/success${search}`, path: '/payment/success' });
+
+describe('/payment/success', () => {
+  it('verifies by reference and shows the receipt with every item, clearing the stored booking', async () => {
+    window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing' }));
+    const seen: string[] = [];
+    server.use(
+      http.get(apiUrl('/api/payment/status/reference/:reference'), ({ params }) => {
+        seen.push(String(params.reference));
+        return HttpResponse.json(ok(paymentStatusResult('completed')));
+      }),
+    );
+    render('?reference=BK-2026-0001');
+    expect(screen.getByRole('heading', { name: 'Verifying Payment' })).toBeInTheDocument();
+    expect(screen.getByText(/\(1\/10\)/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(seen).toEqual(['BK-2026-0001']);
+    expect(screen.getByText('pay_123')).toBeInTheDocument();
+    expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
+    expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
+    expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
+    expect(screen.getByText('Amount Paid: RM 75')).toBeInTheDocument();
+    expect(screen.getByText('A confirmation email has been sent to aisyah@example.com.')).toBeInTheDocument();
+    for (const item of ['Parent or guardian ID (IC or passport)', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: /registration form/ })).toHaveAttribute('href', brand.registrationFormUrl);
+    expect(screen.getByRole('button', { name: 'Back to Home' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
+  });
+
+  it('offers Google Calendar, an .ics download and a working Print', async () => {
+    const print = jest.spyOn(browserNavigation, 'print').mockImplementation(() => {});
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render('?reference=BK-2026-0001');
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    const google = new URL(screen.getByRole('link', { name: 'Google Calendar' }).getAttribute('href') as string);
+    expect(google.searchParams.get('dates')).toBe('20261126T010000Z/20261126T013000Z');
+    const ics = screen.getByRole('link', { name: 'Download .ics file' });
+    expect(ics).toHaveAttribute('download', 'assessment-visit.ics');
+    expect(decodeURIComponent(ics.getAttribute('href') as string)).toContain('DTSTART:20261126T010000Z');
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies by payment_id too', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(apiUrl('/api/payment/status/:id'), ({ params }) => {
+        seen.push(String(params.id));
+        return HttpResponse.json(ok(paymentStatusResult('completed')));
+      }),
+    );
+    render('?payment_id=pay_123');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(seen).toEqual(['pay_123']);
+  });
+
+  it('retries every 3 seconds while not completed, counting (n/10), then times out after 10', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiUrl('/api/payment/status/reference/:reference'), () => {
+        calls += 1;
+        return HttpResponse.json(ok(paymentStatusResult('pending')));
+      }),
+    );
+    render('?reference=BK-2026-0001');
+    await waitFor(() => expect(calls).toBe(1));
+    await act(() => jest.advanceTimersByTimeAsync(3_000));
+    expect(calls).toBe(2);
+    expect(await screen.findByText(/\(3\/10\)/)).toBeInTheDocument();
+    // Step the clock one poll at a time so React renders between polls, as it would in a browser.
+    const step = () =>
+      act(async () => {
+        await jest.advanceTimersByTimeAsync(3_000);
+        // The mocked network answers on real ticks: let it land and React render before the next poll.
+        await new Promise((resolve) => realSetTimeout(resolve, 20));
+      });
+    for (let i = 0; i < 8; i += 1) await step();
+    expect(screen.getByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(calls).toBe(10);
+    expect(screen.getByText('Payment verification timeout')).toBeInTheDocument();
+    for (let i = 0; i < 4; i += 1) await step();
+    expect(calls).toBe(10);
+  });
+
+  it('becomes a receipt when a later retry finds the payment completed', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult(status)))));
+    render('?reference=BK-2026-0001');
+    await screen.findByText(/\(2\/10\)/);
+    status = 'completed';
+    await act(() => jest.advanceTimersByTimeAsync(3_000));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+  });
+
+  it('request errors retry up to 10 times, then show the error state with Try Again reloading', async () => {
+    const reload = jest.spyOn(browserNavigation, 'reload').mockImplementation(() => {});
+    server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(fail('x'), { status: 500 })));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render('?reference=BK-2026-0001');
+    await act(() => jest.advanceTimersByTimeAsync(3_000 * 10));
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to verify payment')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('a failed payment redirects to the failure page with the reference', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
+    render('?reference=BK-2026-0001');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?reference=BK-2026-0001'));
+  });
+
+  it("without a reference toasts 'Missing payment reference' and goes home", async () => {
+    render('');
+    expect(await screen.findByText('Missing payment reference')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('has no axe violations on the receipt', async () => {
+    jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    const { container } = render('?reference=BK-2026-0001');
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    expect(await axe(container)).toHaveNoViolations();
+  });
+});

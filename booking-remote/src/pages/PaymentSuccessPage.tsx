@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, type PaymentStatusResult } from 'shared-api';
+import { Button, Spinner, createGlobalStyle, formatRM, useToast } from 'shared-ui';
+import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../app/api/paymentStatusApi';
+import { browserNavigation } from '../app/browserNavigation';
+import {
+  Actions,
+  Details,
+  LinkButton,
+  RegistrationNotice,
+  ResultPanel,
+  googleCalendarUrl,
+  icsFile,
+  visitWhen,
+} from '../features/payment-result';
+
+// A printed success page is a clean receipt: no page frame, no buttons, no colours.
+const PrintStyle = createGlobalStyle`
+  @media print {
+    header, nav, footer, [data-print='hide'] { display: none !important; }
+    body { background: #fff !important; color: #000 !important; }
+    [data-print='receipt'] { border: none !important; margin: 0 !important; max-width: none !important; }
+    a[href^='http']::after { content: ' (' attr(href) ')'; font-size: 0.8em; }
+  }
+`;
+
+type Outcome = { kind: 'verifying' } | { kind: 'success'; result: PaymentStatusResult } | { kind: 'error' };
+
+/** `/payment/success?reference=` (or `?payment_id=`): verifies with the server, then shows the receipt. */
+export default function PaymentSuccessPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const reference = params.get('reference');
+  const paymentId = params.get('payment_id');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'verifying' });
+  const [attempts, setAttempts] = useState(0);
+  const evaluated = useRef<string | undefined>(undefined);
+
+  // Skipping (not a zero interval) is what stops RTK Query's polling; the result is kept in `outcome`.
+  const done = outcome.kind !== 'verifying';
+  const byReference = useGetPaymentStatusByReferenceQuery(reference ?? '', { skip: done || !reference, pollingInterval: SUCCESS_POLL_MS });
+  const byId = useGetPaymentStatusQuery(paymentId ?? '', { skip: done || Boolean(reference) || !paymentId, pollingInterval: SUCCESS_POLL_MS });
+  const query = reference ? byReference : byId;
+
+  useEffect(() => {
+    if (!reference && !paymentId) {
+      toast.error('Missing payment reference');
+      navigate('/', { replace: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  // Each finished request is one attempt: completed+confirmed shows the receipt, failed leaves, the rest retries.
+  useEffect(() => {
+    if (outcome.kind !== 'verifying' || query.isFetching || !query.requestId || evaluated.current === query.requestId) return;
+    evaluated.current = query.requestId;
+    const attempt = attempts + 1;
+    setAttempts(attempt);
+    if (query.isError) {
+      if (attempt >= SUCCESS_MAX_RETRIES) {
+        setOutcome({ kind: 'error' });
+        toast.error('Failed to verify payment');
+      }
+      return;
+    }
+    const result = query.data;
+    if (!result) return;
+    if (result.payment.status === 'completed' && result.booking.confirmed) {
+      window.localStorage.removeItem(BOOKING_STORAGE_KEY);
+      setOutcome({ kind: 'success', result });
+    } else if (result.payment.status === 'failed') {
+      const key = reference ? 'reference' : 'payment_id';
+      navigate(`/payment/failure?${key}=${encodeURIComponent((reference ?? paymentId) as string)}`, { replace: true });
+    } else if (attempt >= SUCCESS_MAX_RETRIES) {
+      setOutcome({ kind: 'error' });
+      toast.error('Payment verification timeout');
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- evaluate each finished request once
+  }, [query.requestId, query.isFetching]);
+
+  if (!reference && !paymentId) return null;
+
+  if (outcome.kind === 'verifying') {
+    return (
+      <ResultPanel aria-labelledby="verify-title" aria-busy="true">
+        <h1 id="verify-title">Verifying Payment</h1>
+        <Spinner label="Verifying payment" />
+        <p role="status">
+          Please wait while we confirm your payment with the bank ({Math.min(attempts + 1, SUCCESS_MAX_RETRIES)}/{SUCCESS_MAX_RETRIES})
+        </p>
+      </ResultPanel>
+    );
+  }
+
+  if (outcome.kind === 'error') {
+    return (
+      <ResultPanel aria-labelledby="verify-failed-title">
+        <h1 id="verify-failed-title">Verification Failed</h1>
+        <p role="alert">
+          We could not confirm your payment yet. If money left your account, your booking is safe: please try again in a moment or
+          contact the school.
+        </p>
+        <Actions>
+          <Button variant="secondary" onClick={() => navigate('/')}>
+            Back to Home
+          </Button>
+          <Button onClick={() => browserNavigation.reload()}>Try Again</Button>
+        </Actions>
+      </ResultPanel>
+    );
+  }
+
+  const { payment, booking } = outcome.result;
+  const when = visitWhen(booking.date, booking.startTime, booking.endTime);
+  const visit = { date: booking.date.slice(0, 10), startTime: booking.startTime, endTime: booking.endTime, school: booking.selectedSchool, reference: payment.reference };
+  const googleUrl = googleCalendarUrl(visit);
+  const ics = icsFile(visit);
+
+  return (
+    <ResultPanel aria-labelledby="success-title" data-print="receipt">
+      <PrintStyle />
+      <h1 id="success-title">Payment Successful!</h1>
+      <Details>
+        <dt>Payment ID</dt>
+        <dd>{payment.id}</dd>
+        <dt>Reference</dt>
+        <dd>{payment.reference}</dd>
+        <dt>Booking date</dt>
+        <dd>{when.day}</dd>
+        <dt>Time</dt>
+        <dd>{when.time} (GMT+8)</dd>
+        <dt>School</dt>
+        <dd>{booking.selectedSchool}</dd>
+      </Details>
+      <p>
+        <strong>Amount Paid: {formatRM(payment.amount)}</strong>
+      </p>
+      <p>A confirmation email has been sent to {booking.visitorEmail}.</p>
+      <h2>What to bring</h2>
+      <ul>
+        <li>Parent or guardian ID (IC or passport)</li>
+        <li>Student&apos;s birth certificate</li>
+        <li>Immunization records</li>
+        <li>Previous academic records</li>
+      </ul>
+      <RegistrationNotice />
+      {(googleUrl || ics) && (
+        <section aria-label="Add to calendar" data-print="hide">
+          <h2>Add to calendar</h2>
+          <Actions>
+            {googleUrl && (
+              <LinkButton href={googleUrl} target="_blank" rel="noopener noreferrer">
+                Google Calendar
+              </LinkButton>
+            )}
+            {ics && (
+              <LinkButton href={`data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`} download="assessment-visit.ics">
+                Download .ics file
+              </LinkButton>
+            )}
+          </Actions>
+        </section>
+      )}
+      <Actions data-print="hide">
+        <Button variant="secondary" onClick={() => navigate('/')}>
+          Back to Home
+        </Button>
+        <Button onClick={() => browserNavigation.print()}>Print</Button>
+      </Actions>
+    </ResultPanel>
+  );
+}
