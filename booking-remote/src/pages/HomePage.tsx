@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { PaymentInProgressNotice } from '../features/booking-dialog/components/PaymentInProgressNotice';
 import { Timetable, type BookableSlot } from '../features/timetable';
 
 // The dialog is fetched on the first slot click, keeping it off the timetable's first load.
@@ -10,6 +11,7 @@ export default function HomePage() {
   const openings = useRef(0);
   return (
     <>
+      {!chosen && <PaymentInProgressNotice />}
       <Timetable
         onSelectSlot={(slot) => {
           openings.current += 1;

@@ -75,7 +75,12 @@ type Props = { onSelectSlot: (slot: BookableSlot) => void };
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
 export function Timetable({ onSelectSlot }: Props) {
-  const slots = useGetPublicSlotsQuery(undefined, { pollingInterval: TIMETABLE_POLL_MS, skipPollingIfUnfocused: true });
+  const slots = useGetPublicSlotsQuery(undefined, {
+    pollingInterval: TIMETABLE_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+  });
   const health = useGetHealthQuery();
   const minuteNow = useMinuteClock();
 

@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'shared-ui';
+import { loadDraft } from '../utils/bookingDraft';
+
+const Notice = styled.div`
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.info};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.infoSubtle};
+  p {
+    margin: 0;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.tapTarget};
+    color: ${({ theme }) => theme.colors.info};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+`;
+
+/**
+ * After a reload (the payment error's Retry) or a trip back from the gateway, a payment still in
+ * progress in this browser is pointed to, rather than silently forgotten.
+ */
+export function PaymentInProgressNotice({ now = Date.now() }: { now?: number }) {
+  const { paymentSession, paymentStatus } = loadDraft();
+  const id = paymentSession?.paymentId || paymentSession?.id;
+  if (!id || paymentStatus !== 'processing' || !(Date.parse(paymentSession?.expiresAt ?? '') > now)) return null;
+  return (
+    <Notice role="status">
+      <p>
+        You have a payment in progress. <Link to={`/payment/pending?payment_id=${encodeURIComponent(id)}`}>Check payment status</Link>
+      </p>
+    </Notice>
+  );
+}
