@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, CardBody, CardHeader, CardTitle, Container, styled } from 'shared-ui';
+import { Card, CardBody, CardHeader, CardTitle, styled } from 'shared-ui';
 import { LoginForm } from '../features/auth';
 
 const Narrow = styled.div`
@@ -9,7 +9,7 @@ const Narrow = styled.div`
 
 export function LoginPage() {
   return (
-    <Container>
+    <>
       <Narrow>
         <Card>
           <CardHeader>
@@ -23,6 +23,6 @@ export function LoginPage() {
           </CardBody>
         </Card>
       </Narrow>
-    </Container>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card, CardBody, CardHeader, CardTitle, Container, styled } from 'shared-ui';
+import { Card, CardBody, CardHeader, CardTitle, styled } from 'shared-ui';
 import { getToken } from 'shared-api';
 import { RegisterForm } from '../features/auth';
 
@@ -11,7 +11,7 @@ const Narrow = styled.div`
 export function RegisterPage() {
   const loggedIn = Boolean(getToken());
   return (
-    <Container>
+    <>
       <Narrow>
         <Card>
           <CardHeader>
@@ -36,6 +36,6 @@ export function RegisterPage() {
           </CardBody>
         </Card>
       </Narrow>
-    </Container>
+    </>
   );
 }

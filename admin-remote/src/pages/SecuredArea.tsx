@@ -1,5 +1,6 @@
+// The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { Container, Inline, styled } from 'shared-ui';
+import { Inline, styled } from 'shared-ui';
 import { LogoutButton, RequireStaff } from '../features/auth';
 import { DashboardPage } from './DashboardPage';
 
@@ -17,7 +18,7 @@ export function SecuredArea() {
   return (
     <RequireStaff>
       {(user) => (
-        <Container>
+        <>
           <Bar>
             <Inline>
               <span>
@@ -31,7 +32,7 @@ export function SecuredArea() {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
           </Routes>
-        </Container>
+        </>
       )}
     </RequireStaff>
   );

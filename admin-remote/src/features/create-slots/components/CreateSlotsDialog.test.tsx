@@ -120,12 +120,33 @@ describe('Create slots dialog', () => {
       expect(bodies).toEqual([0, 1, 2, 3, 4].map((n) => ({ date: plus(monday, n), startTime: '08:30', endTime: '09:00' })));
       expect(db.slots).toHaveLength(5);
 
-      act(() => jest.advanceTimersByTime(CREATE_SUCCESS_PANEL_MS - 100));
+      // Waiting for the panel may itself move the fake clock a little, hence the margin either side of 1.5 s.
+      act(() => jest.advanceTimersByTime(CREATE_SUCCESS_PANEL_MS - 500));
       expect(screen.getByRole('dialog', { name: 'Create New Slots' })).toBeInTheDocument();
-      act(() => jest.advanceTimersByTime(100));
+      act(() => jest.advanceTimersByTime(500));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Slots' })).not.toBeInTheDocument());
       await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6));
       expect(screen.getByTestId('stat-available')).toHaveTextContent('5');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('closing during the success panel still refreshes the list', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await openCreateDialog(user);
+      await user.click(screen.getByRole('button', { name: 'Create Slots' }));
+      const panel = await screen.findByText('Successfully created 1 slot(s)!', { selector: '[role="dialog"] *' });
+      expect(panel).toHaveFocus();
+      const closedAt = Date.now();
+      // Escape would first dismiss the success toast (the topmost Radix layer), so use the dialog's Close button.
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // Closed by the button, well before the panel's own 1.5 s (the fake clock only moves while waiting).
+      expect(Date.now() - closedAt).toBeLessThan(CREATE_SUCCESS_PANEL_MS - 500);
+      await waitFor(() => expect(screen.getByTestId('stat-available')).toHaveTextContent('1'));
     } finally {
       jest.useRealTimers();
     }

@@ -62,13 +62,42 @@ function failureReason(error: unknown): string {
   return typeof data?.message === 'string' && data.message ? data.message : 'The server did not create this slot';
 }
 
+/** The success message; it takes focus because the form (and the focused button) just left the dialog. */
+function SuccessPanel({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Panel ref={ref} role="status" tabIndex={-1}>
+      {message}
+    </Panel>
+  );
+}
+
 type CreateSlotsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps) {
   const dispatch = useAppDispatch();
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'success'>('idle');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // Leaving the dashboard during the success panel still refreshes the list for the next visit.
+  useEffect(
+    () => () => {
+      if (closeTimer.current === undefined) return;
+      clearTimeout(closeTimer.current);
+      dispatch(api.util.invalidateTags(['StaffSlots']));
+    },
+    [dispatch],
+  );
+
+  /** After a full success: close and refresh the list (when the panel's time is up, or earlier on Escape). */
+  const finish = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+    setPhase('idle');
+    onOpenChange(false);
+    dispatch(api.util.invalidateTags(['StaffSlots']));
+  };
 
   return (
     <Dialog
@@ -76,10 +105,8 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
       onOpenChange={(next) => {
         // Closing mid-way would hide which days were created; wait for the answer.
         if (!next && phase === 'submitting') return;
-        if (!next) {
-          clearTimeout(closeTimer.current);
-          setPhase('idle');
-        }
+        if (!next && phase === 'success') return finish();
+        if (!next) setPhase('idle');
         onOpenChange(next);
       }}
       title={CreateSlotsText.title}
@@ -92,11 +119,7 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
           onCancel={() => onOpenChange(false)}
           onDone={() => {
             // The success panel stays 1.5 s; then the dialog closes and the list refreshes.
-            closeTimer.current = setTimeout(() => {
-              setPhase('idle');
-              onOpenChange(false);
-              dispatch(api.util.invalidateTags(['StaffSlots']));
-            }, CREATE_SUCCESS_PANEL_MS);
+            closeTimer.current = setTimeout(finish, CREATE_SUCCESS_PANEL_MS);
           }}
         />
       )}
@@ -166,9 +189,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
   });
 
   if (phase === 'success') {
-    return (
-      <Panel role="status">{CreateSlotsText.created(createdCount)}</Panel>
-    );
+    return <SuccessPanel message={CreateSlotsText.created(createdCount)} />;
   }
 
   const submitting = phase === 'submitting';

@@ -134,7 +134,7 @@ export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
         </Inline>
       </Header>
 
-      <StatCards stats={stats} loading={isLoading} />
+      <StatCards stats={stats} loading={isLoading || isError} />
 
       <Card>
         <CardHeader>
