@@ -8,12 +8,13 @@ import { desktopViewport, phoneViewport, slotButtons, visible } from '../e2e/sup
 import { startTestProduct } from '../e2e/support/product';
 import { analysisFile, bundleNames, repoRoot } from '../scripts/bundles';
 import { buildIfNeeded } from '../scripts/product';
+import type { BundleAnalysis } from '../scripts/build';
 import type { BundleName } from '../scripts/rspack-common';
 
 const budgetKb = 170;
 const section = '## Bundle budget (first load)';
 
-type LoadedScript = { bundle: string; file: string; gzipBytes: number; wireBytes: number; packages: string[] };
+type LoadedScript = { bundle: string; file: string; gzipBytes: number; wireBytes: number; packages: Record<string, number> };
 type FirstLoad = { path: string; requests: number; scripts: LoadedScript[]; jsGzipKb: number; jsWireKb: number };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -22,7 +23,7 @@ async function measure(
   url: string,
   pathName: string,
   ready: (page: Page) => Promise<void>,
-  contents: Record<string, Record<string, string[]>>,
+  contents: Record<string, BundleAnalysis>,
   bundleByOrigin: Record<string, BundleName>,
   viewport: { width: number; height: number },
 ): Promise<FirstLoad> {
@@ -48,7 +49,7 @@ async function measure(
         file,
         gzipBytes: zlib.gzipSync(body, { level: 9 }).length,
         wireBytes: sizes.responseBodySize,
-        packages: contents[bundle]?.[file] ?? [],
+        packages: contents[bundle]?.[file] ?? {},
       });
     }
     const total = (pick: (s: LoadedScript) => number) => scripts.reduce((sum, s) => sum + pick(s), 0);
@@ -64,11 +65,31 @@ async function measure(
   }
 }
 
+const packageLabel = (pkg: string) => (pkg.startsWith('@module-federation/') ? 'federation runtime' : pkg);
+
+/** Gzip KB per package, estimated by sharing each file's gzip size in proportion to its packages' source bytes. */
+function costByPackage(scripts: LoadedScript[]): [string, number][] {
+  const cost: Record<string, number> = {};
+  for (const script of scripts) {
+    const entries = Object.entries(script.packages);
+    const total = entries.reduce((sum, [, bytes]) => sum + bytes, 0);
+    if (total === 0) {
+      const label = script.file === 'remoteEntry.js' ? `federation runtime (${script.bundle})` : `${script.bundle} glue`;
+      cost[label] = (cost[label] ?? 0) + script.gzipBytes;
+      continue;
+    }
+    for (const [pkg, bytes] of entries) {
+      const label = packageLabel(pkg);
+      cost[label] = (cost[label] ?? 0) + (script.gzipBytes * bytes) / total;
+    }
+  }
+  return Object.entries(cost).sort((a, b) => b[1] - a[1]);
+}
+
 function describeFile(script: LoadedScript): string {
-  const own = script.packages.filter((p) => !p.startsWith('@module-federation/'));
-  const federation = script.packages.some((p) => p.startsWith('@module-federation/'));
-  const parts = [...own, ...(federation || script.file === 'remoteEntry.js' ? ['federation runtime'] : [])];
-  return parts.length ? parts.slice(0, 6).join(', ') + (parts.length > 6 ? ', ...' : '') : '(federation glue)';
+  const labels = [...new Set(Object.keys(script.packages).map(packageLabel))];
+  if (script.file === 'remoteEntry.js') labels.push('federation runtime');
+  return labels.length ? labels.slice(0, 6).join(', ') + (labels.length > 6 ? ', ...' : '') : '(federation glue)';
 }
 
 function renderSection(loads: FirstLoad[], date: string): string {
@@ -91,13 +112,20 @@ function renderSection(loads: FirstLoad[], date: string): string {
       home.jsGzipKb <= budgetKb ? 'within' : `${kb((home.jsGzipKb - budgetKb) * 1024)} KB over`
     } the goal).`,
     '',
-    `Biggest costs on \`/\` (gzip KB per loaded file, and what it carries):`,
+    'Biggest costs on `/`, by package (gzip KB, estimated: each file\'s gzip size shared in proportion to the',
+    'source bytes of the packages it carries, from `dist/.analysis`):',
     '',
-    '| KB | bundle | file | carries |',
+    '| package | KB |',
+    '| --- | --- |',
+    ...costByPackage(home.scripts)
+      .slice(0, 14)
+      .map(([pkg, bytes]) => `| ${pkg} | ${kb(bytes)} |`),
+    '',
+    'Files loaded by `/`:',
+    '',
+    '| KB gzip | bundle | file | carries |',
     '| --- | --- | --- | --- |',
-    ...home.scripts
-      .slice(0, 12)
-      .map((s) => `| ${kb(s.gzipBytes)} | ${s.bundle} | \`${s.file}\` | ${describeFile(s)} |`),
+    ...home.scripts.map((s) => `| ${kb(s.gzipBytes)} | ${s.bundle} | \`${s.file}\` | ${describeFile(s)} |`),
     '',
   ];
   return lines.join('\n');
@@ -125,7 +153,7 @@ async function main() {
   const product = await startTestProduct();
   try {
     const contents = Object.fromEntries(
-      bundleNames.map((name) => [name, JSON.parse(fs.readFileSync(analysisFile(name), 'utf8')) as Record<string, string[]>]),
+      bundleNames.map((name) => [name, JSON.parse(fs.readFileSync(analysisFile(name), 'utf8')) as BundleAnalysis]),
     );
     const bundleByOrigin: Record<string, BundleName> = {
       [product.urls.shell]: 'shell',
@@ -147,6 +175,8 @@ async function main() {
     for (const load of loads) {
       console.log(`\n${load.path}: ${load.requests} requests, ${load.scripts.length} scripts, JS ${load.jsGzipKb} KB gzip (${load.jsWireKb} KB br on the wire)`);
       for (const s of load.scripts) console.log(`  ${String(kb(s.gzipBytes)).padStart(6)} KB  ${s.bundle}/${s.file}  ${describeFile(s)}`);
+      console.log('  by package (estimated):');
+      for (const [pkg, bytes] of costByPackage(load.scripts).slice(0, 14)) console.log(`  ${String(kb(bytes)).padStart(6)} KB  ${pkg}`);
     }
     const file = writeSection(renderSection(loads, new Date().toISOString().slice(0, 10)));
     console.log(`\nWritten to ${path.relative(repoRoot, file)}`);

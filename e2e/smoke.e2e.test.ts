@@ -1,6 +1,7 @@
 // Smoke test of the federated product: the shell, both remotes and the API, started as `npm start` does.
 import fs from 'node:fs';
 import { analysisFile } from '../scripts/bundles';
+import type { BundleAnalysis } from '../scripts/build';
 import type { BundleName } from '../scripts/rspack-common';
 import { launchBrowser, type LaunchedBrowser } from './support/browser';
 import { desktopViewport, newPage, recordResponses, slotButtons, visible } from './support/page';
@@ -64,8 +65,8 @@ test('deep links such as /secured/dashboard and /payment/success?reference=x loa
 });
 
 // Which packages each emitted file carries, per bundle (written by scripts/build.ts).
-const contentsOf = (bundle: BundleName): Record<string, string[]> =>
-  JSON.parse(fs.readFileSync(analysisFile(bundle), 'utf8')) as Record<string, string[]>;
+const contentsOf = (bundle: BundleName): BundleAnalysis =>
+  JSON.parse(fs.readFileSync(analysisFile(bundle), 'utf8')) as BundleAnalysis;
 
 test('each shared singleton is loaded from exactly one bundle when the shell has shown both remotes', async () => {
   const page = await newPage(browser.context);
@@ -88,7 +89,7 @@ test('each shared singleton is loaded from exactly one bundle when the shell has
     const url = new URL(response.url());
     const bundle = bundleByOrigin[url.origin];
     if (!bundle || !url.pathname.endsWith('.js')) continue;
-    for (const pkg of contents[bundle][url.pathname.slice(1)] ?? []) {
+    for (const pkg of Object.keys(contents[bundle][url.pathname.slice(1)] ?? {})) {
       if (!loadedFrom.has(pkg)) loadedFrom.set(pkg, new Set());
       loadedFrom.get(pkg)!.add(bundle);
     }
@@ -136,4 +137,31 @@ test('with admin-remote stopped, / still works and /login shows the error panel;
   } finally {
     await product.startRemote('admin');
   }
+});
+
+test('with booking-remote stopped, /login still works and / shows the error panel', async () => {
+  await product.stopRemote('booking');
+  try {
+    const page = await newPage(browser.context, desktopViewport);
+    await page.goto(`${product.urls.shell}/login`);
+    await visible(page.getByLabel(/password/i));
+
+    await page.goto(`${product.urls.shell}/`);
+    const panel = page.getByRole('alert').filter({ hasText: 'The booking page could not be loaded' });
+    await visible(panel);
+    expect(await panel.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Login' }));
+  } finally {
+    await product.startRemote('booking');
+  }
+});
+
+test('each remote also runs standalone on its own port', async () => {
+  const booking = await newPage(browser.context);
+  await booking.goto(`${product.urls.booking}/`);
+  await visible(slotButtons(booking));
+
+  const admin = await newPage(browser.context, desktopViewport);
+  await admin.goto(`${product.urls.admin}/login`);
+  await visible(admin.getByLabel(/password/i));
 });

@@ -42,7 +42,7 @@ const packageOf = (moduleName: string): string | undefined => {
   return workspace?.[1];
 };
 
-type StatsModule = { nameForCondition?: string; modules?: StatsModule[] };
+type StatsModule = { nameForCondition?: string; size?: number; modules?: StatsModule[] };
 type StatsJson = {
   time?: number;
   errors?: { message: string }[];
@@ -50,20 +50,26 @@ type StatsJson = {
   chunks?: { files?: string[]; modules?: StatsModule[] }[];
 };
 
+/** Per emitted JS file: the packages it carries and their source bytes (before minification). */
+export type BundleAnalysis = Record<string, Record<string, number>>;
+
 function writeAnalysis(name: BundleName, stats: StatsJson): void {
-  const files: Record<string, string[]> = {};
+  const files: BundleAnalysis = {};
   for (const chunk of stats.chunks ?? []) {
-    const packages = new Set<string>();
+    const packages: Record<string, number> = {};
     const visit = (modules: StatsModule[] | undefined) => {
       for (const module of modules ?? []) {
         const pkg = module.nameForCondition ? packageOf(module.nameForCondition) : undefined;
-        if (pkg) packages.add(pkg);
+        // Concatenated modules list their parts as children: count leaves only.
+        if (pkg && !module.modules?.length) packages[pkg] = (packages[pkg] ?? 0) + (module.size ?? 0);
         visit(module.modules);
       }
     };
     visit(chunk.modules);
     for (const file of chunk.files ?? []) {
-      if (file.endsWith('.js')) files[file] = [...new Set([...(files[file] ?? []), ...packages])].sort();
+      if (!file.endsWith('.js')) continue;
+      const merged = (files[file] ??= {});
+      for (const [pkg, bytes] of Object.entries(packages)) merged[pkg] = (merged[pkg] ?? 0) + bytes;
     }
   }
   fs.writeFileSync(analysisFile(name), JSON.stringify(files, null, 2));

@@ -171,6 +171,8 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
       port: ports[remote],
       spaFallback: true,
       cors: true,
+      // The remote's standalone page reads its API address here (the shell uses remotes.json).
+      generated: { '/config.json': JSON.stringify({ api: urls.api }) },
     });
   };
 

@@ -21,8 +21,12 @@ export const containerNames: Record<BundleName, string> = {
 export const defaultPorts: Record<BundleName, number> = { shell: 3000, 'booking-remote': 3001, 'admin-remote': 3002 };
 
 /**
- * The singletons of the design. Subpath entries are listed one by one because sharing a package does not
- * share its subpaths. A copy of any of these per remote would split the theme, the store or the router.
+ * The singletons of the design, shared under these keys. Subpath entries are listed one by one because sharing a
+ * package does not share its subpaths. A copy of any of these per remote would split the theme, the store or the
+ * router. @reduxjs/toolkit and styled-components are singletons too, but reached only through shared-api and
+ * shared-ui (remotes import their types only, and COMMON.md forbids a direct styled-components import): a shared
+ * package is never tree-shaken, so sharing them separately would ship all of both on the first load. The e2e
+ * singleton check fails if either is ever loaded from two bundles.
  */
 export const singletonPackages = [
   'react',
@@ -31,10 +35,6 @@ export const singletonPackages = [
   'react-dom/client',
   'react-router-dom',
   'react-redux',
-  '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query',
-  '@reduxjs/toolkit/query/react',
-  'styled-components',
   'shared-ui',
   'shared-api',
 ] as const;
@@ -43,15 +43,37 @@ export const singletonPackages = [
 export const sharedRouterModule = path.join(repoRoot, 'scripts', 'federation', 'react-router-dom.ts');
 const routerVersion = (requireFromRoot('react-router-dom/package.json') as { version: string }).version;
 
-const sharedConfig = (mode: Mode) => {
+const sharedConfig = (mode: Mode, eager: boolean) => {
   const names: string[] = [...singletonPackages];
   // swc emits jsxDEV calls in development builds.
   if (mode === 'development') names.push('react/jsx-dev-runtime');
   const shared: Record<string, Record<string, unknown>> = Object.fromEntries(
-    names.map((name) => [name, { singleton: true, requiredVersion: false }]),
+    names.map((name) => [name, { singleton: true, requiredVersion: false, eager }]),
   );
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: sharedRouterModule, version: routerVersion };
   return shared;
+};
+
+/**
+ * The federation runtime packages resolve to their CommonJS builds by default; the ESM builds let the bundler
+ * drop the Node-only code and unused exports (about a third of the runtime).
+ */
+const federationRuntimeEsm = (): Record<string, string> => {
+  const esm: Record<string, string> = {
+    '@module-federation/runtime': 'dist/index.js',
+    '@module-federation/runtime-core': 'dist/index.js',
+    '@module-federation/sdk': 'dist/index.js',
+    '@module-federation/webpack-bundler-runtime': 'dist/index.js',
+    '@module-federation/runtime-tools': 'dist/index.js',
+    '@module-federation/error-codes': 'dist/index.mjs',
+  };
+  return Object.fromEntries(
+    Object.entries(esm).map(([pkg, file]) => [
+      `${pkg}$`,
+      // Their exports hide package.json: go from the CommonJS main (dist/index.cjs) to the package folder.
+      path.join(path.dirname(requireFromRoot.resolve(pkg)), '..', file),
+    ]),
+  );
 };
 
 const swcRule = (mode: Mode): RuleSetRule => ({
@@ -124,7 +146,7 @@ export function createBundleConfig(options: BundleOptions): Configuration {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.jsx', '.json'],
-      alias: isProd ? productionAliases() : {},
+      alias: { ...federationRuntimeEsm(), ...(isProd ? productionAliases() : {}) },
     },
     module: {
       rules: [swcRule(mode), { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' }],
@@ -170,12 +192,15 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         filename: 'remoteEntry.js',
         exposes,
         remotes: {},
-        shared: sharedConfig(mode),
+        // The shell's shared modules are eager (in its main chunk: one request instead of ~15); remotes' are
+        // fallbacks fetched only when they run standalone.
+        shared: sharedConfig(mode, !isRemote),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
         dev: false,
-        experiments: { optimization: { target: 'web', disableRemote: isRemote } },
+        // Remotes load no remotes: their runtime needs neither remote loading nor the manifest snapshot code.
+        experiments: { optimization: { target: 'web', disableRemote: isRemote, disableSnapshot: isRemote } },
       }),
     ],
     devServer: {

@@ -7,21 +7,36 @@ import { configureApi, makeStore } from 'shared-api';
 import { AppThemeProvider, ToastProvider } from 'shared-ui';
 import BookingRoutes from './routes';
 
-configureApi({ baseUrl: process.env.API_BASE_URL || 'http://localhost:4000' });
-const store = makeStore();
+/** `/config.json` beside the standalone page ({"api": "..."}, written by `npm start`) wins over the build-time default. */
+async function apiBaseUrl(): Promise<string> {
+  const fallback = process.env.API_BASE_URL || 'http://localhost:4000';
+  try {
+    const response = await fetch('/config.json');
+    const config = response.ok ? ((await response.json()) as { api?: unknown }) : {};
+    return typeof config.api === 'string' && config.api ? config.api : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AppThemeProvider>
-        <ToastProvider>
-          <BrowserRouter>
-            <main style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>
-              <BookingRoutes />
-            </main>
-          </BrowserRouter>
-        </ToastProvider>
-      </AppThemeProvider>
-    </Provider>
-  </StrictMode>,
-);
+async function start() {
+  configureApi({ baseUrl: await apiBaseUrl() });
+  const store = makeStore();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <AppThemeProvider>
+          <ToastProvider>
+            <BrowserRouter>
+              <main style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>
+                <BookingRoutes />
+              </main>
+            </BrowserRouter>
+          </ToastProvider>
+        </AppThemeProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();
