@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
 import { browserNavigation } from '../../../app/browserNavigation';
 import HomePage from '../../../pages/HomePage';
@@ -242,7 +242,7 @@ describe('Booking dialog: payment summary and processing', () => {
     await act(() => jest.advanceTimersByTimeAsync(10));
     expect(assign).toHaveBeenCalledWith('http://localhost:4000/sandbox/checkout/pay_123');
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
-    expect(within(processing).getByLabelText(/Time remaining 1[45]:\d\d/)).toBeInTheDocument();
+    expect(within(processing).getByLabelText(/^Time remaining 1[45]:\d\d$/)).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({
       paymentStatus: 'processing',
       paymentSession: { paymentId: 'pay_123' },
@@ -309,6 +309,29 @@ describe('Booking dialog: payment summary and processing', () => {
     expect(draft.reservedSlot).toBeNull();
   });
 
+  it('Cancel while the payment is being prepared never leaves for the gateway and gives the session up', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    const cancels = recordPosts('/api/payment/:id/cancel');
+    server.use(
+      http.post(apiUrl('/api/payment/initiate'), async () => {
+        await delay(1_000);
+        return HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) }));
+      }),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    expect(within(processing).getByRole('heading', { level: 3, name: 'Preparing Payment' })).toBeInTheDocument();
+    await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1_500));
+    await waitFor(() => expect(cancels).toHaveLength(1));
+    expect(releases).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+  });
+
   it.each([
     ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
@@ -368,9 +391,10 @@ describe('Booking dialog: payment summary and processing', () => {
     expect(await screen.findByText('Maximum retry attempts reached')).toBeInTheDocument();
   });
 
-  it('has no axe violations on the details and summary steps', async () => {
+  it('has no axe violations on the details, summary and processing steps', async () => {
     // axe needs running timers: let the fixed clock advance with real time.
     jest.useFakeTimers({ now: NOW, advanceTimers: true });
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
     const user = userEvent.setup();
     const { dialog } = await openDialog(user);
     expect(await axe(dialog)).toHaveNoViolations();
@@ -378,5 +402,9 @@ describe('Booking dialog: payment summary and processing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
     expect(await axe(summary)).toHaveNoViolations();
-  });
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
+    expect(await axe(processing)).toHaveNoViolations();
+  }, 20_000);
 });

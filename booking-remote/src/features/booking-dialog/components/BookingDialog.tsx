@@ -56,6 +56,8 @@ export function BookingDialog({ slot, onClose }: Props) {
   const [reservation, setReservation] = useState<SlotReservation | null>(null);
   const [session, setSession] = useState<PaymentSession | null>(null);
   const finished = useRef(false);
+  // Bumped whenever the parent backs out, so an answer that arrives afterwards is not acted on.
+  const flow = useRef(0);
 
   const pricing = useGetPricingQuery(undefined, { refetchOnMountOrArgChange: true });
   const [reserveSlot] = useReserveSlotMutation();
@@ -111,13 +113,19 @@ export function BookingDialog({ slot, onClose }: Props) {
   const ensureReservation = async (): Promise<SlotReservation | null> => {
     const current = activeReservation(reservation);
     if (current && current.slotId === slot.id) return current;
+    const started = flow.current;
     try {
       const held = await reserveSlot({ slotId: slot.id, minutes: HOLD_MINUTES }).unwrap();
+      if (finished.current || flow.current !== started) {
+        void releaseSlot({ slotId: slot.id, token: held.token });
+        return null;
+      }
       const next = createReservation(slot.id, held.token, Date.now(), HOLD_MINUTES, held.expiresAt);
       setReservation(next);
       saveDraft({ reservedSlot: next });
       return next;
     } catch (error) {
+      if (finished.current || flow.current !== started) return null;
       if (!handleSlotTaken(error)) toast.error(BookingMessage.reserveFailed);
       return null;
     }
@@ -147,9 +155,10 @@ export function BookingDialog({ slot, onClose }: Props) {
     }
     setSession(null);
     setStep('processing');
+    const started = flow.current;
     const held = await ensureReservation();
     if (!held) {
-      if (!finished.current) setStep('payment');
+      if (!finished.current && flow.current === started) setStep('payment');
       return;
     }
     try {
@@ -165,6 +174,11 @@ export function BookingDialog({ slot, onClose }: Props) {
         preferredPaymentMethod: details.preferredPaymentMethod,
         holdToken: held.token,
       }).unwrap();
+      if (finished.current || flow.current !== started) {
+        // Cancelled while the session was being created: give it up rather than leave for the gateway.
+        if (created) void cancelPayment(created.paymentId || created.id);
+        return;
+      }
       if (!created) {
         toast.error(BookingMessage.serviceUnavailable);
         setStep('payment');
@@ -174,6 +188,7 @@ export function BookingDialog({ slot, onClose }: Props) {
       setSession(created);
       browserNavigation.assign(created.checkoutUrl);
     } catch (error) {
+      if (finished.current || flow.current !== started) return;
       if (handleSlotTaken(error)) return;
       toast.error(apiErrorMessage(error) ?? BookingMessage.initiationFailed);
       setStep('payment');
@@ -216,6 +231,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   }, [polling, sessionRemaining === 0]);
 
   const cancelProcessing = () => {
+    flow.current += 1;
     if (paymentId) void cancelPayment(paymentId);
     release();
     setSession(null);
@@ -235,6 +251,7 @@ export function BookingDialog({ slot, onClose }: Props) {
 
   /** Escape, the close button or Cancel in details: let go of everything and close. */
   const backOut = () => {
+    flow.current += 1;
     if (step === 'processing' && paymentId) void cancelPayment(paymentId);
     release();
     close();

@@ -25,6 +25,9 @@ const Countdown = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
+/** mm:ss, e.g. 09:59. */
+const mmss = (ms: number | null) => formatCountdown(ms ?? 0).padStart(5, '0');
+
 type Props = { view: ProcessingView; remainingMs: number | null };
 
 /** Step 3: preparing, redirecting, waiting for the gateway with a countdown, or the payment error. */
@@ -56,7 +59,7 @@ export function ProcessingStep({ view, remainingMs }: Props) {
         <>
           <h3>Processing Payment</h3>
           <p>Time remaining</p>
-          <Countdown aria-label={`Time remaining ${formatCountdown(remainingMs ?? 0)}`}>{formatCountdown(remainingMs ?? 0)}</Countdown>
+          <Countdown aria-label={`Time remaining ${mmss(remainingMs)}`}>{mmss(remainingMs)}</Countdown>
         </>
       )}
     </Box>
