@@ -131,8 +131,8 @@ export class PaymentService {
       : await reserveSlot(this.db, slotId, HOLD_MINUTES);
     if ('ok' in hold) {
       // Two initiates racing from the same visitor: the other one may have won the hold a moment ago.
-      const raced = hold.code === ErrorCode.SLOT_RESERVED ? await this.liveSessionFor(slotId, visitorEmail) : undefined;
-      if (raced && sameDetails(raced, visitor, price)) return this.sessionOf(raced);
+      const raced = hold.code === ErrorCode.SLOT_RESERVED ? await this.awaitOwnSession(slotId, visitor, price) : undefined;
+      if (raced) return this.sessionOf(raced);
       return refuse(hold);
     }
     holdToken = hold.token;
@@ -190,6 +190,29 @@ export class PaymentService {
     return this.sessionOf(saved);
   }
 
+  /** A double submit: while this visitor's other initiate for the slot is still creating its session, wait for it (≤ 3 s). */
+  private async awaitOwnSession(slotId: number, visitor: VisitorDetails, price: number): Promise<PaymentRow | undefined> {
+    for (let i = 0; i < 20; i++) {
+      const [mine] = await this.db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.slotId, slotId),
+            eq(payments.visitorEmail, visitor.visitorEmail),
+            inArray(payments.status, OPEN),
+            gt(payments.createdAt, sql`now() - interval '1 minute'`),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      if (!mine || !sameDetails(mine, visitor, price)) return undefined;
+      if (mine.gatewaySessionId) return mine;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return undefined;
+  }
+
   private async liveSessionFor(slotId: number, visitorEmail: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
@@ -237,18 +260,17 @@ export class PaymentService {
     detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string } } = {},
   ): Promise<ApplyResult> {
     const result = await this.db.transaction(async (tx) => {
+      // The payment row is locked first: the event insert's foreign key would otherwise take a share lock that two
+      // concurrent callbacks then both try to upgrade (a deadlock on PostgreSQL).
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       if (detail.event) {
         const inserted = await tx
           .insert(paymentEvents)
           .values({ gateway: this.gateway.name, eventId: detail.event.id, paymentId, kind: detail.event.kind })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.id });
-        if (inserted.length === 0) {
-          const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-          return { payment: p, duplicate: true, booked: false, refundNeeded: false };
-        }
+        if (inserted.length === 0) return { payment: p, duplicate: true, booked: false, refundNeeded: false };
       }
-      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       const update = (set: Partial<typeof payments.$inferInsert>) =>
         tx
           .update(payments)

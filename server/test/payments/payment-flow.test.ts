@@ -360,22 +360,33 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect([a, b].find((r) => r.statusCode === 409)!.json().error).toBe(ErrorCode.SLOT_RESERVED);
     });
 
-    it('callbacks and reconciliation racing on one payment: one booking, two mails', async () => {
-      const slot = await insertSlot(ctx.database, 48);
-      const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'race@example.com' }));
-      await markSandboxPaid(ctx, sandboxId);
-      const results = await Promise.all([
-        postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_r1' }),
-        postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId: 'evt_r2' }),
-        ctx.app.inject(`/api/payment/status/${session.id}`),
-        ctx.app.payments.reconcileAll(),
-      ]);
-      expect((results[0] as Response).status).toBe(200);
-      expect((results[1] as Response).status).toBe(200);
-      expect((await paymentRow(ctx, session.id)).status).toBe('completed');
-      expect(await outboxFor(ctx, session.id)).toHaveLength(2);
-      const rows = await ctx.database.db.select().from(slots).where(eq(slots.bookingReference, session.clientReference));
-      expect(rows).toHaveLength(1);
+    it('the same visitor double-submitting: both answers carry the same session', async () => {
+      const slot = await insertSlot(ctx.database, 51);
+      const [a, b] = await Promise.all([initiate(ctx, initiateBody(slot)), initiate(ctx, initiateBody(slot))]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().data.paymentSession).toEqual(b.json().data.paymentSession);
+    });
+
+    it('callbacks (some replays) and reconciliation racing on one payment: every callback 200, one booking, two mails', async () => {
+      for (let round = 0; round < 3; round++) {
+        const slot = await insertSlot(ctx.database, 60 + round);
+        const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: `race${round}@example.com` }));
+        await markSandboxPaid(ctx, sandboxId);
+        const ids = ['evt_a', 'evt_b', 'evt_c', 'evt_a', 'evt_b'].map((id) => `${id}_${round}`);
+        const [callbacks] = await Promise.all([
+          Promise.all(ids.map((eventId) => postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' }, { eventId }))),
+          ctx.app.inject(`/api/payment/status/${session.id}`),
+          ctx.app.inject(`/api/payment/status/reference/${session.clientReference}`),
+          ctx.app.payments.reconcileAll(),
+        ]);
+        expect(callbacks.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+        expect((await paymentRow(ctx, session.id)).status).toBe('completed');
+        expect(await outboxFor(ctx, session.id)).toHaveLength(2);
+        const events = await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, session.id));
+        expect(events).toHaveLength(3);
+        const rows = await ctx.database.db.select().from(slots).where(eq(slots.bookingReference, session.clientReference));
+        expect(rows).toHaveLength(1);
+      }
     });
   });
 
