@@ -2,7 +2,7 @@ import { ErrorCode } from 'shared-api/contract';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection';
 import { migrate } from '../src/db/migrate';
 import { findSlot, bookSlot, reserveSlot, type Hold } from '../src/slots/slot-service';
-import { createThrowawayPostgres, freshPglite, insertSlot, visitor } from './helpers';
+import { auth, createThrowawayPostgres, freshPglite, insertSlot, startTestApp, staffToken, visitor } from './helpers';
 import { sql } from 'drizzle-orm';
 
 // PGlite runs one statement at a time, so a race bug can pass there and fail on PostgreSQL: both run the same races.
@@ -83,6 +83,25 @@ describe.each(['pglite', 'postgres'] as const)('booking races on %s', (driver) =
         expect(await findSlot(database.db, slot.id)).toMatchObject({ status: 'booked', visitorName: `Parent ${holder}`, holdTokenHash: null });
       }
     });
+  });
+
+  it(`through the route: ${ATTEMPTS} concurrent PUT /slot/{id} with a staff token give one 200 and ${ATTEMPTS - 1} clean 409s`, async () => {
+    // Shares this suite's database handle (afterAll closes it); the app itself is closed below.
+    const ctx = await startTestApp({}, database);
+    const token = await staffToken(ctx, { email: `race-${driver}@example.com`, password: 'race-password' });
+    const slot = await insertSlot(database, 96);
+    const started = performance.now();
+    const responses = await Promise.all(
+      Array.from({ length: ATTEMPTS }, (_, i) => ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: parent(i), headers: auth(token) })),
+    );
+    figures.push(`${driver}\tHTTP PUT /slot/{id}\t1 round x ${ATTEMPTS} requests\t1 winner\t${Math.round(performance.now() - started)} ms`);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(ATTEMPTS - 1);
+    for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json()).toMatchObject({ success: false, error: ErrorCode.SLOT_NOT_AVAILABLE });
+    const winner = responses.findIndex((r) => r.statusCode === 200);
+    expect(await findSlot(database.db, slot.id)).toMatchObject({ status: 'booked', visitorName: `Parent ${winner}` });
+    await ctx.app.close();
   });
 
   it('with an expired hold, exactly one of the others wins', async () => {
