@@ -9,7 +9,7 @@ import type { BundleName } from './rspack-common';
 const compressible = /\.(js|mjs|css|html|json|svg|txt|map)$/;
 
 /** Writes `.br` and `.gz` beside each text asset so the server sends them without compressing per request. */
-function precompress(dir: string): void {
+export function precompress(dir: string): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -53,7 +53,7 @@ type StatsJson = {
 /** Per emitted JS file: the packages it carries and their source bytes (before minification). */
 export type BundleAnalysis = Record<string, Record<string, number>>;
 
-function writeAnalysis(name: BundleName, stats: StatsJson): void {
+export function analyse(stats: StatsJson): BundleAnalysis {
   const files: BundleAnalysis = {};
   for (const chunk of stats.chunks ?? []) {
     const packages: Record<string, number> = {};
@@ -72,7 +72,11 @@ function writeAnalysis(name: BundleName, stats: StatsJson): void {
       for (const [pkg, bytes] of Object.entries(packages)) merged[pkg] = (merged[pkg] ?? 0) + bytes;
     }
   }
-  fs.writeFileSync(analysisFile(name), JSON.stringify(files, null, 2));
+  return files;
+}
+
+function writeAnalysis(name: BundleName, stats: StatsJson): void {
+  fs.writeFileSync(analysisFile(name), JSON.stringify(analyse(stats), null, 2));
 }
 
 const configFile: Record<BundleName, string> = {
@@ -85,15 +89,22 @@ const configFile: Record<BundleName, string> = {
  * Each bundle is built by the rspack CLI in its own plain Node process: under tsx's require hook the federation
  * runtime that rspack stringifies into the bundle gains `__name(...)` helpers that do not exist in the browser.
  */
-function buildOne(name: BundleName): Promise<StatsJson> {
-  const statsFile = path.join(path.dirname(analysisFile(name)), `${name}.stats.json`);
+export type BuildOneOptions = { outputDir?: string; statsFile?: string; env?: NodeJS.ProcessEnv };
+
+export function buildOne(name: BundleName, options: BuildOneOptions = {}): Promise<StatsJson> {
+  const statsFile = options.statsFile ?? path.join(path.dirname(analysisFile(name)), `${name}.stats.json`);
   fs.mkdirSync(path.dirname(statsFile), { recursive: true });
+  const outputArgs = options.outputDir ? ['-o', options.outputDir] : [];
   return new Promise((resolve, reject) => {
     let output = '';
     const child = spawn(
       process.execPath,
-      [cliBin, 'build', '-c', configFile[name], '--mode', 'production', '--json', statsFile],
-      { cwd: repoRoot, env: { ...process.env, BUNDLE_ANALYSIS: '1', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [cliBin, 'build', '-c', configFile[name], '--mode', 'production', '--json', statsFile, ...outputArgs],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...options.env, BUNDLE_ANALYSIS: '1', NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -119,7 +130,7 @@ function buildOne(name: BundleName): Promise<StatsJson> {
 const cliBin = path.join(repoRoot, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
 
 export async function build(names: BundleName[]): Promise<void> {
-  const results = await Promise.allSettled(names.map(buildOne));
+  const results = await Promise.allSettled(names.map((name) => buildOne(name)));
   const failures: string[] = [];
   results.forEach((result, index) => {
     const name = names[index];

@@ -29,6 +29,8 @@ export type ProductOptions = {
   build?: boolean;
   /** Print every line of the API's log instead of only the notable ones. */
   verboseApi?: boolean;
+  /** More browser origins the API must accept (e.g. a measurement build served on another port). */
+  extraOrigins?: string[];
 };
 
 export type Product = {
@@ -152,10 +154,10 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     admin: `http://localhost:${ports.admin}`,
     api: `http://localhost:${ports.api}`,
   };
-  const origins = [ports.shell, ports.booking, ports.admin].flatMap((port) => [
-    `http://localhost:${port}`,
-    `http://127.0.0.1:${port}`,
-  ]);
+  const origins = [
+    ...[ports.shell, ports.booking, ports.admin].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
+    ...(options.extraOrigins ?? []),
+  ];
   const remotesJson = JSON.stringify(
     { booking: `${urls.booking}/mf-manifest.json`, admin: `${urls.admin}/mf-manifest.json`, api: urls.api },
     null,

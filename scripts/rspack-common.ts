@@ -151,7 +151,34 @@ export function createBundleConfig(options: BundleOptions): Configuration {
     module: {
       rules: [swcRule(mode), { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' }],
     },
-    optimization: { minimize: isProd },
+    optimization: {
+      minimize: isProd,
+      // bench/bundle.ts only: one chunk per package, to measure what each costs (never deployed).
+      ...(process.env.BUNDLE_SPLIT_PACKAGES === '1'
+        ? {
+            splitChunks: {
+              chunks: 'all' as const,
+              minSize: 0,
+              cacheGroups: {
+                perPackage: {
+                  test: /[\\/](node_modules|shared-ui|shared-api)[\\/]/,
+                  name: (module: { nameForCondition?: () => string | null }) => {
+                    const resource = (module.nameForCondition?.() ?? '').replace(/\\/g, '/');
+                    const inModules = resource.split('node_modules/').pop() ?? '';
+                    const workspace = /\/(shared-ui|shared-api)\/src\//.exec(resource)?.[1];
+                    const parts = inModules.split('/');
+                    const pkg = workspace ?? (parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]);
+                    return `pkg-${pkg.replace(/[@/]/g, '_')}`;
+                  },
+                  priority: 10,
+                  reuseExistingChunk: false,
+                  enforce: true,
+                },
+              },
+            },
+          }
+        : {}),
+    },
     performance: { hints: false },
     // scripts/build.ts asks for the chunk → module listing (singleton check, bundle report) in its stats JSON.
     ...(process.env.BUNDLE_ANALYSIS === '1'
@@ -194,7 +221,7 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         remotes: {},
         // The shell's shared modules are eager (in its main chunk: one request instead of ~15); remotes' are
         // fallbacks fetched only when they run standalone.
-        shared: sharedConfig(mode, !isRemote),
+        shared: sharedConfig(mode, !isRemote && process.env.BUNDLE_SPLIT_PACKAGES !== '1'),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,

@@ -25,7 +25,7 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-export async function startTestProduct(): Promise<TestProduct> {
+export async function startTestProduct(options: { extraOrigins?: string[] } = {}): Promise<TestProduct> {
   const [shell, booking, admin, api] = await freePorts(4);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const logs: string[] = [];
@@ -35,6 +35,7 @@ export async function startTestProduct(): Promise<TestProduct> {
       dataDir,
       log: (line) => logs.push(line),
       apiEnv: { LOG_LEVEL: 'warn' },
+      extraOrigins: options.extraOrigins,
     });
     return {
       ...product,
