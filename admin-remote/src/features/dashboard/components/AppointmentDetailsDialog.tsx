@@ -1,20 +1,28 @@
-import { Dialog, formatRM, styled } from 'shared-ui';
+import { Dialog, formatRM, media, styled, type DefaultTheme } from 'shared-ui';
 import type { StaffSlot } from 'shared-api';
 import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
 import { CopyButton } from './CopyButton';
 
+/* Phones: each label above its value. Desktop: labels in a column beside the values. */
 const List = styled.dl`
   display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: 0.5rem 1rem;
+  grid-template-columns: 1fr;
+  gap: ${({ theme }) => theme.space[1]};
   margin: 0;
   dt {
-    font-weight: 600;
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    margin-top: ${({ theme }) => theme.space[2]};
   }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
   }
+  ${media.desktop`
+    grid-template-columns: minmax(8rem, max-content) 1fr;
+    align-items: center;
+    column-gap: ${({ theme }: { theme: DefaultTheme }) => theme.space[4]};
+    dt { margin-top: 0; }
+  `}
 `;
 
 /** `copy` is the text the copy button puts on the clipboard (the raw number for a phone). */

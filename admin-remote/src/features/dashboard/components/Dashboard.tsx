@@ -67,6 +67,10 @@ const Empty = styled.div`
   padding: 2rem 1rem;
 `;
 
+const SearchBox = styled.div`
+  max-width: 28rem;
+`;
+
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -148,9 +152,11 @@ export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
             </Toolbar>
             <Note>{DashboardText.bookedWarning}</Note>
             {filter === 'booked' && (
-              <Field label="Search by visitor name or email" htmlFor="slot-search">
-                <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-              </Field>
+              <SearchBox>
+                <Field label="Search by visitor name or email" htmlFor="slot-search">
+                  <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+                </Field>
+              </SearchBox>
             )}
 
             {isError ? (

@@ -1,4 +1,4 @@
-import { Card, CardBody, styled } from 'shared-ui';
+import { Card, CardBody, media, styled } from 'shared-ui';
 import type { DashboardStats } from '../hooks/useDashboardSlots';
 
 const Grid = styled.ul`
@@ -6,8 +6,10 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: 1rem;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+  /* Two by two on a phone, one row of four on a desktop. */
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${media.desktop`grid-template-columns: repeat(4, minmax(0, 1fr));`}
 `;
 
 const Label = styled.p`
