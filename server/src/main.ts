@@ -60,7 +60,9 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     process.exit(1);
   }
-  console.log(`API listening on http://${config.host}:${config.port} (database: ${database.driver}; docs at /docs)`);
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  console.log(`API listening on http://${config.host}:${port} (database: ${database.driver}; docs at /docs)`);
   // Payments whose callback never came are finished now and then every RECONCILE_INTERVAL_MS; mail leaves the outbox.
   app.mailWorker.start();
   void app.reconciler.start().then((changed) => console.log(`Reconciliation pass done (${changed} payment(s) finished).`));
