@@ -206,11 +206,18 @@ export class PaymentService {
         )
         .orderBy(desc(payments.createdAt))
         .limit(1);
-      if (!mine || !sameDetails(mine, visitor, price)) return undefined;
-      if (mine.gatewaySessionId) return mine;
+      if (mine && !sameDetails(mine, visitor, price)) return undefined;
+      if (mine?.gatewaySessionId) return mine;
+      // No row yet: only a hold taken in the last seconds can be this visitor's other request, between hold and insert.
+      if (!mine && (i >= 5 || !(await this.holdIsFresh(slotId)))) return undefined;
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
     return undefined;
+  }
+
+  private async holdIsFresh(slotId: number): Promise<boolean> {
+    const slot = await findSlot(this.db, slotId);
+    return !!slot?.holdExpiresAt && slot.holdExpiresAt.getTime() > Date.now() + HOLD_MINUTES * 60_000 - 5_000;
   }
 
   private async liveSessionFor(slotId: number, visitorEmail: string): Promise<PaymentRow | undefined> {
