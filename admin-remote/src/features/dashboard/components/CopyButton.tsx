@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'shared-ui';
+import { Button, VisuallyHidden } from 'shared-ui';
 import { COPY_CONFIRM_MS } from 'shared-api';
 
 /** Copies a value; 'Copied!' shows for two seconds, announced politely. */
@@ -21,8 +21,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={onCopy} aria-label={`Copy ${label}`}>
+      <Button size="sm" variant="ghost" onClick={onCopy}>
         {state === 'copied' ? 'Copied!' : 'Copy'}
+        {/* The visible word starts the accessible name (WCAG 2.5.3); the field name follows for screen readers. */}
+        <VisuallyHidden> {label}</VisuallyHidden>
       </Button>
       <span role="status" aria-live="polite" style={{ marginLeft: '0.5rem' }}>
         {state === 'copied' ? `${label} copied` : state === 'failed' ? 'Copy failed' : ''}

@@ -338,6 +338,7 @@ describe('Assessment Dashboard', () => {
       await user.click(copyPhone);
       await waitFor(() => expect(copyPhone).toHaveTextContent('Copied!'));
       expect(writeText).toHaveBeenCalledWith('0123456789');
+      expect(copyPhone).toHaveAccessibleName('Copied! Contact number');
       expect(within(dialog).getByText('Contact number copied')).toBeInTheDocument();
       // Waiting for 'Copied!' may itself move the fake clock a little, hence the margin either side of 2 s.
       act(() => jest.advanceTimersByTime(COPY_CONFIRM_MS - 500));
