@@ -54,6 +54,38 @@ describe('Timetable', () => {
     expect(screen.getByText(/Last updated: 25 Nov 2026, 10:00:\d\d AM/)).toBeInTheDocument();
   });
 
+  it('moves the desktop table to the next weeks and back, up to the 14-weekday horizon', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ id: 7, date: '2026-12-02', startTime: '10:00' })]))));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    await screen.findByRole('table', { name: 'This week' });
+    expect(screen.getByRole('button', { name: '‹ Previous week' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next week ›' }));
+    const next = screen.getByRole('table', { name: 'Next week' });
+    expect(within(next).getAllByRole('columnheader')[0]).toHaveTextContent('Mon30 Nov');
+    expect(within(next).getByRole('button', { name: '10:00 AM, Wednesday 2 December 2026' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next week ›' }));
+    expect(screen.getByRole('table', { name: 'Week of 7 Dec' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next week ›' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
+    await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
+    expect(screen.getByRole('table', { name: 'This week' })).toBeInTheDocument();
+  });
+
+  it('opens on the coming week on a weekend, when every day of the current week has passed', async () => {
+    jest.setSystemTime(new Date('2026-11-28T10:00:00+08:00'));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'Next week' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Mon30 Nov',
+      'Tue1 Dec',
+      'Wed2 Dec',
+      'Thu3 Dec',
+      'Fri4 Dec',
+    ]);
+    expect(within(table).queryByText('Day has passed!')).not.toBeInTheDocument();
+  });
+
   it('calls the list as the spec says: limit 100, page 1, format legacy and a cache buster', async () => {
     const seen: URL[] = [];
     server.use(

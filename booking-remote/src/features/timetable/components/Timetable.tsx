@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { inMY } from 'shared-api';
+import { inMY, isWeekend, todayInMY } from 'shared-api';
 import { ErrorPanel, Skeleton, styled } from 'shared-ui';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
-import { currentWeekdays, upcomingWeekdays } from '../utils/calendarDays';
+import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
 import { filterDisplayableSlots, type BookableSlot } from '../utils/displayFilter';
 import { healthNotice } from '../utils/healthNotice';
 import { slotListErrorMessage } from '../utils/slotListError';
@@ -71,6 +71,12 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** The desktop table reaches as far as the carousel's 14 weekdays: this week and two more. */
+const LAST_WEEK_OFFSET = 2;
+
+const weekNameFor = (offset: number, monday: string) =>
+  offset === 0 ? 'This week' : offset === 1 ? 'Next week' : `Week of ${dayLabel(monday).short}`;
+
 type Props = { onSelectSlot: (slot: BookableSlot) => void };
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
@@ -83,6 +89,7 @@ export function Timetable({ onSelectSlot }: Props) {
   });
   const health = useGetHealthQuery();
   const minuteNow = useMinuteClock();
+  const [chosenWeek, setChosenWeek] = useState<number | null>(null);
 
   const fetchedAt = slots.data?.fetchedAt;
   const now = Math.max(minuteNow, fetchedAt ?? 0);
@@ -99,6 +106,9 @@ export function Timetable({ onSelectSlot }: Props) {
     void health.refetch();
   };
   const notice = healthNotice(health.data, health.error);
+  // On Saturday and Sunday every day of the current week has passed: open on the coming week instead.
+  const weekOffset = chosenWeek ?? (isWeekend(todayInMY(now)) ? 1 : 0);
+  const weekDays = currentWeekdays(now, weekOffset);
 
   return (
     <Section aria-labelledby="timetable-title">
@@ -130,7 +140,14 @@ export function Timetable({ onSelectSlot }: Props) {
       ) : (
         <>
           {slots.isError && <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={retry} />}
-          <WeekTable days={currentWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} />
+          <WeekTable
+            days={weekDays}
+            slotsByDate={slotsByDate}
+            onSelect={onSelectSlot}
+            weekName={weekNameFor(weekOffset, weekDays[0].date)}
+            onPrevious={weekOffset > 0 ? () => setChosenWeek(weekOffset - 1) : undefined}
+            onNext={weekOffset < LAST_WEEK_OFFSET ? () => setChosenWeek(weekOffset + 1) : undefined}
+          />
           <DayCarousel days={upcomingWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { media, styled } from 'shared-ui';
+import { Button, media, styled } from 'shared-ui';
 import type { BookableSlot } from '../utils/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DaySlots } from './SlotButtons';
@@ -6,6 +6,20 @@ import { DaySlots } from './SlotButtons';
 // Below the desktop breakpoint the carousel takes over.
 const Wrapper = styled.div`
   ${media.mobile`display: none;`}
+`;
+
+const Nav = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[2]};
+`;
+
+const WeekName = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
 const StyledTable = styled.table`
@@ -16,9 +30,12 @@ const StyledTable = styled.table`
 `;
 
 const Caption = styled.caption`
-  text-align: left;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  padding-bottom: ${({ theme }) => theme.space[2]};
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
 `;
 
 const HeaderCell = styled.th<{ $today: boolean }>`
@@ -44,14 +61,30 @@ const Cell = styled.td`
   padding: ${({ theme }) => theme.space[2]};
 `;
 
-type Props = { days: CalendarDay[]; slotsByDate: Map<string, BookableSlot[]>; onSelect: (slot: BookableSlot) => void };
+type Props = {
+  days: CalendarDay[];
+  slotsByDate: Map<string, BookableSlot[]>;
+  onSelect: (slot: BookableSlot) => void;
+  weekName: string;
+  onPrevious?: () => void;
+  onNext?: () => void;
+};
 
-/** Desktop: Monday to Friday of the current week (GMT+8). */
-export function WeekTable({ days, slotsByDate, onSelect }: Props) {
+/** Desktop: Monday to Friday of the current week (GMT+8), with the following weeks a click away. */
+export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, onNext }: Props) {
   return (
     <Wrapper>
+      <Nav>
+        <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!onPrevious}>
+          ‹ Previous week
+        </Button>
+        <WeekName aria-live="polite">{weekName}</WeekName>
+        <Button variant="secondary" size="sm" onClick={onNext} disabled={!onNext}>
+          Next week ›
+        </Button>
+      </Nav>
       <StyledTable>
-        <Caption>This week</Caption>
+        <Caption>{weekName}</Caption>
         <thead>
           <tr>
             {days.map((day) => {

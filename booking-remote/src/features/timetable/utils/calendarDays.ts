@@ -13,11 +13,11 @@ const toDay = (d: Dayjs, today: string): CalendarDay => {
   return { date, isToday: date === today, isPast: date < today };
 };
 
-/** Monday to Friday of the current week in GMT+8 (the desktop table). */
-export function currentWeekdays(now: Date | number = Date.now()): CalendarDay[] {
+/** Monday to Friday of the current week in GMT+8 (the desktop table), or of a later week. */
+export function currentWeekdays(now: Date | number = Date.now(), weekOffset = 0): CalendarDay[] {
   const today = inMY(now).startOf('day');
   const todayText = today.format('YYYY-MM-DD');
-  const monday = today.subtract((today.day() + 6) % 7, 'day');
+  const monday = today.subtract((today.day() + 6) % 7, 'day').add(weekOffset * 7, 'day');
   return Array.from({ length: 5 }, (_, i) => toDay(monday.add(i, 'day'), todayText));
 }
 
