@@ -60,8 +60,32 @@ test('deep links such as /secured/dashboard and /payment/success?reference=x loa
     const response = await fetch(`${product.urls.shell}${deepLink}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(await response.text()).toContain('<div id="root">');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+
+    // The page itself runs: the shell's frame and the remote's content (no load-error panel).
+    const page = await newPage(browser.context, desktopViewport);
+    await page.goto(`${product.urls.shell}${deepLink}`);
+    await visible(page.getByRole('banner').getByRole('link', { name: /home/i }));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(/could not be loaded/).count()).toBe(0);
+    expect((await page.getByRole('main').innerText()).trim()).not.toBe('');
   }
+});
+
+test('caching: entry points revalidate, hashed files are immutable, text is compressed', async () => {
+  const shellHtml = await (await fetch(`${product.urls.shell}/`)).text();
+  const mainScript = /src="\/?(main\.[0-9a-f]+\.js)"/.exec(shellHtml)?.[1];
+  expect(mainScript).toBeDefined();
+  const hashed = await fetch(`${product.urls.shell}/${mainScript}`, { headers: { 'accept-encoding': 'br' } });
+  expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(hashed.headers.get('content-encoding')).toBe('br');
+
+  for (const url of [`${product.urls.booking}/remoteEntry.js`, `${product.urls.booking}/mf-manifest.json`, `${product.urls.shell}/remotes.json`]) {
+    const response = await fetch(url, { headers: { origin: product.urls.shell } });
+    expect([url, response.status, response.headers.get('cache-control')]).toEqual([url, 200, 'no-cache']);
+  }
+  const remoteChunk = await fetch(`${product.urls.admin}/remoteEntry.js`, { headers: { origin: product.urls.shell } });
+  expect(remoteChunk.headers.get('access-control-allow-origin')).toBe('*');
 });
 
 // Which packages each emitted file carries, per bundle (written by scripts/build.ts).

@@ -206,6 +206,8 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         title: htmlTitle,
         chunks: ['main'],
         minify: isProd,
+        // Absolute: a deep link such as /secured/dashboard must still load /main.<hash>.js, not /secured/main...
+        publicPath: '/',
       }),
       ...(options.copyPublic
         ? [
