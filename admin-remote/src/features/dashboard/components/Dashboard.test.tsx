@@ -140,9 +140,11 @@ describe('Assessment Dashboard', () => {
       }),
     );
     login();
-    renderAdminApp('/secured/dashboard');
+    const { container } = renderAdminApp('/secured/dashboard');
     await screen.findByRole('heading', { name: 'Assessment Dashboard' });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    // The page's landmarks come from the shell, so the scan covers the remote's own markup.
+    expect(await axe(container)).toHaveNoViolations();
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });
 
@@ -153,8 +155,9 @@ describe('Assessment Dashboard', () => {
       http.get(`${API}/slot/list`, () => (failing ? fail(500, ErrorCode.INTERNAL, 'Database unavailable') : undefined)),
     );
     const user = userEvent.setup();
-    await openDashboard();
+    const { container } = await openDashboard();
     const alert = await screen.findByRole('alert');
+    expect(await axe(container)).toHaveNoViolations();
     expect(alert).toHaveTextContent('Failed to load slots');
     expect(alert).toHaveTextContent('Failed to load data');
     expect(alert).toHaveTextContent('Server error. Please try again later.');
@@ -171,8 +174,9 @@ describe('Assessment Dashboard', () => {
 
   it("shows 'No Available Slots' with 'Create New Slots', which opens the create dialog", async () => {
     const user = userEvent.setup();
-    await openDashboard();
+    const { container } = await openDashboard();
     expect(await screen.findByText('No Available Slots')).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
     await user.click(screen.getByRole('button', { name: 'Create New Slots' }));
     expect(await screen.findByRole('dialog', { name: 'Create New Slots' })).toBeInTheDocument();
   });
