@@ -127,7 +127,7 @@ function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: 
     '',
     'Applied (see "Micro-frontends and delivery" in docs/ARCHITECTURE.md): `/` fetches only the booking remote;',
     "`shareStrategy: 'loaded-first'`; federation `optimization.target: 'web'`; the federation runtime from its ESM",
-    'build (the default CommonJS build made a remote's entry ~11 KB larger); react-router\'s production files, shared as a',
+    'build (the default CommonJS build made a remote\'s entry ~11 KB larger); react-router\'s production files, shared as a',
     'declarative-router subset (all of react-router-dom shared costs ~60 KB, the subset ~14); @reduxjs/toolkit and',
     'styled-components reached only through shared-api / shared-ui; the shell\'s shared modules eager (one main',
     'chunk instead of ~15 requests); brotli / gzip pre-compressed at build time; hashed files cached immutably.',
