@@ -264,7 +264,7 @@ export class PaymentService {
   async applyState(
     paymentId: string,
     state: GatewayState,
-    detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string } } = {},
+    detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string }; awaitRefund?: boolean } = {},
   ): Promise<ApplyResult> {
     const result = await this.db.transaction(async (tx) => {
       // The payment row is locked first: the event insert's foreign key would otherwise take a share lock that two
@@ -359,13 +359,30 @@ export class PaymentService {
     }
     if (result.refundNeeded) {
       this.log.warn({ paymentId, reason: result.payment.refundReason }, 'payment: paid but not booked; refunding');
-      result.payment = await this.refund(result.payment);
+      // The callback answers without waiting for the gateway's refund; status and reconciliation await the same call.
+      if (detail.awaitRefund === false) void this.refund(result.payment);
+      else result.payment = await this.refund(result.payment);
     }
     return result;
   }
 
-  /** Calls the gateway's refund for a refund_pending payment; on failure it stays refund_pending for the next pass. */
-  async refund(p: PaymentRow): Promise<PaymentRow> {
+  private readonly refunds = new Map<string, Promise<PaymentRow>>();
+
+  /**
+   * Calls the gateway's refund for a refund_pending payment, once at a time per payment in this process (a second
+   * caller waits for the same call); on failure it stays refund_pending for the next pass.
+   */
+  refund(p: PaymentRow): Promise<PaymentRow> {
+    const inFlight = this.refunds.get(p.id);
+    if (inFlight) return inFlight;
+    const call = this.callRefund(p).finally(() => this.refunds.delete(p.id));
+    this.refunds.set(p.id, call);
+    return call;
+  }
+
+  private async callRefund(stale: PaymentRow): Promise<PaymentRow> {
+    // Fresh read: another call may have finished the refund since the caller read the row.
+    const p = await this.find(stale.id, 'id');
     if (p.status !== 'refund_pending' || !p.gatewaySessionId) return p;
     try {
       const refundId = await this.gateway.refund(p.gatewaySessionId, p.amountSen);
@@ -377,7 +394,7 @@ export class PaymentService {
       return row ?? (await this.find(p.id, 'id'));
     } catch (err) {
       this.log.error({ paymentId: p.id, err: (err as Error).message }, 'payment: refund call failed; will retry');
-      return p;
+      return this.find(p.id, 'id');
     }
   }
 
@@ -408,6 +425,7 @@ export class PaymentService {
       method: event.method,
       amountSen: event.amountSen,
       event: { id: event.eventId, kind: event.state },
+      awaitRefund: false,
     });
     return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
   }

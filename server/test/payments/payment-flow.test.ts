@@ -278,7 +278,10 @@ describe.each(drivers)('payments on %s', (driver) => {
       const other = await bookSlot(ctx.database.db, { slotId: slot.id, visitor: winner, bookingReference: 'BK-WINNER' });
       expect(other.ok).toBe(true);
       await markSandboxPaid(ctx, sandboxId);
-      await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      const callback = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
+      expect(callback.status).toBe(200);
+      // The callback alone refunds (after answering): no status call needed.
+      await waitFor(async () => (await paymentRow(ctx, session.id)).status === 'refunded');
       const body = await status(session.id);
       expect(body.data.payment.status).toBe('refunded');
       expect(body.message).toMatch(/not booked\. A full refund of RM 75 has been issued/);
