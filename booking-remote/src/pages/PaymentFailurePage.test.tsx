@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { brand } from 'shared-api';
+import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
 import { axe } from '../test/axe';
 import { renderApp } from '../test/render';
 import PaymentFailurePage from './PaymentFailurePage';
@@ -17,6 +17,12 @@ describe('/payment/failure', () => {
     expect(screen.getByText('there was a technical issue with the payment gateway;')).toBeInTheDocument();
     expect(screen.getByText('the payment session expired.')).toBeInTheDocument();
     expect(screen.getByText('pay_9')).toBeInTheDocument();
+  });
+
+  it('forgets the stored booking attempt', () => {
+    window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing' }));
+    render('?payment_id=pay_9');
+    expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
   });
 
   it('shows N/A without a payment ID and no error box without an error', () => {

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { brand } from 'shared-api';
+import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
 import { Button } from 'shared-ui';
 import { Actions, Details, LinkButton, ResultPanel } from '../features/payment-result';
 
@@ -16,6 +17,9 @@ export default function PaymentFailurePage() {
   const [params] = useSearchParams();
   const error = params.get('error');
   const paymentId = params.get('payment_id') || params.get('reference') || 'N/A';
+
+  // The slot is released and this attempt is over: the home page must not point back to it.
+  useEffect(() => window.localStorage.removeItem(BOOKING_STORAGE_KEY), []);
 
   return (
     <ResultPanel aria-labelledby="failure-title">
