@@ -360,7 +360,8 @@ export class PaymentService {
     if (result.refundNeeded) {
       this.log.warn({ paymentId, reason: result.payment.refundReason }, 'payment: paid but not booked; refunding');
       // The callback answers without waiting for the gateway's refund; status and reconciliation await the same call.
-      if (detail.awaitRefund === false) void this.refund(result.payment);
+      if (detail.awaitRefund === false)
+        void this.refund(result.payment).catch((err) => this.log.error({ paymentId, err: (err as Error).message }, 'payment: refund failed'));
       else result.payment = await this.refund(result.payment);
     }
     return result;
