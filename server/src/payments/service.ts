@@ -114,15 +114,17 @@ export class PaymentService {
       throw new AppError(400, ErrorCode.VALIDATION_ERROR, PaymentText.slotMismatch);
 
     // A repeated initiate from the same visitor for the same slot gets the same live session, not a second charge.
-    const existing = await this.liveSessionFor(slotId, visitorEmail);
-    if (existing && sameDetails(existing, visitor, price)) return this.sessionOf(existing);
+    const existing = await this.ownOpenPayment(slotId, visitorEmail);
+    const stillLive = existing && existing.sessionExpiresAt.getTime() - Date.now() > REUSE_MARGIN_MS;
+    if (existing && stillLive && sameDetails(existing, visitor, price)) return this.sessionOf(existing);
 
     let holdToken = input.holdToken ?? existing?.holdToken;
     if (existing) {
-      // Same visitor, changed details: the old session is cancelled and its hold carried over to the new one.
+      // Same visitor, changed details or a session about to end: the old one is cancelled, its hold carried over.
+      const reason = stillLive ? 'Replaced by a new payment with changed details' : 'Replaced by a new payment (the old session was ending)';
       await this.db
         .update(payments)
-        .set({ status: 'cancelled', failureReason: 'Replaced by a new payment with changed details', updatedAt: sql`now()` })
+        .set({ status: 'cancelled', failureReason: reason, updatedAt: sql`now()` })
         .where(and(eq(payments.id, existing.id), inArray(payments.status, OPEN)));
       if (existing.gatewaySessionId) void this.gateway.cancel(existing.gatewaySessionId).catch(() => false);
     }
@@ -220,7 +222,8 @@ export class PaymentService {
     return !!slot?.holdExpiresAt && slot.holdExpiresAt.getTime() > Date.now() + HOLD_MINUTES * 60_000 - 5_000;
   }
 
-  private async liveSessionFor(slotId: number, visitorEmail: string): Promise<PaymentRow | undefined> {
+  /** This visitor's newest open payment for the slot whose session has not ended. */
+  private async ownOpenPayment(slotId: number, visitorEmail: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(payments)
@@ -230,7 +233,7 @@ export class PaymentService {
           eq(payments.visitorEmail, visitorEmail),
           inArray(payments.status, OPEN),
           sql`${payments.gatewaySessionId} IS NOT NULL`,
-          gt(payments.sessionExpiresAt, sql`now() + make_interval(secs => ${REUSE_MARGIN_MS / 1000})`),
+          gt(payments.sessionExpiresAt, sql`now()`),
         ),
       )
       .orderBy(desc(payments.createdAt))

@@ -118,6 +118,22 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect(other.json()).toMatchObject({ error: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved });
     });
 
+    it('changed details or a session about to end: the old payment is cancelled and the hold carried to a new session', async () => {
+      const slot = await insertSlot(ctx.database, 52);
+      const first = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'change@example.com' }));
+      const changed = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'change@example.com', selectedSchool: 'Seri Ilmu International', fee: 10000 }));
+      expect(changed.session.id).not.toBe(first.session.id);
+      expect((await paymentRow(ctx, first.session.id)).status).toBe('cancelled');
+      expect(changed.payment.holdToken).toBe(first.payment.holdToken);
+      expect(changed.payment.amountSen).toBe(10000);
+      // 30 s left on the session: a new one is started rather than handing out one about to end.
+      await ctx.database.db.execute(sql`UPDATE payments SET session_expires_at = now() + interval '30 seconds' WHERE id = ${changed.session.id}`);
+      const renewed = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'change@example.com', selectedSchool: 'Seri Ilmu International', fee: 10000 }));
+      expect(renewed.session.id).not.toBe(changed.session.id);
+      expect((await paymentRow(ctx, changed.session.id)).status).toBe('cancelled');
+      expect(Date.parse(renewed.session.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    });
+
     it('accepts the hold token from POST /slot/{id}/reserve and answers SLOT_NOT_AVAILABLE for a booked slot', async () => {
       const slot = await insertSlot(ctx.database, 33);
       const hold = (await ctx.app.inject({ method: 'POST', url: `/slot/${slot.id}/reserve`, payload: { minutes: 5 } })).json().data;
