@@ -14,7 +14,7 @@ let sandboxId: string;
 const snapshot = async () => {
   const rows = await Promise.all(
     ['slots', 'payments', 'payment_events', 'mail_outbox', 'sandbox_sessions'].map(async (t) =>
-      JSON.stringify((await ctx.database.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`))).rows),
+      JSON.stringify(((await ctx.database.db.execute(sql.raw(`SELECT * FROM ${t} ORDER BY 1`))) as unknown as { rows: unknown[] }).rows),
     ),
   );
   return rows.join('\n');
