@@ -1,13 +1,17 @@
 // The public side (timetable, booking, payment results); exposes its route tree as `booking/routes`.
 import brand from './brand.config.json';
-import { createBundleConfig, defaultPorts, modeFromArgv } from './scripts/rspack-common';
+import { createBundleConfig, createRuntimeProviderConfig, defaultPorts, modeFromArgv } from './scripts/rspack-common';
 
-export default (_env: unknown, argv?: { mode?: string }) =>
-  createBundleConfig({
+export default (_env: unknown, argv?: { mode?: string }) => {
+  const mode = modeFromArgv(argv);
+  const federated = createBundleConfig({
     name: 'booking-remote',
-    mode: modeFromArgv(argv),
+    mode,
     isRemote: true,
     exposes: { './routes': './src/routes.tsx' },
     htmlTitle: brand.title,
     port: Number(process.env.BOOKING_PORT) || defaultPorts['booking-remote'],
   });
+  // Production: plus the small build that provides the federation runtime to the standalone page.
+  return mode === 'production' ? [federated, createRuntimeProviderConfig('booking-remote')] : federated;
+};

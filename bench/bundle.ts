@@ -91,7 +91,7 @@ function costByPackage(scripts: LoadedScript[]): [string, number][] {
 
 function describeFile(script: LoadedScript): string {
   const labels = [...new Set(Object.keys(script.packages).map(packageLabel))];
-  if (script.file === 'remoteEntry.js') labels.push('federation runtime');
+  if (script.file === 'remoteEntry.js' && !labels.includes('federation runtime')) labels.push('federation runtime');
   return labels.length ? labels.slice(0, 6).join(', ') + (labels.length > 6 ? ', ...' : '') : '(federation glue)';
 }
 
@@ -130,17 +130,18 @@ function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: 
     'build (the default CommonJS build made a remote\'s entry ~11 KB larger); react-router\'s production files, shared as a',
     'declarative-router subset (all of react-router-dom shared costs ~60 KB, the subset ~14); @reduxjs/toolkit and',
     'styled-components reached only through shared-api / shared-ui; the shell\'s shared modules eager (one main',
-    'chunk instead of ~15 requests); brotli / gzip pre-compressed at build time; hashed files cached immutably.',
+    'chunk instead of ~15 requests); the remotes\' production builds take the federation runtime core from the',
+    'shell (`externalRuntime` / `provideExternalRuntime`: a remote\'s entry went from ~21 to ~9.5 KB; its standalone',
+    'page loads `federation-runtime.js` first instead); brotli / gzip pre-compressed at build time; hashed files',
+    'cached immutably.',
     '',
     'What would cut the rest, largest first:',
     '- zod (~26 KB) is on the first load only because shared-api, shared whole (a shared module is never',
     '  tree-shaken), re-exports the contract\'s zod schemas from its root; the timetable does not parse with zod.',
     '  Exporting the schemas from a subpath (e.g. `shared-api/contract`, not shared: stateless) that only the lazy',
     '  booking dialog imports takes zod off `/`.',
-    '- The booking remote carries its own copy of the federation runtime (`remoteEntry.js`, ~21 KB). The',
-    "  external-runtime option (`experiments.externalRuntime` in the remotes, `provideExternalRuntime` in the",
-    '  shell) removes ~14 KB of it, but then a remote cannot run standalone without a second, runtime-providing',
-    '  build of its standalone page.',
+    '- The shell\'s federation runtime (~28 KB with the manifest snapshot code): addressing the remotes by',
+    '  `remoteEntry.js` instead of `mf-manifest.json` would allow `disableSnapshot` (a few KB).',
     '- react-dom (~63 KB) is the floor of this stack.',
     '',
     'Files loaded by `/`:',
@@ -211,6 +212,7 @@ async function measureByPackage(
         { [server.url]: 'shell-split' as BundleName, [product.urls.booking]: 'booking-remote', [product.urls.admin]: 'admin-remote' },
         phoneViewport,
       );
+      if (process.env.BENCH_VERBOSE) for (const x of load.scripts) console.log(`  split: ${kb(x.gzipBytes)} KB ${x.bundle}/${x.file} ${describeFile(x)}`);
       return costByPackage(load.scripts);
     } finally {
       await server.close();

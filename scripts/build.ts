@@ -44,6 +44,7 @@ const packageOf = (moduleName: string): string | undefined => {
 
 type StatsModule = { nameForCondition?: string; size?: number; modules?: StatsModule[] };
 type StatsJson = {
+  children?: StatsJson[];
   time?: number;
   errors?: { message: string }[];
   warnings?: { message: string }[];
@@ -115,6 +116,16 @@ export function buildOne(name: BundleName, options: BuildOneOptions = {}): Promi
         stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as StatsJson;
       } catch {
         // no stats: the CLI failed before compiling
+      }
+      // A remote's production config is two builds (the bundle and its runtime provider): merge their stats.
+      if (stats.children?.length) {
+        const children = stats.children;
+        stats = {
+          time: Math.max(...children.map((c) => c.time ?? 0)),
+          errors: children.flatMap((c) => c.errors ?? []),
+          warnings: children.flatMap((c) => c.warnings ?? []),
+          chunks: children.flatMap((c) => c.chunks ?? []),
+        };
       }
       // An import of a name a module does not export is undefined at run time: a build error here.
       const missingExports = (stats.warnings ?? []).filter((w) => /was not found in/.test(w.message));

@@ -114,6 +114,15 @@ export type BundleOptions = {
   serveDevRemotesJson?: boolean;
 };
 
+/** File name of the runtime-core provider beside a remote's production build (see provide-runtime-core.ts). */
+export const runtimeProviderFile = 'federation-runtime.js';
+
+/**
+ * Production remotes take the federation runtime core from the page (`experiments.externalRuntime`): inside the
+ * shell that is the shell's copy, on the remote's own standalone page it is this small separate build.
+ */
+const usesExternalRuntime = (isRemote: boolean, mode: Mode) => isRemote && mode === 'production';
+
 /** What the shell's dev server answers for /remotes.json (ports overridable like `npm start`). */
 const devRemotesJson = () =>
   JSON.stringify({
@@ -208,6 +217,9 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         minify: isProd,
         // Absolute: a deep link such as /secured/dashboard must still load /main.<hash>.js, not /secured/main...
         publicPath: '/',
+        templateParameters: {
+          runtimeScript: usesExternalRuntime(isRemote, mode) ? `<script src="/${runtimeProviderFile}"></script>` : '',
+        },
       }),
       ...(options.copyPublic
         ? [
@@ -229,7 +241,11 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         dts: false,
         dev: false,
         // Remotes load no remotes: their runtime needs neither remote loading nor the manifest snapshot code.
-        experiments: { optimization: { target: 'web', disableRemote: isRemote, disableSnapshot: isRemote } },
+        experiments: {
+          optimization: { target: 'web', disableRemote: isRemote, disableSnapshot: isRemote },
+          externalRuntime: usesExternalRuntime(isRemote, mode),
+          provideExternalRuntime: !isRemote && mode === 'production',
+        },
       }),
     ],
     devServer: {
@@ -265,4 +281,24 @@ export function createBundleConfig(options: BundleOptions): Configuration {
 export function modeFromArgv(argv: { mode?: string } | undefined): Mode {
   const raw = argv?.mode ?? process.env.NODE_ENV;
   return raw === 'development' ? 'development' : 'production';
+}
+
+/** The standalone page's runtime-core provider of a remote (production only; no federation plugin here). */
+export function createRuntimeProviderConfig(name: BundleName): Configuration {
+  return {
+    name: `${name}-runtime`,
+    // After the federated build, whose output.clean would otherwise delete this file.
+    dependencies: [name],
+    mode: 'production',
+    context: repoRoot,
+    entry: { runtime: path.join(repoRoot, 'scripts', 'federation', 'provide-runtime-core.ts') },
+    target: ['web', 'es2020'],
+    devtool: false,
+    output: { path: path.join(repoRoot, 'dist', name), filename: runtimeProviderFile, clean: false },
+    resolve: { extensions: ['.ts', '.mjs', '.js', '.json'], alias: federationRuntimeEsm() },
+    module: { rules: [swcRule('production')] },
+    // Lets the minifier drop the runtime's Node-only branches (the federation plugin defines it for its builds).
+    plugins: [new rspack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+    performance: { hints: false },
+  } as Configuration;
 }
