@@ -19,6 +19,7 @@ const sourcesOf = (name: BundleName) => [
   path.join(repoRoot, 'shared-api', 'src'),
   path.join(repoRoot, 'brand.config.json'),
   path.join(repoRoot, 'scripts', 'rspack-common.ts'),
+  path.join(repoRoot, 'scripts', 'federation'),
   path.join(repoRoot, { shell: 'rspack.shell.config.ts', 'booking-remote': 'rspack.booking.config.ts', 'admin-remote': 'rspack.admin.config.ts' }[name]),
 ];
 
