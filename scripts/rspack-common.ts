@@ -24,9 +24,9 @@ export const defaultPorts: Record<BundleName, number> = { shell: 3000, 'booking-
  * The singletons of the design, shared under these keys. Subpath entries are listed one by one because sharing a
  * package does not share its subpaths. A copy of any of these per remote would split the theme, the store or the
  * router. @reduxjs/toolkit and styled-components are singletons too, but reached only through shared-api and
- * shared-ui (remotes import their types only, and COMMON.md forbids a direct styled-components import): a shared
+ * shared-ui (remotes import RTK's types only, and styled-components only through shared-ui's re-exports): a shared
  * package is never tree-shaken, so sharing them separately would ship all of both on the first load. The e2e
- * singleton check fails if either is ever loaded from two bundles.
+ * singleton check fails if either is ever loaded from two bundles (a remote importing one directly).
  */
 export const singletonPackages = [
   'react',
