@@ -219,7 +219,7 @@ describe('Booking dialog: payment summary and processing', () => {
     const initiations = recordPosts('/api/payment/initiate', () =>
       HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
     );
-    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('processing')))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
     await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
@@ -243,6 +243,7 @@ describe('Booking dialog: payment summary and processing', () => {
     expect(assign).toHaveBeenCalledWith('http://localhost:4000/sandbox/checkout/pay_123');
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
     expect(within(processing).getByLabelText(/^Time remaining 1[45]:\d\d$/)).toBeInTheDocument();
+    // Pending after initiation, then whatever the status check says ('processing' here).
     expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({
       paymentStatus: 'processing',
       paymentSession: { paymentId: 'pay_123' },

@@ -184,7 +184,7 @@ export function BookingDialog({ slot, onClose }: Props) {
         setStep('payment');
         return;
       }
-      saveDraft({ paymentSession: created, paymentStatus: 'processing' });
+      saveDraft({ paymentSession: created, paymentStatus: 'pending' });
       setSession(created);
       browserNavigation.assign(created.checkoutUrl);
     } catch (error) {
@@ -219,7 +219,8 @@ export function BookingDialog({ slot, onClose }: Props) {
     const value = result.payment.status;
     if (value === 'completed') succeed(result);
     else if (value === 'failed' || value === 'cancelled') fail(BookingMessage.paymentFailed);
-    else saveDraft({ paymentStatus: 'processing' });
+    // A status check records whatever the server says (pending or processing here).
+    else if (value === 'pending' || value === 'processing') saveDraft({ paymentStatus: value });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to each new status answer only
   }, [result]);
 

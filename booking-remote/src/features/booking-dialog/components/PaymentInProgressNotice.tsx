@@ -27,7 +27,7 @@ const Notice = styled.div`
 export function PaymentInProgressNotice({ now = Date.now() }: { now?: number }) {
   const { paymentSession, paymentStatus } = loadDraft();
   const id = paymentSession?.paymentId || paymentSession?.id;
-  if (!id || paymentStatus !== 'processing' || !(Date.parse(paymentSession?.expiresAt ?? '') > now)) return null;
+  if (!id || (paymentStatus !== 'pending' && paymentStatus !== 'processing') || !(Date.parse(paymentSession?.expiresAt ?? '') > now)) return null;
   return (
     <Notice role="status">
       <p>
