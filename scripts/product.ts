@@ -95,6 +95,8 @@ function startApi(options: ProductOptions, origins: string[], log: (line: string
     PORT: String(options.ports.api),
     CORS_ORIGINS: origins.join(','),
   };
+  // The gateway sends parents back to this shell, whatever port it was started on.
+  env.PUBLIC_SITE_URL ??= `http://localhost:${options.ports.shell}`;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
