@@ -38,6 +38,8 @@ const packageOf = (moduleName: string): string | undefined => {
     const rest = normalized.slice(nodeModules + 'node_modules/'.length).split('/');
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
+  // The contract (constants, messages, zod schemas) is stateless: a bundle may carry its own copy of what it uses.
+  if (/(?:^|\/)shared-api\/src\/contract\//.test(normalized)) return 'shared-api/contract';
   const workspace = /(?:^|\/)(shared-ui|shared-api|shell|booking-remote|admin-remote)\/src\//.exec(normalized);
   return workspace?.[1];
 };

@@ -17,6 +17,7 @@ const sourcesOf = (name: BundleName) => [
   path.join(repoRoot, name, 'public'),
   path.join(repoRoot, 'shared-ui', 'src'),
   path.join(repoRoot, 'shared-api', 'src'),
+  path.join(repoRoot, 'shared-api', 'package.json'),
   path.join(repoRoot, 'brand.config.json'),
   path.join(repoRoot, 'scripts', 'rspack-common.ts'),
   path.join(repoRoot, 'scripts', 'federation'),
