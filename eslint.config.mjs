@@ -18,4 +18,6 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
+  // Jest loads its reporters as CommonJS.
+  { files: ['jest/**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

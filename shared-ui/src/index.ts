@@ -56,4 +56,4 @@ export { Heading, type HeadingProps, type HeadingLevel } from './components/Head
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { CheckIcon, AlertIcon, CloseIcon } from './components/icons';
 
-export { formatRM } from './utils/formatRM';
+export { formatRM, formatRinggit } from './utils/formatRM';

@@ -104,6 +104,7 @@ describe('/payment/success', () => {
     expect(screen.getByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
     expect(calls).toBe(10);
     expect(screen.getByText('Payment verification timeout')).toBeInTheDocument();
+    expect(screen.getByText(/^Payment verification failed: we could not confirm your payment yet/)).toBeInTheDocument();
     for (let i = 0; i < 4; i += 1) await step();
     expect(calls).toBe(10);
   });

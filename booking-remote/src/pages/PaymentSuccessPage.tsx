@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, type PaymentStatusResult } from 'shared-api';
-import { Button, Spinner, createGlobalStyle, formatRM, useToast } from 'shared-ui';
+import { BOOKING_STORAGE_KEY, BookingMessage, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, type PaymentStatusResult } from 'shared-api';
+import { Button, Spinner, createGlobalStyle, formatRinggit, useToast } from 'shared-ui';
 import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../app/api/paymentStatusApi';
 import { browserNavigation } from '../app/browserNavigation';
 import {
@@ -99,7 +99,7 @@ export default function PaymentSuccessPage() {
       <ResultPanel aria-labelledby="verify-failed-title">
         <h1 id="verify-failed-title">Verification Failed</h1>
         <p role="alert">
-          We could not confirm your payment yet. If money left your account, your booking is safe: please try again in a moment or
+          {BookingMessage.verificationFailed}: we could not confirm your payment yet. If money left your account, your booking is safe: please try again in a moment or
           contact the school.
         </p>
         <Actions>
@@ -135,7 +135,7 @@ export default function PaymentSuccessPage() {
         <dd>{booking.selectedSchool}</dd>
       </Details>
       <p>
-        <strong>Amount Paid: {formatRM(payment.amount)}</strong>
+        <strong>Amount Paid: RM {formatRinggit(payment.amount)}</strong>
       </p>
       <p>A confirmation email has been sent to {booking.visitorEmail}.</p>
       <h2>What to bring</h2>

@@ -45,4 +45,12 @@ export const BookingMessage = {
   maxRetries: 'Maximum retry attempts reached',
   noReservationToExtend: 'No valid reservation to extend',
   sessionExpired: 'Payment session expired',
+  verificationFailed: 'Payment verification failed',
+  cancellationFailed: 'Payment cancellation failed',
+  pricingFailed: 'Failed to get pricing',
+} as const;
+
+export const DatabaseMessage = {
+  healthy: 'Database connection successful',
+  cannotCheck: 'Cannot check database status',
 } as const;

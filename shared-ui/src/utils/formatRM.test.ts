@@ -1,4 +1,4 @@
-import { formatRM } from './formatRM';
+import { formatRM, formatRinggit } from './formatRM';
 
 describe('formatRM', () => {
   it('shows whole ringgit without decimals', () => {
@@ -23,5 +23,12 @@ describe('formatRM', () => {
   it('rejects amounts that are not integer sen', () => {
     expect(() => formatRM(75.5)).toThrow(RangeError);
     expect(() => formatRM(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatRinggit', () => {
+  it('is the amount without the currency, for labels that write "RM" themselves', () => {
+    expect(formatRinggit(7500)).toBe('75');
+    expect(formatRinggit(7550)).toBe('75.50');
   });
 });

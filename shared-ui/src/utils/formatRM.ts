@@ -9,6 +9,11 @@ const cents = new Intl.NumberFormat('en-MY', {
   minimumFractionDigits: 2,
 });
 
+/** Integer sen as a ringgit amount without the currency: 7500 → '75', 7550 → '75.50'. */
+export function formatRinggit(sen: number): string {
+  return formatRM(sen).replace(/^RM\s*/, '');
+}
+
 /** Formats integer sen as ringgit: 7500 → 'RM 75', 7550 → 'RM 75.50', 0 → 'RM 0'. */
 export function formatRM(sen: number): string {
   if (!Number.isSafeInteger(sen)) throw new RangeError(`formatRM expects integer sen, got ${sen}`);

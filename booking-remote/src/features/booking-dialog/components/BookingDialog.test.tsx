@@ -95,6 +95,7 @@ describe('Booking dialog: details step', () => {
     expect(within(dialog).getByRole('option', { name: `${primary.name} – RM 50` })).toBeInTheDocument();
     expect(within(dialog).getByRole('option', { name: `${secondary.name} – RM 75` })).toBeInTheDocument();
     expect(within(dialog).getByRole('option', { name: `${international.name} – RM 100` })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Failed to get pricing. Showing the standard fees.')).toBeInTheDocument();
   });
 
   it('refetches pricing on every opening', async () => {
@@ -308,6 +309,22 @@ describe('Booking dialog: payment summary and processing', () => {
     await waitFor(() => expect(releases).toHaveLength(1));
     const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(draft.reservedSlot).toBeNull();
+  });
+
+  it('says so when the payment could not be cancelled, and still releases the slot', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    server.use(
+      http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))),
+      http.post(apiUrl('/api/payment/:id/cancel'), () => HttpResponse.json(fail('Gateway down'), { status: 502 })),
+    );
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
+    await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Payment cancellation failed')).toBeInTheDocument();
+    await waitFor(() => expect(releases).toHaveLength(1));
   });
 
   it('Cancel while the payment is being prepared never leaves for the gateway and gives the session up', async () => {

@@ -233,7 +233,8 @@ export function BookingDialog({ slot, onClose }: Props) {
 
   const cancelProcessing = () => {
     flow.current += 1;
-    if (paymentId) void cancelPayment(paymentId);
+    // The parent stays on the page: say so if the gateway session could not be closed.
+    if (paymentId) void cancelPayment(paymentId).unwrap().catch(() => toast.error(BookingMessage.cancellationFailed));
     release();
     setSession(null);
     saveDraft({ paymentSession: null, paymentStatus: 'cancelled' });
@@ -304,6 +305,7 @@ export function BookingDialog({ slot, onClose }: Props) {
         <DetailsStep
           schools={schools}
           pricingLoading={pricing.isLoading}
+          pricingFailed={pricing.isError}
           defaultValues={
             details
               ? {

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import { BookingMessage, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
 import { Field, Input, Select, Stack, formatRM, useToast } from 'shared-ui';
 import { validationToastMessages } from '../utils/validationToasts';
 import { visitorResolver } from '../utils/visitorResolver';
@@ -11,12 +11,14 @@ export type SchoolOption = { name: string; feeSen: number };
 type Props = {
   schools: SchoolOption[];
   pricingLoading: boolean;
+  /** Server pricing failed: the options show the configured standard fees. */
+  pricingFailed?: boolean;
   defaultValues?: Partial<VisitorDetailsInput>;
   onValid: (values: VisitorDetails) => void;
 };
 
 /** Step 1: the visitor's details and the school, validated by the contract's rules on submit. */
-export function DetailsStep({ schools, pricingLoading, defaultValues, onValid }: Props) {
+export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, onValid }: Props) {
   const toast = useToast();
   const {
     register,
@@ -47,7 +49,7 @@ export function DetailsStep({ schools, pricingLoading, defaultValues, onValid }:
           label="Selected School"
           htmlFor="selectedSchool"
           error={errors.selectedSchool?.message}
-          hint={pricingLoading ? 'Loading fees...' : undefined}
+          hint={pricingLoading ? 'Loading fees...' : pricingFailed ? `${BookingMessage.pricingFailed}. Showing the standard fees.` : undefined}
         >
           <Select {...register('selectedSchool')}>
             <option value="">Select a school</option>

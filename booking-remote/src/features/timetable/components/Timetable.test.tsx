@@ -249,6 +249,13 @@ describe('Timetable', () => {
     expect(await screen.findByText('Unable to connect to server')).toBeInTheDocument();
   });
 
+  it('warns that it cannot check the database when the health check answers without its state', async () => {
+    server.use(http.get(apiUrl('/health'), () => new HttpResponse('Bad gateway', { status: 502 })));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('Cannot check database status')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'This week' })).toBeInTheDocument();
+  });
+
   it('has no axe violations once loaded', async () => {
     // axe needs running timers: let the fixed clock advance with real time.
     jest.useFakeTimers({ now: NOW, advanceTimers: true });

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { SlotListError, type Health } from 'shared-api';
+import { DatabaseMessage, SlotListError, type Health } from 'shared-api';
 
 /** What the timetable shows about the API and the database (spec section 8). */
 export type HealthNotice =
@@ -14,7 +14,8 @@ export function healthNotice(health: Health | undefined, error: FetchBaseQueryEr
     // A health route that answers 503 still says what is wrong in its body.
     const body = 'data' in error ? (error.data as { data?: Health } | undefined) : undefined;
     if (body?.data?.database) return healthNotice(body.data, undefined);
-    return { kind: 'error', message: SlotListError.unreachable };
+    // The server answered but not with its health: the slot list may still load, so warn rather than fail.
+    return { kind: 'warning', message: DatabaseMessage.cannotCheck };
   }
   if (!health) return { kind: 'none' };
   if (health.status !== 'healthy') return { kind: 'error', message: `API Health Issue: ${health.status}` };
