@@ -5,6 +5,7 @@ const config: Config = {
   displayName: 'e2e',
   rootDir: '..',
   testEnvironment: 'node',
+  reporters: ['default', '<rootDir>/jest/summary-reporter.js'],
   testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
