@@ -138,19 +138,32 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** Phone timetable: moves the 14-weekday carousel to `date` with its Next/Previous day buttons. */
-export async function showCarouselDay(page: Page, date: string): Promise<void> {
+/** Phone timetable: moves the 14-weekday carousel to `date` with its Next/Previous day buttons, one settled step at a time. */
+export async function showCarouselDay(page: Page, date: string, tap = false): Promise<void> {
   const long = dayjs.tz(date, 'YYYY-MM-DD', TIMEZONE).format('dddd D MMMM YYYY');
-  const carousel = page.getByRole('region', { name: 'Next 14 weekdays' }).or(page.locator('[aria-label="Next 14 weekdays"]')).first();
-  const slide = carousel.locator(`[aria-roledescription="slide"][aria-label^="${long} ("]`);
-  const label = await slide.getAttribute('aria-label', { timeout: 30_000 });
-  const target = Number(/\((\d+) of/.exec(label ?? '')?.[1]) - 1;
-  for (let step = 0; step < 14; step++) {
-    const current = await carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
-    const index = Number(/\((\d+) of/.exec(current ?? '')?.[1]) - 1;
-    if (index === target) break;
-    await carousel.getByRole('button', { name: index < target ? 'Next day' : 'Previous day' }).click();
-    await carousel.locator(`[aria-roledescription="slide"][aria-label^="${long} ("]:not([aria-hidden="true"])`).waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined);
+  const carousel = page.locator('[aria-label="Next 14 weekdays"]');
+  const label = await carousel.locator(`[aria-roledescription="slide"][aria-label^="${long} ("]`).getAttribute('aria-label', { timeout: 30_000 });
+  const indexOf = (text: string | null) => Number(/\((\d+) of/.exec(text ?? '')?.[1]) - 1;
+  const target = indexOf(label);
+  for (let step = 0; step < 28; step++) {
+    const index = indexOf(await carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute('aria-label'));
+    if (index === target) return;
+    const next = index < target ? index + 1 : index - 1;
+    const button = carousel.getByRole('button', { name: index < target ? 'Next day' : 'Previous day' });
+    await (tap ? button.tap() : button.click());
+    // Settled: that slide is the current one and the track has stopped on its page.
+    await page
+      .waitForFunction(
+        (n) => {
+          const region = document.querySelector('[aria-label="Next 14 weekdays"]');
+          const current = region?.querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+          const track = current?.parentElement;
+          return Boolean(current?.getAttribute('aria-label')?.includes(`(${n + 1} of`) && track && Math.abs(track.scrollLeft - n * track.clientWidth) < 2);
+        },
+        next,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
   }
-  await carousel.locator(`[aria-roledescription="slide"][aria-label^="${long} ("]:not([aria-hidden="true"])`).waitFor({ state: 'attached' });
+  throw new Error(`The carousel did not reach ${long}`);
 }

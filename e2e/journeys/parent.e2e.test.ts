@@ -1,0 +1,310 @@
+// Journeys 1-4 and 7: parents book, fail, back out, race each other and book by touch on a phone, against the
+// production bundles, the real API and its sandbox gateway, with the mail going to a real SMTP server.
+import type { Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import {
+  addSlot,
+  demoLoginFrom,
+  desktop,
+  eventually,
+  nextWeekdays,
+  phone,
+  publicSlots,
+  showCarouselDay,
+  slotButtonName,
+  staffSlots,
+  staffToken,
+  startJourney,
+} from '../support/journey';
+import { icsOf, mailTo, startInbox, type Inbox } from '../support/mail';
+import { bookToGateway, fillDetails, launchTouchPhone, onGateway, openSlot, parent, showSlotDay, slotButton } from '../support/parent';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let inbox: Inbox;
+let browser: LaunchedBrowser;
+let token: string;
+let adminEmail: string;
+const days = nextWeekdays(3);
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  stack = await startStack({ apiEnv: { SEED_DEMO: '0', SMTP_URL: inbox.url } });
+  browser = await launchBrowser({ viewport: desktop });
+  const login = demoLoginFrom(stack.logs);
+  adminEmail = login.email;
+  token = await staffToken(stack.urls.api, login);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await inbox?.stop();
+});
+
+afterEach(async () => {
+  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
+});
+
+async function newPage(viewport = desktop): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+const isPublic = async (slotId: number) => (await publicSlots(stack.urls.api)).some((slot) => slot.id === slotId);
+
+test('journey 1 (pay): validation, summary, sandbox payment, success page, slot gone, both mails with .ics', async () => {
+  const journey = startJourney('parent-pays');
+  const day = days[0];
+  const slotId = await addSlot(stack.urls.api, token, day, '10:00');
+  await addSlot(stack.urls.api, token, day, '10:30');
+
+  const page = await newPage();
+  await page.goto(`${stack.urls.shell}/`);
+  const dialog = await openSlot(page, day, '10:00');
+
+  // Each rule, broken alone, is named in a toast; empty fields also say so beside the field.
+  const continueButton = dialog.getByRole('button', { name: 'Continue to Payment' });
+  await continueButton.click();
+  for (const inline of ['Name is required', 'Email is required', 'Contact number is required']) await dialog.getByText(inline).waitFor();
+  const broken: Array<[Partial<typeof parent>, string]> = [
+    [{ name: 'A' }, 'Name must be at least 2 characters'],
+    [{ email: 'nurul.parent@example' }, 'Please enter a valid email address'],
+    [{ phone: '012 34' }, 'Please enter a valid phone number (8-15 digits)'],
+  ];
+  for (const [change, message] of broken) {
+    await fillDetails(dialog, { ...parent, ...change });
+    await continueButton.click();
+    await page.getByText(message).first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'Payment Summary' }).count()).toBe(0);
+  }
+  await dialog.getByLabel('Visitor Name').fill(parent.name);
+  await dialog.getByLabel('Email Address').fill(parent.email);
+  await dialog.getByLabel('Contact Number').fill(parent.phone);
+  await dialog.getByLabel('Selected School').selectOption({ index: 0 });
+  await continueButton.click();
+  await page.getByText('Please select a school').first().waitFor();
+
+  await fillDetails(dialog, parent);
+  await continueButton.click();
+  const summary = page.getByRole('dialog', { name: 'Payment Summary' });
+  await summary.waitFor();
+  for (const text of [parent.name, parent.school, 'RM 75', 'This slot is reserved for you for 15 minutes while you complete payment.']) {
+    await summary.getByText(text, { exact: false }).first().waitFor();
+  }
+  await summary.getByRole('button', { name: 'Back to Details' }).click();
+  await page.getByRole('dialog', { name: 'Booking Details' }).getByRole('button', { name: 'Continue to Payment' }).click();
+  await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+  // The hosted checkout page (the API's sandbox gateway), then back to the shell.
+  await page.getByRole('button', { name: 'Pay RM 75' }).waitFor();
+  expect(new URL(page.url()).origin).toBe(stack.urls.api);
+  // While the parent is on the gateway page the slot is held: nobody else sees it.
+  expect(await isPublic(slotId)).toBe(false);
+  await onGateway(page, 'pay');
+  await page.waitForURL(`${stack.urls.shell}/payment/success**`);
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
+  const main = page.getByRole('main');
+  await main.getByText('Amount Paid: RM 75', { exact: true }).waitFor();
+  await main.getByText(parent.school, { exact: true }).waitFor();
+  await main.getByText(/10:00 AM/).first().waitFor();
+  await main.getByText(`A confirmation email has been sent to ${parent.email}.`).waitFor();
+  await journey.finish(page);
+  await page.setViewportSize(phone);
+  await journey.shot(page, 'parent-pays-phone');
+
+  // Gone from the timetable (its neighbour is still there).
+  const home = await newPage(phone);
+  await home.goto(`${stack.urls.shell}/`);
+  await (await showSlotDay(home, day, '10:30')).waitFor();
+  expect(await slotButton(home, day, '10:00').count()).toBe(0);
+  const booked = (await staffSlots(stack.urls.api, token)).find((slot) => slot.id === slotId);
+  expect(booked).toMatchObject({ isBooked: true, visitorEmail: parent.email });
+
+  // Both mails at the real SMTP server; the parent's carries the visit as an .ics invitation.
+  const visitorMail = await inbox.waitFor(mailTo(parent.email), `to ${parent.email}`);
+  const adminMail = await inbox.waitFor(mailTo(adminEmail), `to ${adminEmail}`);
+  const ics = icsOf(visitorMail);
+  expect(ics).toContain('BEGIN:VEVENT');
+  // 10:00 in GMT+8 is 02:00 UTC.
+  expect(ics).toMatch(new RegExp(`DTSTART(;TZID=Asia/(Kuala_Lumpur|Singapore))?:${day.replace(/-/g, '')}T(100000|020000Z)`));
+  expect(visitorMail.text).toContain(parent.school);
+  expect(adminMail.text).toContain(parent.email);
+});
+
+test('journey 2 (fail): the gateway declines, Payment Failed, the slot is back on the timetable', async () => {
+  const journey = startJourney('parent-payment-fails');
+  const day = days[0];
+  const slotId = await addSlot(stack.urls.api, token, day, '11:00');
+  const page = await newPage();
+  await page.goto(`${stack.urls.shell}/`);
+  await bookToGateway(page, day, '11:00');
+  expect(await isPublic(slotId)).toBe(false);
+  await onGateway(page, 'fail');
+  await page.waitForURL(`${stack.urls.shell}/payment/failure**`);
+  await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+  await page.getByRole('main').getByText(/slot has been released/i).first().waitFor();
+  await page.getByRole('button', { name: 'Try Again' }).or(page.getByRole('link', { name: 'Try Again' })).first().waitFor();
+  await journey.finish(page);
+
+  expect(await isPublic(slotId)).toBe(true);
+  const home = await newPage(phone);
+  await home.goto(`${stack.urls.shell}/`);
+  await (await showSlotDay(home, day, '11:00')).waitFor();
+});
+
+test('journey 3 (back out): Cancel in details, Back, Cancel in processing and Cancel on the gateway free the slot at once', async () => {
+  const journey = startJourney('parent-backs-out');
+  const day = days[1];
+  const slotId = await addSlot(stack.urls.api, token, day, '09:00');
+  const other = await launchBrowser({ viewport: phone });
+  try {
+    const page = await newPage();
+    await page.goto(`${stack.urls.shell}/`);
+    const secondParent = await other.context.newPage();
+
+    /** The other parent can take the slot as far as the Payment Summary (so it was really free), then lets go. */
+    const otherParentCanHoldIt = async () => {
+      await secondParent.goto(`${stack.urls.shell}/`);
+      const dialog = await openSlot(secondParent, day, '09:00');
+      await fillDetails(dialog, { ...parent, name: 'Tan Mei Ling', email: 'mei.ling@example.com' });
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await secondParent.getByRole('dialog', { name: 'Payment Summary' }).waitFor();
+      await secondParent.getByRole('button', { name: 'Back to Details' }).click();
+      await secondParent.getByRole('dialog', { name: 'Booking Details' }).getByRole('button', { name: 'Cancel' }).click();
+      await secondParent.getByRole('dialog').waitFor({ state: 'detached' });
+      await eventually(() => isPublic(slotId), 'the second parent to let go');
+    };
+    const holdAndSummary = async () => {
+      const dialog = await openSlot(page, day, '09:00');
+      await fillDetails(dialog, parent);
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await page.getByRole('dialog', { name: 'Payment Summary' }).waitFor();
+      expect(await isPublic(slotId)).toBe(false);
+    };
+
+    // Back to Details keeps the hold; Cancel in details lets it go.
+    await holdAndSummary();
+    await page.getByRole('button', { name: 'Back to Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Booking Details' });
+    await details.waitFor();
+    expect(await isPublic(slotId)).toBe(false);
+    await details.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await isPublic(slotId)).toBe(true);
+    await otherParentCanHoldIt();
+
+    // Escape on the summary (the dialog's close) lets go too.
+    await holdAndSummary();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await isPublic(slotId)).toBe(true);
+    await otherParentCanHoldIt();
+
+    // Cancel while processing: the session request is slow (held back here), the parent gives up.
+    const held: Array<() => void> = [];
+    const releaseInitiate = () => held.splice(0).forEach((release) => release());
+    await page.route('**/api/payment/initiate', async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue().catch(() => undefined);
+    });
+    await holdAndSummary();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const processing = page.getByRole('dialog', { name: 'Processing Payment' });
+    await processing.waitFor();
+    await processing.getByRole('button', { name: 'Cancel' }).click();
+    releaseInitiate();
+    await page.unroute('**/api/payment/initiate');
+    await eventually(() => isPublic(slotId), 'the slot to be free after Cancel in processing', 10_000);
+    await otherParentCanHoldIt();
+    expect(new URL(page.url()).origin).toBe(stack.urls.shell);
+
+    // Cancel on the gateway's page: back on the booking site, slot free.
+    await page.keyboard.press('Escape').catch(() => undefined);
+    await page.goto(`${stack.urls.shell}/`);
+    await bookToGateway(page, day, '09:00');
+    expect(await isPublic(slotId)).toBe(false);
+    await onGateway(page, 'cancel');
+    await page.waitForURL(`${stack.urls.shell}/**`);
+    await eventually(() => isPublic(slotId), 'the slot to be free after Cancel on the gateway', 10_000);
+    await otherParentCanHoldIt();
+    await journey.finish(secondParent);
+  } finally {
+    await other.close();
+  }
+});
+
+test('journey 4 (race): two browsers pick the same slot; the second is told it is reserved and its dialog closes', async () => {
+  const journey = startJourney('parent-race');
+  const day = days[1];
+  await addSlot(stack.urls.api, token, day, '14:00');
+  const other = await launchBrowser({ viewport: desktop });
+  try {
+    const first = await newPage();
+    const second = await other.context.newPage();
+    // Both see the slot before either takes it.
+    await Promise.all([first.goto(`${stack.urls.shell}/`), second.goto(`${stack.urls.shell}/`)]);
+    const secondDialog = await openSlot(second, day, '14:00');
+    await fillDetails(secondDialog, { ...parent, name: 'Tan Mei Ling', email: 'mei.ling@example.com' });
+
+    const firstDialog = await openSlot(first, day, '14:00');
+    await fillDetails(firstDialog, parent);
+    await firstDialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await first.getByRole('dialog', { name: 'Payment Summary' }).waitFor();
+
+    await secondDialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await second.getByText('This slot is currently reserved. Please wait a few minutes or select another slot.').first().waitFor();
+    await second.getByRole('dialog').waitFor({ state: 'detached' });
+    await journey.finish(second);
+    // The first parent still holds it and goes on.
+    await first.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await first.getByRole('button', { name: 'Pay RM 75' }).waitFor();
+  } finally {
+    await other.close();
+  }
+});
+
+test('journey 7 (phone): the 14-weekday carousel with the Today badge, booking by touch', async () => {
+  const journey = startJourney('parent-phone-touch');
+  const day = days[2];
+  const slotId = await addSlot(stack.urls.api, token, day, '15:00');
+  const touch = await launchTouchPhone();
+  try {
+    const page = await touch.context.newPage();
+    await page.goto(`${stack.urls.shell}/`);
+    const carousel = page.locator('[aria-label="Next 14 weekdays"]');
+    await carousel.waitFor();
+    expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(14);
+    // Weekdays only; the Today badge on today when today is a weekday (on a weekend the carousel starts on Monday).
+    const labels = await carousel.locator('[aria-roledescription="slide"]').evaluateAll((slides) => slides.map((s) => s.getAttribute('aria-label') ?? ''));
+    expect(labels.every((label) => !/^(Saturday|Sunday)/.test(label))).toBe(true);
+    const todayIsWeekday = ![0, 6].includes(new Date(Date.now() + 8 * 3600_000).getUTCDay());
+    expect(await carousel.getByText('Today', { exact: true }).count()).toBe(todayIsWeekday ? 1 : 0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).isVisible()).toBe(false);
+
+    // Navigation by taps on Next day until the slot's day is the current one.
+    expect(labels.some((label) => label.startsWith(slotButtonLong(day)))).toBe(true);
+    await showCarouselDay(page, day, true);
+    const button = slotButton(page, day, '15:00');
+    await button.waitFor();
+    await button.tap();
+    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+    await dialog.waitFor();
+    await fillDetails(dialog, { ...parent, email: 'phone.parent@example.com' });
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).tap();
+    const summary = page.getByRole('dialog', { name: 'Payment Summary' });
+    await summary.getByText('This slot is reserved for you for 15 minutes while you complete payment.').waitFor();
+    await journey.shot(page, 'parent-phone-summary');
+    await summary.getByRole('button', { name: 'Proceed to Payment' }).tap();
+    await page.getByRole('button', { name: 'Pay RM 75' }).tap();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
+    await page.getByText('Amount Paid: RM 75', { exact: true }).waitFor();
+    await journey.finish(page);
+    expect(await isPublic(slotId)).toBe(false);
+  } finally {
+    await touch.close();
+  }
+});
+
+const slotButtonLong = (date: string) => slotButtonName(date, '00:00').split(', ')[1];

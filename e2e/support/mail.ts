@@ -1,0 +1,88 @@
+// A real SMTP server (smtp-server) the product sends to through SMTP_URL; each message parsed with mailparser.
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type Inbox = {
+  url: string;
+  port: number;
+  messages: ParsedMail[];
+  /** Stops listening (new connections are refused), as a mail server that is down. */
+  stop: () => Promise<void>;
+  /** Listens again on the same port. */
+  start: () => Promise<void>;
+  /** Messages to `address` (case-insensitive). */
+  to: (address: string) => ParsedMail[];
+  waitFor: (predicate: (mail: ParsedMail) => boolean, what: string, timeoutMs?: number) => Promise<ParsedMail>;
+};
+
+const recipients = (mail: ParsedMail): string[] => {
+  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return to.flatMap((group) => group.value.map((address) => (address.address ?? '').toLowerCase()));
+};
+
+export async function startInbox(): Promise<Inbox> {
+  const messages: ParsedMail[] = [];
+  let server: SMTPServer | undefined;
+  let port = 0;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, _session, callback) {
+          simpleParser(stream)
+            .then((mail) => {
+              messages.push(mail);
+              callback();
+            })
+            .catch((error: Error) => callback(error));
+        },
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+
+  await listen();
+  const inbox: Inbox = {
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
+    messages,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const current = server;
+        server = undefined;
+        if (!current) return resolve();
+        current.close(() => resolve());
+      }),
+    start: listen,
+    to: (address) => messages.filter((mail) => recipients(mail).includes(address.toLowerCase())),
+    waitFor: async (predicate, what, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`No mail ${what} within ${timeoutMs / 1000} s; got: ${messages.map((m) => `${recipients(m).join(',')}: ${m.subject}`).join(' | ') || 'none'}`);
+    },
+  };
+  return inbox;
+}
+
+export const mailTo = (address: string) => (mail: ParsedMail) => recipients(mail).includes(address.toLowerCase());
+
+/** The .ics attachment's text, if the mail carries one. */
+export function icsOf(mail: ParsedMail): string | undefined {
+  const attachment = mail.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.filename?.endsWith('.ics'));
+  return attachment?.content.toString('utf8');
+}
