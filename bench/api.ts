@@ -1,0 +1,436 @@
+// `npm run bench:api`: the API under load on PostgreSQL and on PGlite, written to docs/PERFORMANCE.md.
+// The server, the load generator (autocannon) and the enrolment-day visitors each run in their own process, on
+// loopback; every phase is bounded in time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dayjs, isWeekend, todayInMY, formatMinutes24 } from 'shared-api/contract';
+import { freePorts } from '../e2e/support/product';
+import { repoRoot } from '../scripts/bundles';
+import { stopChild } from '../scripts/product';
+import { slots } from '../server/src/db/schema';
+import { publiclyBookable } from '../server/src/slots/slot-service';
+import { loadAverage, today, writeDocSection } from './doc';
+
+const seconds = Math.max(1, Number(process.env.BENCH_SECONDS) || 10);
+const connections = 50;
+const listSlots = 100;
+const visitors = Number(process.env.BENCH_VISITORS) || 500;
+const enrolmentSlots = 50;
+const postgresAdminUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const section = '## API under load (bench:api)';
+const listPath = `/public/list?limit=${listSlots}&page=1&format=legacy`;
+
+const requireFromServer = createRequire(path.join(repoRoot, 'server', 'package.json'));
+const pg = requireFromServer('pg') as typeof import('pg');
+// Drizzle is the server's dependency (not resolvable from bench/): typed here only as far as it is used.
+type BuiltQuery = { toSQL: () => { sql: string; params: unknown[] } };
+type SelectBuilder = {
+  select: () => { from: (table: unknown) => { where: (where: unknown) => { orderBy: (...columns: unknown[]) => { limit: (n: number) => { offset: (n: number) => BuiltQuery } } } } };
+};
+const { QueryBuilder } = requireFromServer('drizzle-orm/pg-core') as { QueryBuilder: new () => SelectBuilder };
+const { asc } = requireFromServer('drizzle-orm') as { asc: (column: unknown) => unknown };
+const autocannonBin = path.join(path.dirname(requireFromServer.resolve('autocannon/package.json')), 'autocannon.js');
+
+type Database = { label: 'PostgreSQL' | 'PGlite'; env: NodeJS.ProcessEnv; url?: string; drop: () => Promise<void> };
+
+let databaseCounter = 0;
+async function createDatabase(label: Database['label']): Promise<Database> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  if (label === 'PGlite') {
+    return { label, env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `bench_api_${process.pid}_${++databaseCounter}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    label,
+    url: url.toString(),
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Server = { url: string; child: ChildProcess; log: string[] };
+
+async function startServer(database: Database): Promise<Server> {
+  const [port] = await freePorts(1);
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...database.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    PAYMENT_GATEWAY: 'sandbox',
+    API_PUBLIC_URL: url,
+    PUBLIC_SITE_URL: 'http://localhost:3000',
+    SANDBOX_CALLBACK_DELAY_MS: '0',
+    LOGIN_RATE_LIMIT: '1000',
+  };
+  delete env.SMTP_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited during start-up:\n${log.join('')}`);
+    try {
+      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      return { url, child, log };
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  await stopChild(child);
+  throw new Error(`API did not answer within 90 s:\n${log.join('')}`);
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${body.message ?? ''}`);
+  return body;
+}
+
+async function staffToken(api: string): Promise<string> {
+  const body = await json<{ data: { token: string } }>(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin12345' }),
+  });
+  return body.data.token;
+}
+
+/** `count` 30-minute weekday slots from the day after tomorrow (GMT+8), 08:00-17:30, created through the staff API. */
+async function createSlots(api: string, token: string, count: number): Promise<void> {
+  const wanted: { date: string; startTime: string; endTime: string }[] = [];
+  for (let day = dayjs(todayInMY()).add(2, 'day'); wanted.length < count; day = day.add(1, 'day')) {
+    const date = day.format('YYYY-MM-DD');
+    if (isWeekend(date)) continue;
+    for (let minutes = 8 * 60; minutes < 18 * 60 && wanted.length < count; minutes += 30) {
+      wanted.push({ date, startTime: formatMinutes24(minutes), endTime: formatMinutes24(minutes + 30) });
+    }
+  }
+  for (let i = 0; i < wanted.length; i += 10) {
+    await Promise.all(
+      wanted.slice(i, i + 10).map((slot) =>
+        json(`${api}/slot/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(slot),
+        }),
+      ),
+    );
+  }
+}
+
+type Cannon = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number };
+
+/** autocannon's CLI in its own process (so it does not share the server's or this script's event loop). */
+function autocannon(url: string, durationSeconds: number): Promise<Cannon> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [autocannonBin, '-c', String(connections), '-d', String(durationSeconds), '-j', url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), (durationSeconds + 30) * 1000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      try {
+        const r = JSON.parse(out) as {
+          requests: { average: number; total: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        };
+        resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+      } catch {
+        reject(new Error(`autocannon failed: ${err || out}`));
+      }
+    });
+  });
+}
+
+/** The same answer bytes from a bare Fastify route: the ceiling of this machine. */
+async function startBare(body: string): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
+  fs.writeFileSync(path.join(dir, 'body.json'), body);
+  const [port] = await freePorts(1);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api', 'bare-server.ts'), path.join(dir, 'body.json'), String(port)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/bare`, child, dir };
+}
+
+/** The public list's query as the server builds it, planned by PostgreSQL with real parameters. */
+async function explainPublicList(url: string): Promise<string> {
+  const query = new QueryBuilder().select().from(slots).where(publiclyBookable()).orderBy(asc(slots.startAt), asc(slots.id)).limit(listSlots).offset(0).toSQL();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE slots');
+    const plan = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query.sql}`, query.params);
+    return plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Two years of past slots (never shown, never bookable), as a long-running school would have. */
+async function addHistory(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `INSERT INTO slots (start_at, end_at)
+       SELECT t, t + interval '30 minutes' FROM generate_series(now() - interval '2 years', now() - interval '1 day', interval '30 minutes') t
+       ON CONFLICT DO NOTHING`,
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+type ListResult = {
+  list: Cannon;
+  bare: Cannon;
+  listWithHistory?: Cannon;
+  historyRows?: number;
+  plan?: string;
+  planWithHistory?: string;
+  slotsInAnswer: number;
+  answerBytes: number;
+  load: string;
+};
+
+async function listCase(label: Database['label']): Promise<ListResult> {
+  const database = await createDatabase(label);
+  let server: Server | undefined;
+  try {
+    server = await startServer(database);
+    const token = await staffToken(server.url);
+    await createSlots(server.url, token, listSlots);
+    const answer = await (await fetch(`${server.url}${listPath}`)).text();
+    const slotsInAnswer = (JSON.parse(answer) as { data: { slots: unknown[] } }).data.slots.length;
+    const bare = await startBare(answer);
+    try {
+      await autocannon(`${server.url}${listPath}`, 2); // warm-up (JIT, pool), not reported
+      await autocannon(bare.url, 2);
+      const list = await autocannon(`${server.url}${listPath}`, seconds);
+      console.log(`${label} list: ${list.rps} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms (load ${loadAverage()})`);
+      const bareResult = await autocannon(bare.url, seconds);
+      console.log(`${label} bare: ${bareResult.rps} req/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms`);
+      const result: ListResult = { list, bare: bareResult, slotsInAnswer, answerBytes: Buffer.byteLength(answer), load: loadAverage() };
+      if (database.url) {
+        result.plan = await explainPublicList(database.url);
+        result.historyRows = await addHistory(database.url);
+        result.planWithHistory = await explainPublicList(database.url);
+        result.listWithHistory = await autocannon(`${server.url}${listPath}`, seconds);
+        console.log(`${label} list with ${result.historyRows} past slots: ${result.listWithHistory.rps} req/s, p99 ${result.listWithHistory.p99} ms`);
+      }
+      return result;
+    } finally {
+      await stopChild(bare.child);
+      fs.rmSync(bare.dir, { recursive: true, force: true });
+    }
+  } finally {
+    if (server) await stopChild(server.child);
+    await database.drop();
+  }
+}
+
+type EnrolmentClientResult = {
+  visitors: number;
+  totalMs: number;
+  outcomes: Record<string, number>;
+  completedSlotIds: number[];
+  refusals: Record<string, number>;
+  initiate: { count: number; p50: number; p99: number };
+  statusCounts: Record<string, number>;
+  serverErrors: number;
+  networkErrors: number;
+};
+type EnrolmentResult = EnrolmentClientResult & {
+  bookedSlots: number;
+  distinctBookedSlots: number;
+  distinctReferences: number;
+  clientMatchesServer: boolean;
+  apiErrors: string[];
+  load: string;
+};
+
+function runEnrolmentClient(api: string): Promise<EnrolmentClientResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api', 'enrolment-client.ts'), api, String(visitors)], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as EnrolmentClientResult);
+      } catch {
+        reject(new Error(`enrolment client failed (${code}): ${out}`));
+      }
+    });
+  });
+}
+
+async function enrolmentCase(label: Database['label']): Promise<EnrolmentResult> {
+  const database = await createDatabase(label);
+  let server: Server | undefined;
+  try {
+    server = await startServer(database);
+    const token = await staffToken(server.url);
+    await createSlots(server.url, token, enrolmentSlots);
+    const client = await runEnrolmentClient(server.url);
+    const load = loadAverage();
+    const booked = await json<{ data: { timeSlots: { rows: { id: number; bookingReference?: string | null }[] } } }>(
+      `${server.url}/slot/list?isBooked=true`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const rows = booked.data.timeSlots.rows;
+    const ids = new Set(rows.map((r) => r.id));
+    const clientIds = [...client.completedSlotIds].sort((a, b) => a - b);
+    const result: EnrolmentResult = {
+      ...client,
+      bookedSlots: rows.length,
+      distinctBookedSlots: ids.size,
+      distinctReferences: new Set(rows.map((r) => r.bookingReference)).size,
+      clientMatchesServer: JSON.stringify(clientIds) === JSON.stringify([...ids].sort((a, b) => a - b)),
+      apiErrors: server.log.join('').split('\n').filter((line) => /"level":(50|60)/.test(line)).slice(0, 5),
+      load,
+    };
+    console.log(
+      `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms, ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
+    );
+    return result;
+  } finally {
+    if (server) await stopChild(server.child);
+    await database.drop();
+  }
+}
+
+const ratio = (r: ListResult) => Math.round((r.list.rps / r.bare.rps) * 100) / 100;
+
+function render(lists: Record<string, ListResult>, enrolments: Record<string, EnrolmentResult>): string {
+  const pgList = lists.PostgreSQL;
+  const pgEnrol = enrolments.PostgreSQL;
+  const lines = [
+    section,
+    '',
+    `Measured by \`npm run bench:api\` on ${today()} (\`BENCH_SECONDS=${seconds}\`): the API (\`server/src/main.ts\`, \`LOG_LEVEL=warn\`, sandbox`,
+    'gateway with no callback delay) in its own process on a fresh database each case: a throwaway PostgreSQL database at',
+    '127.0.0.1:5432 (dropped afterwards) or PGlite in a temporary folder. Load comes from other processes on loopback:',
+    `autocannon 9's CLI (${connections} connections, ${seconds} s after a 2 s warm-up) and, for enrolment day, a client process of ${visitors}`,
+    'concurrent visitors. The machine is shared (2 cores, other engineers building and testing): load averages given.',
+    '',
+    `### Public list (\`GET ${listPath}\`, ${listSlots} slots) vs a bare static-JSON Fastify route`,
+    '',
+    'The bare route (bench/api/bare-server.ts) answers the same bytes from memory: no database, no validation, no',
+    'serialization — the ceiling of Node + Fastify here.',
+    '',
+    '| database | route | req/s | p50 ms | p99 ms | requests | non-2xx | errors | list ÷ bare | load average |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...Object.entries(lists).flatMap(([label, r]) => [
+      `| ${label} | public list (${r.slotsInAnswer} slots, ${(r.answerBytes / 1024).toFixed(1)} KB) | ${r.list.rps} | ${r.list.p50} | ${r.list.p99} | ${r.list.total} | ${r.list.non2xx} | ${r.list.errors} | ${ratio(r)} | ${r.load} |`,
+      `| ${label} | bare static JSON | ${r.bare.rps} | ${r.bare.p50} | ${r.bare.p99} | ${r.bare.total} | ${r.bare.non2xx} | ${r.bare.errors} | | |`,
+      ...(r.listWithHistory
+        ? [`| ${label} | public list, plus ${r.historyRows} past slots in the table | ${r.listWithHistory.rps} | ${r.listWithHistory.p50} | ${r.listWithHistory.p99} | ${r.listWithHistory.total} | ${r.listWithHistory.non2xx} | ${r.listWithHistory.errors} | ${Math.round((r.listWithHistory.rps / r.bare.rps) * 100) / 100} | |`]
+        : []),
+    ]),
+    '',
+    `Targets on PostgreSQL: p99 < 50 ms at ${connections} connections (${pgList ? `${pgList.list.p99} ms: ${pgList.list.p99 < 50 ? 'met' : 'NOT met'}` : 'not measured'}), at least half the bare route's`,
+    `throughput (${pgList ? `${ratio(pgList)}: ${ratio(pgList) >= 0.5 ? 'met' : 'NOT met'}` : 'not measured'}).`,
+    '',
+    ...(pgList?.plan
+      ? [
+          'The public list query as the server builds it (Drizzle, `listPublicSlots`), planned by PostgreSQL with real parameters',
+          `(\`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)\`) — on the ${listSlots}-slot table:`,
+          '',
+          '```',
+          pgList.plan,
+          '```',
+          '',
+          `and after ${pgList.historyRows} past slots were added (two years of history):`,
+          '',
+          '```',
+          pgList.planWithHistory ?? '',
+          '```',
+          '',
+        ]
+      : []),
+    `### Enrolment day: ${visitors} visitors, ${enrolmentSlots} slots, sandbox payments`,
+    '',
+    `Each visitor (bench/api/enrolment-client.ts) reads the public list, picks a free slot at random, \`POST /api/payment/initiate\``,
+    "(which takes the hold), presses Pay on the sandbox checkout page (the gateway then sends its HMAC-signed callback,",
+    'which books the slot) and polls `GET /api/payment/status/{id}` as the pending page does; a visitor refused with 409',
+    'reads the list again and tries another slot, up to 3 times. Afterwards the staff list is read to count bookings.',
+    '',
+    '| database | bookings (distinct slots, distinct references) | visitor outcomes | 409 refusals | initiate calls | initiate p50 / p99 ms | total s | 5xx | network errors | load average |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...Object.entries(enrolments).map(
+      ([label, e]) =>
+        `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
+    ),
+    '',
+    `Target on PostgreSQL: exactly ${enrolmentSlots} bookings, no slot twice, zero 5xx (${
+      pgEnrol
+        ? pgEnrol.bookedSlots === enrolmentSlots && pgEnrol.distinctBookedSlots === enrolmentSlots && pgEnrol.serverErrors === 0 && pgEnrol.clientMatchesServer
+          ? 'met'
+          : 'NOT met'
+        : 'not measured'
+    }).`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const only = process.env.BENCH_DATABASES?.split(',') ?? ['PostgreSQL', 'PGlite'];
+  const lists: Record<string, ListResult> = {};
+  const enrolments: Record<string, EnrolmentResult> = {};
+  for (const label of only as Database['label'][]) {
+    lists[label] = await listCase(label);
+    enrolments[label] = await enrolmentCase(label);
+  }
+  const file = writeDocSection(section, render(lists, enrolments));
+  console.log(`Written to ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+// Enrolment day for `npm run bench:api`, run in its own process: N visitors at once, each reads the public list,
+// picks a free slot at random and tries to hold and pay for it through the sandbox gateway (POST
+// /api/payment/initiate, then the sandbox checkout's Pay button, whose signed callback books the slot); a visitor
+// refused (409) reads the list again and tries another slot, up to 3 times. Prints one JSON line of results.
+import { brand } from 'shared-api/contract';
+
+const [apiUrl, visitorCount] = [process.argv[2], Number(process.argv[3])];
+const maxAttempts = 3;
+
+type Outcome = { visitor: number; slotId?: number; paymentId?: string; status: string; attempts: number };
+const statusCounts: Record<string, number> = {};
+const refusals: Record<string, number> = {};
+const initiateMs: number[] = [];
+let serverErrors = 0;
+let networkErrors = 0;
+
+async function call(url: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
+  try {
+    const response = await fetch(url, { ...init, redirect: 'manual' });
+    const text = await response.text();
+    statusCounts[response.status] = (statusCounts[response.status] ?? 0) + 1;
+    if (response.status >= 500) serverErrors += 1;
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // HTML (checkout) or empty
+    }
+    return { status: response.status, body, headers: response.headers };
+  } catch (error) {
+    networkErrors += 1;
+    throw error;
+  }
+}
+
+type Slot = { id: number; date: string; startTime: string };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function visitor(n: number): Promise<Outcome> {
+  const school = brand.schools[n % brand.schools.length];
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const list = await call(`${apiUrl}/public/list?limit=100&page=1&format=legacy`);
+    const slots = ((list.body as { data?: { slots?: Slot[] } }).data?.slots ?? []) as Slot[];
+    if (slots.length === 0) return { visitor: n, status: 'sold out', attempts: attempt };
+    const slot = slots[Math.floor(Math.random() * slots.length)];
+    const started = performance.now();
+    const initiated = await call(`${apiUrl}/api/payment/initiate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slotId: slot.id,
+        visitorName: `Parent ${n}`,
+        visitorEmail: `parent${n}@example.com`,
+        visitorContactNo: `01${String(20000000 + n)}`,
+        selectedSchool: school.name,
+        fee: school.feeSen,
+        slotDate: slot.date,
+        slotStartTime: slot.startTime,
+        preferredPaymentMethod: 'fpx',
+      }),
+    });
+    initiateMs.push(performance.now() - started);
+    if (initiated.status === 409) {
+      const code = (initiated.body as { error?: string }).error ?? 'HTTP 409';
+      refusals[code] = (refusals[code] ?? 0) + 1;
+      continue;
+    }
+    const session = (initiated.body as { data?: { paymentSession?: { paymentId: string; checkoutUrl: string } } }).data?.paymentSession;
+    if (initiated.status !== 200 || !session) return { visitor: n, slotId: slot.id, status: `initiate ${initiated.status}`, attempts: attempt };
+    // The sandbox checkout page's Pay button (a form post); the gateway then sends the signed callback.
+    const paid = await call(session.checkoutUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay&method=fpx',
+    });
+    if (paid.status !== 303) return { visitor: n, slotId: slot.id, paymentId: session.paymentId, status: `pay ${paid.status}`, attempts: attempt };
+    // What the payment-pending page does: poll the status until the callback has settled the payment.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const status = await call(`${apiUrl}/api/payment/status/${encodeURIComponent(session.paymentId)}`);
+      const payment = (status.body as { data?: { payment?: { status?: string } } }).data?.payment;
+      if (payment?.status && !['pending', 'processing'].includes(payment.status)) {
+        return { visitor: n, slotId: slot.id, paymentId: session.paymentId, status: payment.status, attempts: attempt };
+      }
+      await sleep(500);
+    }
+    return { visitor: n, slotId: slot.id, paymentId: session.paymentId, status: 'still pending after 120 s', attempts: attempt };
+  }
+  return { visitor: n, status: 'refused every time', attempts: maxAttempts };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+};
+
+async function main() {
+  const started = performance.now();
+  const settled = await Promise.allSettled(Array.from({ length: visitorCount }, (_, i) => visitor(i + 1)));
+  const totalMs = performance.now() - started;
+  const outcomes = settled.map((s, i): Outcome => (s.status === 'fulfilled' ? s.value : { visitor: i + 1, status: `error: ${String(s.reason)}`, attempts: 0 }));
+  const byStatus: Record<string, number> = {};
+  for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
+  const completed = outcomes.filter((o) => o.status === 'completed');
+  console.log(
+    JSON.stringify({
+      visitors: visitorCount,
+      totalMs: Math.round(totalMs),
+      outcomes: byStatus,
+      completedSlotIds: completed.map((o) => o.slotId),
+      refusals,
+      initiate: { count: initiateMs.length, p50: Math.round(percentile(initiateMs, 50)), p99: Math.round(percentile(initiateMs, 99)) },
+      statusCounts,
+      serverErrors,
+      networkErrors,
+    }),
+  );
+}
+
+void main();
