@@ -1,0 +1,175 @@
+// Independent deployment, the reason for the micro-frontends: booking-remote is rebuilt and shipped alone while the
+// shell's files stay byte-identical; either remote can be down while the other side of the product keeps working.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { distDir, repoRoot } from '../../scripts/bundles';
+import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import { addSlot, demoLoginFrom, desktop, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
+import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: LaunchedBrowser;
+let token: string;
+const days = nextWeekdays(2);
+
+beforeAll(async () => {
+  stack = await startStack({ apiEnv: { SEED_DEMO: '0' } });
+  browser = await launchBrowser({ viewport: desktop });
+  token = await staffToken(stack.urls.api, demoLoginFrom(stack.logs));
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
+});
+
+/** sha256 of every file under `dir`, by relative path. */
+function hashTree(dir: string): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const file = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hashes[path.relative(dir, file)] = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    }
+  };
+  walk(dir);
+  return hashes;
+}
+
+/** The booking team's release: their own production config, into their own folder, with a visible change. */
+function buildBookingRelease(outputDir: string, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '-c', 'e2e/deploy/rspack.booking-redeploy.config.ts', '--mode', 'production'],
+      { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'production', REDEPLOY_OUTPUT_DIR: outputDir, REDEPLOY_LABEL: label }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`booking-remote release build failed (${code}):\n${output}`))));
+  });
+}
+
+async function staffLogin(page: Page) {
+  const login = demoLoginFrom(stack.logs);
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Assessment Dashboard' }).waitFor();
+}
+
+test('booking-remote is rebuilt and redeployed alone at a new address; the shell, byte-identical, shows it on the next load', async () => {
+  const journey = startJourney('deploy-booking-release');
+  await addSlot(stack.urls.api, token, days[0], '11:00');
+  const shellBefore = hashTree(distDir('shell'));
+  const releaseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-release-'));
+  const oldBooking = stack.remotes.booking;
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${stack.urls.shell}/`);
+    await page.getByText(/^Last updated:/).waitFor();
+
+    await buildBookingRelease(releaseDir, 'Release 2 updated');
+    const release = await stack.serveFolder(releaseDir);
+    // Shipping = new files at the new address, then remotes.json points there; the old address is switched off.
+    stack.remotes.booking = `${release.url}/mf-manifest.json`;
+    await stack.stopRemote('booking');
+
+    const fromRelease: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(release.url)) fromRelease.push(response.url());
+    });
+    await page.reload();
+    await page.getByText(/^Release 2 updated:/).waitFor();
+    expect(await page.getByText(/^Last updated:/).count()).toBe(0);
+    expect(fromRelease.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    // The release is the whole remote, not a patched page: a parent can still take a slot through it.
+    await bookToGateway(page, days[0], '11:00');
+    await onGateway(page, 'cancel');
+    await page.waitForURL(`${stack.urls.shell}/**`);
+    await page.goto(`${stack.urls.shell}/`);
+    await page.getByText(/^Release 2 updated:/).waitFor();
+
+    expect(hashTree(distDir('shell'))).toEqual(shellBefore);
+    const servedIndex = await (await fetch(`${stack.urls.shell}/`)).text();
+    expect(servedIndex).toBe(fs.readFileSync(path.join(distDir('shell'), 'index.html'), 'utf8'));
+    await journey.finish(page);
+  } finally {
+    stack.remotes.booking = oldBooking;
+    await stack.startRemote('booking');
+    fs.rmSync(releaseDir, { recursive: true, force: true });
+  }
+});
+
+test('admin-remote down: the parent books and pays; /login shows the error panel; Retry loads it without reloading the shell', async () => {
+  const journey = startJourney('deploy-admin-down');
+  await addSlot(stack.urls.api, token, days[1], '09:00');
+  await stack.stopRemote('admin');
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${stack.urls.shell}/`);
+    await bookToGateway(page, days[1], '09:00');
+    await onGateway(page, 'pay');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
+    await page.getByText('Amount Paid: RM 75', { exact: true }).waitFor();
+    expect((await publicSlots(stack.urls.api)).some((slot) => slot.date === days[1] && slot.startTime === '09:00')).toBe(false);
+
+    // Staff area from the shell's own Login link (client-side), while admin-remote is down.
+    await page.evaluate(() => ((window as unknown as { __shellMarker: string }).__shellMarker = 'same document'));
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'The staff area could not be loaded' });
+    await panel.waitFor();
+    await journey.shot(page, 'deploy-admin-down-panel');
+
+    await stack.startRemote('admin');
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await page.getByLabel('Password').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __shellMarker?: string }).__shellMarker)).toBe('same document');
+    await journey.finish(page);
+  } finally {
+    await stack.startRemote('admin');
+  }
+});
+
+test('booking-remote down: staff log in, create a slot and see it on the dashboard; / shows the error panel', async () => {
+  const journey = startJourney('deploy-booking-down');
+  await stack.stopRemote('booking');
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${stack.urls.shell}/login`);
+    await staffLogin(page);
+    const before = (await publicSlots(stack.urls.api)).length;
+    await page.getByRole('button', { name: /Actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Create New Slot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Slots' });
+    await dialog.getByLabel('Start date').fill(days[1]);
+    await dialog.getByLabel('End date').fill(days[1]);
+    await dialog.getByLabel('Start time').fill('16:30');
+    await dialog.getByRole('button', { name: 'Create Slots' }).click();
+    await page.getByText('Successfully created 1 slot(s)!').first().waitFor();
+    expect((await publicSlots(stack.urls.api)).length).toBe(before + 1);
+    await journey.finish(page);
+
+    await page.getByRole('button', { name: 'View Timetable' }).click();
+    const panel = page.getByRole('alert').filter({ hasText: 'The booking page could not be loaded' });
+    await panel.waitFor();
+    await journey.shot(page, 'deploy-booking-down-panel');
+    await stack.startRemote('booking');
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await (await showSlotDay(page, days[1], '16:30')).waitFor();
+  } finally {
+    await stack.startRemote('booking');
+  }
+});

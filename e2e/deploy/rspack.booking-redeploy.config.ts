@@ -1,0 +1,29 @@
+// booking-remote's own production config, built into another folder with one visible change in its timetable
+// (REDEPLOY_LABEL replaces "Last updated"): what a team's next release of the remote looks like to the shell.
+import path from 'node:path';
+import type { Configuration } from '@rspack/core';
+import bookingConfig from '../../rspack.booking.config';
+
+export default (env: unknown, argv?: { mode?: string }) => {
+  const outputDir = process.env.REDEPLOY_OUTPUT_DIR;
+  if (!outputDir) throw new Error('REDEPLOY_OUTPUT_DIR is required');
+  const configs = ([] as Configuration[]).concat(bookingConfig(env, argv) as Configuration | Configuration[]);
+  return configs.map((config, index) => ({
+    ...config,
+    output: { ...config.output, path: outputDir },
+    module:
+      index === 0
+        ? {
+            ...config.module,
+            rules: [
+              ...(config.module?.rules ?? []),
+              {
+                test: /features[\\/]timetable[\\/]components[\\/]Timetable\.tsx$/,
+                enforce: 'pre' as const,
+                loader: path.join(__dirname, 'visible-change-loader.js'),
+              },
+            ],
+          }
+        : config.module,
+  }));
+};
