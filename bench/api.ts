@@ -277,6 +277,7 @@ type EnrolmentClientResult = {
   initiate: { count: number; p50: number; p99: number };
   statusCounts: Record<string, number>;
   serverErrors: number;
+  serverErrorsBy: Record<string, number>;
   networkErrors: number;
 };
 type EnrolmentResult = EnrolmentClientResult & {
@@ -330,9 +331,10 @@ async function enrolmentCase(label: Database['label']): Promise<EnrolmentResult>
       distinctBookedSlots: ids.size,
       distinctReferences: new Set(rows.map((r) => r.bookingReference)).size,
       clientMatchesServer: JSON.stringify(clientIds) === JSON.stringify([...ids].sort((a, b) => a - b)),
-      apiErrors: server.log.join('').split('\n').filter((line) => /"level":(50|60)/.test(line)).slice(0, 5),
+      apiErrors: [...new Set(server.log.join('').split('\n').filter((line) => /"level":(50|60)/.test(line)).map(errorMessageOf))].slice(0, 5),
       load,
     };
+    if (result.serverErrors) console.log(`${label} enrolment 5xx by route: ${JSON.stringify(result.serverErrorsBy)}; API error log: ${result.apiErrors.join(' | ')}`);
     console.log(
       `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms, ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
     );
@@ -340,6 +342,16 @@ async function enrolmentCase(label: Database['label']): Promise<EnrolmentResult>
   } finally {
     if (server) await stopChild(server.child);
     await database.drop();
+  }
+}
+
+/** The last line of a pino error entry's message (the cause), short. */
+function errorMessageOf(line: string): string {
+  try {
+    const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+    return (entry.err?.message ?? entry.msg ?? '').split('\n').pop()!.slice(0, 160);
+  } catch {
+    return line.slice(0, 160);
   }
 }
 
@@ -405,6 +417,9 @@ function render(lists: Record<string, ListResult>, enrolments: Record<string, En
       ([label, e]) =>
         `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
     ),
+    ...Object.entries(enrolments)
+      .filter(([, e]) => e.serverErrors > 0)
+      .map(([label, e]) => `5xx on ${label}, by route: ${Object.entries(e.serverErrorsBy).map(([k, v]) => `\`${k.trim()}\` × ${v}`).join(', ')}.`),
     '',
     `Target on PostgreSQL: exactly ${enrolmentSlots} bookings, no slot twice, zero 5xx (${
       pgEnrol
@@ -422,9 +437,10 @@ async function main() {
   const only = process.env.BENCH_DATABASES?.split(',') ?? ['PostgreSQL', 'PGlite'];
   const lists: Record<string, ListResult> = {};
   const enrolments: Record<string, EnrolmentResult> = {};
+  const cases = process.env.BENCH_CASES?.split(',') ?? ['list', 'enrolment'];
   for (const label of only as Database['label'][]) {
-    lists[label] = await listCase(label);
-    enrolments[label] = await enrolmentCase(label);
+    if (cases.includes('list')) lists[label] = await listCase(label);
+    if (cases.includes('enrolment')) enrolments[label] = await enrolmentCase(label);
   }
   const file = writeDocSection(section, render(lists, enrolments));
   console.log(`Written to ${file}`);

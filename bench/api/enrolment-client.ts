@@ -12,6 +12,7 @@ const statusCounts: Record<string, number> = {};
 const refusals: Record<string, number> = {};
 const initiateMs: number[] = [];
 let serverErrors = 0;
+const serverErrorsBy: Record<string, number> = {};
 let networkErrors = 0;
 
 async function call(url: string, init?: RequestInit): Promise<{ status: number; body: unknown; headers: Headers }> {
@@ -19,12 +20,16 @@ async function call(url: string, init?: RequestInit): Promise<{ status: number; 
     const response = await fetch(url, { ...init, redirect: 'manual' });
     const text = await response.text();
     statusCounts[response.status] = (statusCounts[response.status] ?? 0) + 1;
-    if (response.status >= 500) serverErrors += 1;
     let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {
       // HTML (checkout) or empty
+    }
+    if (response.status >= 500) {
+      serverErrors += 1;
+      const key = `${init?.method ?? 'GET'} ${new URL(url).pathname.replace(/\/[^/]*\d[^/]*$/, '/{id}')} ${response.status} ${(body as { error?: string }).error ?? ''}`;
+      serverErrorsBy[key] = (serverErrorsBy[key] ?? 0) + 1;
     }
     return { status: response.status, body, headers: response.headers };
   } catch (error) {
@@ -112,6 +117,7 @@ async function main() {
       initiate: { count: initiateMs.length, p50: Math.round(percentile(initiateMs, 50)), p99: Math.round(percentile(initiateMs, 99)) },
       statusCounts,
       serverErrors,
+      serverErrorsBy,
       networkErrors,
     }),
   );

@@ -1,10 +1,30 @@
 import isoWeek from 'dayjs/plugin/isoWeek';
-import { dayjs, inMY, type PublicSlot, type StaffSlot } from 'shared-api/contract';
+import { TIMEZONE, dayjs, inMY, type PublicSlot, type StaffSlot } from 'shared-api/contract';
 import type { SlotRow } from '../db/schema';
 
 dayjs.extend(isoWeek);
 
-const hhmm = (d: Date) => inMY(d).format('HH:mm');
+// One formatter for every row: dayjs's tz() builds an Intl formatter per call (~0.1 ms), which made the 100-slot
+// public list CPU-bound (~35 ms a request; see docs/PERFORMANCE.md).
+const partsFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const partsInMY = (d: Date): Record<string, string> =>
+  Object.fromEntries(partsFormat.formatToParts(d).map((part) => [part.type, part.value]));
+const hhmm = (d: Date) => {
+  const p = partsInMY(d);
+  return `${p.hour}:${p.minute}`;
+};
+const dayInMY = (d: Date) => {
+  const p = partsInMY(d);
+  return `${p.year}-${p.month}-${p.day}`;
+};
 
 /** available | reserved (a live hold) | booked, as the bundles see it. */
 export function displayStatus(row: SlotRow, now: Date = new Date()): PublicSlot['status'] {
@@ -16,7 +36,7 @@ export function displayStatus(row: SlotRow, now: Date = new Date()): PublicSlot[
 /** The public shape: no visitor data at all. */
 export const toPublicSlot = (row: SlotRow, now?: Date): PublicSlot => ({
   id: row.id,
-  date: inMY(row.startAt).format('YYYY-MM-DD'),
+  date: dayInMY(row.startAt),
   startTime: hhmm(row.startAt),
   endTime: hhmm(row.endAt),
   isBooked: row.status === 'booked',
