@@ -53,6 +53,32 @@ describe('/payment/success', () => {
     expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
   });
 
+  it('says when the confirmation mail is queued or delayed (SMTP trouble) while the booking stands', async () => {
+    server.use(
+      http.get(apiUrl('/api/payment/status/reference/:reference'), () =>
+        HttpResponse.json(
+          ok(paymentStatusResult('completed', { emailStatus: 'timeout', emailTimeouts: { visitorEmailTimeout: true, adminEmailTimeout: true } })),
+        ),
+      ),
+    );
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('Your booking is confirmed. The confirmation email may be delayed.')).toBeInTheDocument();
+    expect(screen.getByText('Your confirmation email may be delayed.')).toBeInTheDocument();
+    expect(screen.getByText('School administrator notification may be delayed.')).toBeInTheDocument();
+    expect(screen.queryByText(/has been sent to/)).not.toBeInTheDocument();
+  });
+
+  it('says the mail is on its way while it waits in the outbox', async () => {
+    server.use(
+      http.get(apiUrl('/api/payment/status/reference/:reference'), () =>
+        HttpResponse.json(ok(paymentStatusResult('completed', { emailStatus: 'pending' }))),
+      ),
+    );
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByText('A confirmation email is on its way to aisyah@example.com.')).toBeInTheDocument();
+  });
+
   it('offers Google Calendar, an .ics download and a working Print', async () => {
     const print = jest.spyOn(browserNavigation, 'print').mockImplementation(() => {});
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });

@@ -13,6 +13,7 @@ import {
   googleCalendarUrl,
   icsFile,
   visitWhen,
+  EmailNotice,
 } from '../features/payment-result';
 
 // A printed success page is a clean receipt: no page frame, no buttons, no colours.
@@ -137,7 +138,15 @@ export default function PaymentSuccessPage() {
       <p>
         <strong>Amount Paid: RM {formatRinggit(payment.amount)}</strong>
       </p>
-      <p>A confirmation email has been sent to {booking.visitorEmail}.</p>
+      <EmailNotice
+        emailStatus={outcome.result.emailStatus}
+        emailTimeouts={outcome.result.emailTimeouts}
+        texts={{
+          sent: `A confirmation email has been sent to ${booking.visitorEmail}.`,
+          // Right after the gateway's callback the mail is queued in the outbox, not yet handed to SMTP.
+          pending: `A confirmation email is on its way to ${booking.visitorEmail}.`,
+        }}
+      />
       <h2>What to bring</h2>
       <ul>
         <li>Parent or guardian ID (IC or passport)</li>
