@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from 'shared-api/contract';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
+import { flag, intFrom } from './env';
 
 export type Config = {
   port: number;
@@ -28,16 +29,6 @@ export const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);
-
-const flag = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
-
-function intFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return n;
-}
 
 /** Configuration from the environment, with the defaults of the design (API on 127.0.0.1:4000, data in ./.data). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {

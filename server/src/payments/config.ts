@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { flag, intFrom } from '../env';
 
 export type GatewayName = 'sandbox' | 'chip';
 
@@ -23,16 +24,6 @@ export type PaymentsConfig = {
   reconcileIntervalMs: number;
   mailPollMs: number;
 };
-
-const flag = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined || value === '' ? fallback : !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
-
-function intFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return n;
-}
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
