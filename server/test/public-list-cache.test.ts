@@ -100,6 +100,17 @@ describe.each(targets)('public list cache on $name', ({ open }) => {
     expect(await listedTwice()).not.toContain(other.id);
   });
 
+  it('requests arriving after a change never get the answer from before it, even while earlier reads are running', async () => {
+    const slot = await insertSlot(ctx.database, 52);
+    expect(await listedIds()).toContain(slot.id);
+    const earlier = Array.from({ length: 20 }, () => listedIds());
+    const held = await ctx.app.inject({ method: 'POST', url: `/slot/${slot.id}/reserve`, payload: {} });
+    expect(held.statusCode).toBe(200);
+    const later = await Promise.all(Array.from({ length: 20 }, () => listedIds()));
+    for (const ids of later) expect(ids).not.toContain(slot.id);
+    await Promise.all(earlier);
+  });
+
   it('drops an answer after its time to live even when no slot row changed (a hold running out)', async () => {
     const cache = createPublicListCache(ctx.database.db, 50);
     let builds = 0;

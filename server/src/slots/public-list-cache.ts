@@ -14,12 +14,30 @@ export type PublicListCache = {
 
 export function createPublicListCache(db: Db, ttlMs = 1000): PublicListCache {
   const entries = new Map<string, { body: string; version: string; at: number }>();
-  const currentVersion = async (): Promise<string> => {
+  const readVersion = async (): Promise<string> => {
     const result = (await db.execute(sql`SELECT last_value, is_called FROM slot_changes_seq`)) as unknown as {
       rows: { last_value: string | number; is_called: boolean }[];
     };
     const row = result.rows[0];
     return `${row.last_value}:${row.is_called}`;
+  };
+  // At most one read of the sequence at a time: requests arriving while one runs share the next one, which starts
+  // after they arrived (so none of them can miss a change committed before it asked).
+  let running: Promise<string> | undefined;
+  let queued: Promise<string> | undefined;
+  const start = () => (running = readVersion().finally(() => (running = undefined)));
+  const currentVersion = (): Promise<string> => {
+    if (queued) return queued;
+    if (!running) return start();
+    const after = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    queued = after.then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
   };
   return {
     async get(key, build) {
