@@ -78,6 +78,24 @@ export function analyse(stats: StatsJson): BundleAnalysis {
   return files;
 }
 
+/**
+ * The shell's entry only does `import('./bootstrap')` (the federation share scope must be set up first), so its
+ * bootstrap chunk would be requested only after main.js has run: a preload hint in the HTML fetches it alongside.
+ */
+export function preloadShellBootstrap(stats: StatsJson, dir: string): string[] {
+  const carriesBootstrap = (modules: StatsModule[] | undefined): boolean =>
+    (modules ?? []).some((m) => /(?:^|[\\/])shell[\\/]src[\\/]bootstrap\.tsx$/.test(m.nameForCondition ?? '') || carriesBootstrap(m.modules));
+  const files = (stats.chunks ?? [])
+    .filter((chunk) => carriesBootstrap(chunk.modules))
+    .flatMap((chunk) => chunk.files ?? [])
+    .filter((file) => file.endsWith('.js') && !file.startsWith('main.'));
+  const html = path.join(dir, 'index.html');
+  if (!files.length || !fs.existsSync(html)) return [];
+  const tags = files.map((file) => `<link rel="preload" href="/${file}" as="script">`).join('');
+  fs.writeFileSync(html, fs.readFileSync(html, 'utf8').replace('</head>', `${tags}</head>`));
+  return files;
+}
+
 function writeAnalysis(name: BundleName, stats: StatsJson): void {
   fs.writeFileSync(analysisFile(name), JSON.stringify(analyse(stats), null, 2));
 }
@@ -152,6 +170,7 @@ export async function build(names: BundleName[]): Promise<void> {
       return;
     }
     writeAnalysis(name, result.value);
+    if (name === 'shell') preloadShellBootstrap(result.value, distDir(name));
     precompress(distDir(name));
     console.log(`built ${name} → dist/${name} (${result.value.time ?? '?'} ms)`);
   });

@@ -1,6 +1,7 @@
 // Starts the whole product as `npm start` does: the API (child process) and the three production bundles.
 // Shared by scripts/start.ts, the e2e tests and the bundle benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
 import type { BundleName } from './rspack-common';
@@ -44,6 +45,32 @@ export type Product = {
 };
 
 const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
+
+/** The remote a page path shows: the same rule as shell/src/app/remoteForPath.ts (a wrong guess costs wasted preloads). */
+export const remoteForPagePath = (pathname: string): RemoteKey =>
+  /^\/(login|register)\/?$|^\/secured(\/|$)/.test(pathname) ? 'admin' : 'booking';
+
+/**
+ * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its
+ * manifest, its entry and the chunks of its exposed routes start downloading with the shell's own script instead of
+ * after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch, nothing breaks.
+ */
+export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
+  const tags = [
+    `<link rel="preload" href="${remoteUrl}/mf-manifest.json" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${remoteUrl}/remoteEntry.js" as="script">`,
+  ];
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
+      exposes?: { path: string; assets: { js: { sync: string[] } } }[];
+    };
+    const routes = manifest.exposes?.find((expose) => expose.path === './routes');
+    for (const file of routes?.assets.js.sync ?? []) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
+  } catch {
+    // no manifest on disk (remote deployed elsewhere): the manifest and entry hints still help
+  }
+  return tags.join('');
+}
 
 /** Runs `npm run build`'s script for the bundles that are missing or older than their sources. */
 export async function buildIfNeeded(log: (line: string) => void, force = false): Promise<void> {
@@ -166,6 +193,9 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     2,
   );
 
+  const hints = { booking: remotePreloadHints('booking', urls.booking), admin: remotePreloadHints('admin', urls.admin) };
+  const preloadHintsFor = process.env.PRELOAD_HINTS === '0' ? undefined : (pathname: string) => hints[remoteForPagePath(pathname)];
+
   const api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
   const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
@@ -194,6 +224,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
       spaFallback: true,
       cors: false,
       generated: { '/remotes.json': remotesJson },
+      htmlHead: preloadHintsFor,
     });
     await serveRemote('booking');
     await serveRemote('admin');

@@ -1,7 +1,9 @@
 // Serves one production bundle: pre-compressed files, long cache for hashed names, SPA fallback, CORS for remotes.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 const contentTypes: Record<string, string> = {
@@ -36,6 +38,8 @@ export type StaticServerOptions = {
   cors: boolean;
   /** Files generated at start-up instead of read from disk (the shell's remotes.json with the real ports). */
   generated?: Record<string, string>;
+  /** Tags put at the end of index.html's head for a page path (deploy-time preload hints for that path's remote). */
+  htmlHead?: (pathname: string) => string;
 };
 
 export type StaticServer = { url: string; port: number; close: () => Promise<void> };
@@ -47,12 +51,15 @@ export function cacheControlFor(fileName: string): string {
 }
 
 /** br when accepted, else gzip when accepted, else identity; only if the pre-compressed file exists. */
-export function pickEncoding(acceptEncoding: string | undefined, file: string): { encoding?: 'br' | 'gzip'; path: string } {
-  const accepted = (acceptEncoding ?? '')
+const acceptedEncodings = (acceptEncoding: string | undefined): string[] =>
+  (acceptEncoding ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
     .map(([name]) => name.trim().toLowerCase());
+
+export function pickEncoding(acceptEncoding: string | undefined, file: string): { encoding?: 'br' | 'gzip'; path: string } {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.includes('br') && fs.existsSync(`${file}.br`)) return { encoding: 'br', path: `${file}.br` };
   if (accepted.includes('gzip') && fs.existsSync(`${file}.gz`)) return { encoding: 'gzip', path: `${file}.gz` };
   return { path: file };
@@ -76,6 +83,50 @@ function resolveFile(root: string, urlPath: string, spaFallback: boolean): strin
   }
   if (spaFallback && path.extname(decoded) === '') return path.join(root, 'index.html');
   return undefined;
+}
+
+type Page = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+const pages = new Map<string, Page>();
+
+/** index.html with `head` added, compressed once per (file version, head). */
+function pageWithHead(file: string, head: string): Page {
+  const stat = fs.statSync(file);
+  const key = `${file}|${stat.mtimeMs}|${head}`;
+  const cached = pages.get(key);
+  if (cached) return cached;
+  const html = fs.readFileSync(file, 'utf8').replace('</head>', `${head}</head>`);
+  const identity = Buffer.from(html);
+  const page: Page = {
+    etag: `"${createHash('sha256').update(identity).digest('hex').slice(0, 16)}"`,
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+  if (pages.size > 50) pages.clear();
+  pages.set(key, page);
+  return page;
+}
+
+function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Page): void {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
+  const etag = encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag;
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': contentTypes['.html'],
+    'Cache-Control': cacheControlFor('index.html'),
+    ETag: etag,
+    Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
@@ -109,6 +160,11 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     const file = resolveFile(root, urlPath, options.spaFallback);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+      return;
+    }
+    const head = file === path.join(root, 'index.html') ? options.htmlHead?.(urlPath) : undefined;
+    if (head) {
+      sendPage(req, res, pageWithHead(file, head));
       return;
     }
     const chosen = pickEncoding(req.headers['accept-encoding'], file);
