@@ -275,6 +275,8 @@ type EnrolmentClientResult = {
   completedSlotIds: number[];
   refusals: Record<string, number>;
   initiate: { count: number; p50: number; p99: number };
+  initiateOk: { count: number; p50: number; p99: number };
+  initiateRefused: { count: number; p50: number; p99: number };
   statusCounts: Record<string, number>;
   serverErrors: number;
   serverErrorsBy: Record<string, number>;
@@ -336,7 +338,7 @@ async function enrolmentCase(label: Database['label']): Promise<EnrolmentResult>
     };
     if (result.serverErrors) console.log(`${label} enrolment 5xx by route: ${JSON.stringify(result.serverErrorsBy)}; API error log: ${result.apiErrors.join(' | ')}`);
     console.log(
-      `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms, ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
+      `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms (held ${result.initiateOk.p99}, refused ${result.initiateRefused.p99}), ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
     );
     return result;
   } finally {
@@ -411,11 +413,11 @@ function render(lists: Record<string, ListResult>, enrolments: Record<string, En
     'which books the slot) and polls `GET /api/payment/status/{id}` as the pending page does; a visitor refused with 409',
     'reads the list again and tries another slot, up to 3 times. Afterwards the staff list is read to count bookings.',
     '',
-    '| database | bookings (distinct slots, distinct references) | visitor outcomes | 409 refusals | initiate calls | initiate p50 / p99 ms | total s | 5xx | network errors | load average |',
+    '| database | bookings (distinct slots, distinct references) | visitor outcomes | 409 refusals | initiate calls | initiate p50 / p99 ms (all; held; refused) | total s | 5xx | network errors | load average |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...Object.entries(enrolments).map(
       ([label, e]) =>
-        `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
+        `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99}; ${e.initiateOk.p50} / ${e.initiateOk.p99}; ${e.initiateRefused.p50} / ${e.initiateRefused.p99} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
     ),
     ...Object.entries(enrolments)
       .filter(([, e]) => e.serverErrors > 0)

@@ -11,6 +11,8 @@ type Outcome = { visitor: number; slotId?: number; paymentId?: string; status: s
 const statusCounts: Record<string, number> = {};
 const refusals: Record<string, number> = {};
 const initiateMs: number[] = [];
+const initiateOkMs: number[] = [];
+const initiateRefusedMs: number[] = [];
 let serverErrors = 0;
 const serverErrorsBy: Record<string, number> = {};
 let networkErrors = 0;
@@ -64,7 +66,9 @@ async function visitor(n: number): Promise<Outcome> {
         preferredPaymentMethod: 'fpx',
       }),
     });
-    initiateMs.push(performance.now() - started);
+    const took = performance.now() - started;
+    initiateMs.push(took);
+    (initiated.status === 200 ? initiateOkMs : initiateRefusedMs).push(took);
     if (initiated.status === 409) {
       const code = (initiated.body as { error?: string }).error ?? 'HTTP 409';
       refusals[code] = (refusals[code] ?? 0) + 1;
@@ -115,6 +119,8 @@ async function main() {
       completedSlotIds: completed.map((o) => o.slotId),
       refusals,
       initiate: { count: initiateMs.length, p50: Math.round(percentile(initiateMs, 50)), p99: Math.round(percentile(initiateMs, 99)) },
+      initiateOk: { count: initiateOkMs.length, p50: Math.round(percentile(initiateOkMs, 50)), p99: Math.round(percentile(initiateOkMs, 99)) },
+      initiateRefused: { count: initiateRefusedMs.length, p50: Math.round(percentile(initiateRefusedMs, 50)), p99: Math.round(percentile(initiateRefusedMs, 99)) },
       statusCounts,
       serverErrors,
       serverErrorsBy,
