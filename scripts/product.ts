@@ -52,14 +52,13 @@ export const remoteForPagePath = (pathname: string): RemoteKey =>
 
 /**
  * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its
- * manifest, its entry and the chunks of its exposed routes start downloading with the shell's own script instead of
- * after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch, nothing breaks.
+ * manifest and the chunks of its exposed routes start downloading with the shell's own script instead of after it
+ * has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch, nothing breaks.
  */
 export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
-  const tags = [
-    `<link rel="preload" href="${remoteUrl}/mf-manifest.json" as="fetch" crossorigin="anonymous">`,
-    `<link rel="preload" href="${remoteUrl}/remoteEntry.js" as="script">`,
-  ];
+  // Not remoteEntry.js: Chromium reuses a failed script preload for the same URL in the same document, so with the
+  // remote down at page load the error panel's Retry could never load it (e2e "Retry recovers without a reload").
+  const tags = [`<link rel="preload" href="${remoteUrl}/mf-manifest.json" as="fetch" crossorigin="anonymous">`];
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
       exposes?: { path: string; assets: { js: { sync: string[] } } }[];
