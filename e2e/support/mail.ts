@@ -1,5 +1,5 @@
 // A real SMTP server (smtp-server) the product sends to through SMTP_URL; each message parsed with mailparser.
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -9,8 +9,10 @@ export type Inbox = {
   messages: ParsedMail[];
   /** Stops listening (new connections are refused), as a mail server that is down. */
   stop: () => Promise<void>;
-  /** Listens again on the same port. */
+  /** Listens again on the same port (ending a hang first). */
   start: () => Promise<void>;
+  /** A hung mail server: the port accepts connections but never greets (the sender's timeouts run out). */
+  hang: () => Promise<void>;
   /** Messages to `address` (case-insensitive). */
   to: (address: string) => ParsedMail[];
   waitFor: (predicate: (mail: ParsedMail) => boolean, what: string, timeoutMs?: number) => Promise<ParsedMail>;
@@ -24,7 +26,18 @@ const recipients = (mail: ParsedMail): string[] => {
 export async function startInbox(): Promise<Inbox> {
   const messages: ParsedMail[] = [];
   let server: SMTPServer | undefined;
+  let silent: net.Server | undefined;
+  const held = new Set<net.Socket>();
   let port = 0;
+
+  const endHang = () =>
+    new Promise<void>((resolve) => {
+      const current = silent;
+      silent = undefined;
+      for (const socket of held) socket.destroy();
+      if (!current) return resolve();
+      current.close(() => resolve());
+    });
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -64,7 +77,22 @@ export async function startInbox(): Promise<Inbox> {
         if (!current) return resolve();
         current.close(() => resolve());
       }),
-    start: listen,
+    start: async () => {
+      await endHang();
+      await listen();
+    },
+    hang: async () => {
+      await inbox.stop();
+      await new Promise<void>((resolve, reject) => {
+        silent = net.createServer((socket) => {
+          held.add(socket);
+          socket.on('close', () => held.delete(socket));
+          socket.on('error', () => socket.destroy());
+        });
+        silent.once('error', reject);
+        silent.listen(port, '127.0.0.1', () => resolve());
+      });
+    },
     to: (address) => messages.filter((mail) => recipients(mail).includes(address.toLowerCase())),
     waitFor: async (predicate, what, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
