@@ -12,4 +12,13 @@ export {
   type RootState,
   type LazyLoadedSlices,
 } from './store';
-export * from './contract';
+// The contract without its zod schemas: shared-api is shared whole (never tree-shaken) and on the public page's first
+// load, which parses nothing with zod. The schemas are `shared-api/schemas` (or `shared-api/contract` on the server),
+// bundled only into the lazy chunks that use them; their types are re-exported here.
+export * from './contract/constants';
+export * from './contract/codes';
+export * from './contract/messages';
+export * from './contract/email';
+export * from './contract/brand';
+export * from './contract/time';
+export type * from './contract/schemas';

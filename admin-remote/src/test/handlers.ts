@@ -1,14 +1,7 @@
 // msw handlers that answer as the server's contract does: {success, data, message} and `error` codes on failure.
 import { http, HttpResponse } from 'msw';
-import {
-  ErrorCode,
-  SlotListError,
-  createSlotBodySchema,
-  deleteSlotBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  type StaffSlot,
-} from 'shared-api';
+import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
+import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema } from 'shared-api/schemas';
 import { db } from './db';
 
 export const API = 'http://localhost:4000';

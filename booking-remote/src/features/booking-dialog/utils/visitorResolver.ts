@@ -1,5 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { visitorDetailsSchema, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import type { VisitorDetails, VisitorDetailsInput } from 'shared-api';
+import { visitorDetailsSchema } from 'shared-api/schemas';
 
 /** react-hook-form resolver on the contract's schema: the same rules and words as the server. */
 export const visitorResolver: Resolver<VisitorDetailsInput, unknown, VisitorDetails> = async (values) => {
