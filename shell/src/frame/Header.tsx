@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { brand } from 'shared-api';
+import { Link, useLocation } from 'react-router-dom';
+import { brand, getToken } from 'shared-api';
 import { media, styled } from 'shared-ui';
 
 const Bar = styled.header`
@@ -66,6 +66,9 @@ const LoginLink = styled(Link)`
 
 /** The page frame's header: logo (home), the title text, and the staff Login link on desktop. */
 export function Header() {
+  // Re-read on every navigation: login and logout both end with one, so the link follows the session.
+  useLocation();
+  const signedIn = Boolean(getToken());
   return (
     <Bar>
       <Inner>
@@ -73,7 +76,7 @@ export function Header() {
           {brand.logoText}
         </LogoLink>
         <Title>{brand.title}</Title>
-        <LoginLink to="/login">Login</LoginLink>
+        {signedIn ? <LoginLink to="/secured/dashboard">Dashboard</LoginLink> : <LoginLink to="/login">Login</LoginLink>}
       </Inner>
     </Bar>
   );
