@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createThrowawayPostgres } from '../helpers';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
@@ -14,7 +14,7 @@ import { sandboxCallbackHeaders } from '../../src/gateways/sandbox';
 import type { PaymentsConfig } from '../../src/payments/config';
 import { mailOutbox, payments, sandboxSessions } from '../../src/payments/tables';
 
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { PG_ADMIN_URL } from '../helpers';
 export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
 export type Driver = 'pglite' | 'postgres';
 
@@ -34,25 +34,8 @@ export async function freshPglite(): Promise<DatabaseHandle> {
   return database;
 }
 
-/** A throwaway database on the local PostgreSQL server; `drop` removes it. */
-export async function throwawayPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+// One throwaway-database helper for every server test.
+export { createThrowawayPostgres as throwawayPostgres };
 
 export type PayCtx = { app: App; database: DatabaseHandle; config: Config; baseUrl: string; close: () => Promise<void> };
 
@@ -61,7 +44,7 @@ export async function startPaymentsApp(driver: Driver, payments: Partial<Payment
   let drop: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
   if (driver === 'postgres') {
-    const pgdb = await throwawayPostgres('payments_test');
+    const pgdb = await createThrowawayPostgres('payments_test');
     drop = pgdb.drop;
     database = await openDatabase({ driver: 'postgres', url: pgdb.url, poolSize: 6 });
   } else {
