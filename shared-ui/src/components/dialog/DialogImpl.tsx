@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { media } from '../../theme/media';
 import { CloseIcon } from '../icons';
 import type { DialogProps, DialogSize } from '../Dialog';
+import { closeButtonStyles } from '../closeButtonStyles';
 
 const widths: Record<DialogSize, string> = { sm: '420px', md: '560px', lg: '760px' };
 
@@ -80,25 +81,7 @@ const Description = styled(RadixDialog.Description)`
 `;
 
 const CloseButton = styled.button`
-  flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.text};
-  }
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${closeButtonStyles}
 `;
 
 const Body = styled.div`

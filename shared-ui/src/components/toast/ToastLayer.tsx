@@ -5,6 +5,7 @@ import { media } from '../../theme/media';
 import { SpinnerIcon } from '../Spinner';
 import { AlertIcon, CheckIcon, CloseIcon } from '../icons';
 import type { ToastEntry, ToastKind } from '../Toast';
+import { closeButtonStyles } from '../closeButtonStyles';
 
 const slideIn = keyframes`from { opacity: 0; transform: translateY(8px); }`;
 
@@ -77,24 +78,7 @@ const Message = styled(RadixToast.Description)`
 `;
 
 const Close = styled(RadixToast.Close)`
-  flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${({ theme }) => theme.tapTarget};
-  height: ${({ theme }) => theme.tapTarget};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-  &:focus-visible {
-    outline: none;
-    box-shadow: ${({ theme }) => theme.focusRing};
-  }
+  ${closeButtonStyles}
 `;
 
 const icons: Record<ToastKind, ReactNode> = {
