@@ -71,6 +71,47 @@ export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string
   return tags.join('');
 }
 
+export type RemotesJson = Record<RemoteKey | 'api', string>;
+
+/**
+ * The shell's static server as deployed: deep links answered with index.html, `remotes.json` generated at each
+ * request (so a remote can move without touching the shell) and preload hints for the page's remote.
+ */
+export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
+  const hintsCache = new Map<string, string>();
+  const hintsFor = (pathname: string) => {
+    const remote = remoteForPagePath(pathname);
+    const base = remotes()[remote].replace(/\/mf-manifest\.json$/, '');
+    const key = `${remote} ${base}`;
+    if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));
+    return hintsCache.get(key)!;
+  };
+  return startStaticServer({
+    root: distDir('shell'),
+    port,
+    spaFallback: true,
+    cors: false,
+    generated: {
+      get '/remotes.json'() {
+        return JSON.stringify(remotes(), null, 2);
+      },
+    },
+    htmlHead: process.env.PRELOAD_HINTS === '0' ? undefined : hintsFor,
+  });
+}
+
+/** A remote's static server as deployed: CORS for the shell, its standalone page, and `/config.json` for that page. */
+export function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: string, root = distDir(bundleOf[remote])): Promise<StaticServer> {
+  return startStaticServer({
+    root,
+    port,
+    spaFallback: true,
+    cors: true,
+    // The remote's standalone page reads its API address here (the shell uses remotes.json).
+    generated: { '/config.json': JSON.stringify({ api: apiUrl }) },
+  });
+}
+
 /** Runs `npm run build`'s script for the bundles that are missing or older than their sources. */
 export async function buildIfNeeded(log: (line: string) => void, force = false): Promise<void> {
   const stale = force ? bundleNames : bundleNames.filter(needsBuild);
@@ -186,27 +227,13 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     ...[ports.shell, ports.booking, ports.admin].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
     ...(options.extraOrigins ?? []),
   ];
-  const remotesJson = JSON.stringify(
-    { booking: `${urls.booking}/mf-manifest.json`, admin: `${urls.admin}/mf-manifest.json`, api: urls.api },
-    null,
-    2,
-  );
-
-  const hints = { booking: remotePreloadHints('booking', urls.booking), admin: remotePreloadHints('admin', urls.admin) };
-  const preloadHintsFor = process.env.PRELOAD_HINTS === '0' ? undefined : (pathname: string) => hints[remoteForPagePath(pathname)];
+  const remotes: RemotesJson = { booking: `${urls.booking}/mf-manifest.json`, admin: `${urls.admin}/mf-manifest.json`, api: urls.api };
 
   const api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
   const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
   const serveRemote = async (remote: RemoteKey) => {
-    servers[remote] ??= await startStaticServer({
-      root: distDir(bundleOf[remote]),
-      port: ports[remote],
-      spaFallback: true,
-      cors: true,
-      // The remote's standalone page reads its API address here (the shell uses remotes.json).
-      generated: { '/config.json': JSON.stringify({ api: urls.api }) },
-    });
+    servers[remote] ??= await serveRemoteBundle(remote, ports[remote], urls.api);
   };
 
   const stop = async () => {
@@ -217,14 +244,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   };
 
   try {
-    servers.shell = await startStaticServer({
-      root: distDir('shell'),
-      port: ports.shell,
-      spaFallback: true,
-      cors: false,
-      generated: { '/remotes.json': remotesJson },
-      htmlHead: preloadHintsFor,
-    });
+    servers.shell = await serveShell(ports.shell, () => remotes);
     await serveRemote('booking');
     await serveRemote('admin');
     await waitForApi(urls.api, api);

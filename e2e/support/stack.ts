@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded, stopChild } from '../../scripts/product';
-import { distDir, repoRoot } from '../../scripts/bundles';
+import { buildIfNeeded, serveRemoteBundle, serveShell, stopChild } from '../../scripts/product';
+import { repoRoot } from '../../scripts/bundles';
 import { startStaticServer, type StaticServer } from '../../scripts/static-server';
 import { freePorts } from './product';
 
@@ -117,15 +117,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
   const extraServers: StaticServer[] = [];
   const ports = { booking: bookingPort, admin: adminPort };
-  const folder = { booking: distDir('booking-remote'), admin: distDir('admin-remote') };
   const serveRemote = async (remote: RemoteKey) => {
-    servers[remote] ??= await startStaticServer({
-      root: folder[remote],
-      port: ports[remote],
-      spaFallback: true,
-      cors: true,
-      generated: { '/config.json': JSON.stringify({ api: urls.api }) },
-    });
+    servers[remote] ??= await serveRemoteBundle(remote, ports[remote], urls.api);
   };
 
   const stop = async () => {
@@ -138,18 +131,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    servers.shell = await startStaticServer({
-      root: distDir('shell'),
-      port: shellPort,
-      spaFallback: true,
-      cors: false,
-      // Read at each request: a test may point a remote at another deployment.
-      generated: {
-        get '/remotes.json'() {
-          return JSON.stringify(remotes, null, 2);
-        },
-      },
-    });
+    // The same shell server as `npm start`; remotes.json is read at each request, so a test may move a remote.
+    servers.shell = await serveShell(shellPort, () => remotes);
     await serveRemote('booking');
     await serveRemote('admin');
     await spawnApi();
