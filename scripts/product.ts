@@ -6,6 +6,8 @@ import path from 'node:path';
 import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
 import type { BundleName } from './rspack-common';
 import { startStaticServer, type StaticServer } from './static-server';
+// The shell's own rule for which remote a path shows: hints for the wrong remote would be wasted downloads.
+import { remoteForPath } from '../shell/src/app/remoteForPath';
 
 export type Ports = { shell: number; booking: number; admin: number; api: number };
 
@@ -46,9 +48,6 @@ export type Product = {
 
 const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
 
-/** The remote a page path shows: the same rule as shell/src/app/remoteForPath.ts (a wrong guess costs wasted preloads). */
-export const remoteForPagePath = (pathname: string): RemoteKey =>
-  /^\/(login|register)\/?$|^\/secured(\/|$)/.test(pathname) ? 'admin' : 'booking';
 
 /**
  * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its
@@ -80,7 +79,7 @@ export type RemotesJson = Record<RemoteKey | 'api', string>;
 export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
   const hintsCache = new Map<string, string>();
   const hintsFor = (pathname: string) => {
-    const remote = remoteForPagePath(pathname);
+    const remote = remoteForPath(pathname);
     const base = remotes()[remote].replace(/\/mf-manifest\.json$/, '');
     const key = `${remote} ${base}`;
     if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));

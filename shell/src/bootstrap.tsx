@@ -5,16 +5,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { configureApi, makeStore } from 'shared-api';
 import { AppThemeProvider, ToastProvider } from 'shared-ui';
 import { App } from './app/App';
-import { loadRemoteRoutes, registerRemotesFromConfig } from './federation/remotes';
-import { loadRuntimeConfig } from './federation/runtimeConfig';
+import type { Startup } from './federation/startup';
 
-// Created once at module level: stable across renders, shared by both remotes.
-const loaders = { booking: loadRemoteRoutes('booking'), admin: loadRemoteRoutes('admin') };
-
-async function start() {
-  const config = await loadRuntimeConfig();
+/** Renders the page once remotes.json is read; `loaders` is created once, so it is stable across renders. */
+export async function start({ config: configRead, loaders }: Startup) {
+  const config = await configRead;
   configureApi({ baseUrl: config.api });
-  registerRemotesFromConfig(config);
   // The one store of the page; remotes add endpoints and lazy slices to it.
   const store = makeStore();
   createRoot(document.getElementById('root')!).render(
@@ -31,5 +27,3 @@ async function start() {
     </StrictMode>,
   );
 }
-
-void start();

@@ -1,9 +1,9 @@
-import { matchPath } from 'react-router-dom';
 import type { RemoteName } from '../federation/runtimeConfig';
 
-// The staff side owns these paths; everything else (/, /thankyou, /payment/*) belongs to the public side.
-const adminPatterns = ['/login', '/register', '/secured/*'];
+// The staff side owns /login, /register and /secured/*; everything else (/, /thankyou, /payment/*) is the public side.
+// Plain code, no router: the entry runs it before the shared packages load, and the shell's server runs it too.
+const adminPaths = /^\/(login|register)\/?$|^\/secured(\/|$)/;
 
 export function remoteForPath(pathname: string): RemoteName {
-  return adminPatterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname)) ? 'admin' : 'booking';
+  return adminPaths.test(pathname) ? 'admin' : 'booking';
 }

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { isUnavailableRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
 import type { RemoteName, RuntimeConfig } from './runtimeConfig';
 
@@ -27,6 +33,20 @@ export function registerRemotesFromConfig(config: RuntimeConfig): void {
     registerPlugins([remoteFallbackPlugin()]);
     registerRemotes(remotes);
   }
+}
+
+/** Calls `onRequested` when the runtime asks the browser for `remote`'s entry script (the download has begun). */
+export function onEntryScriptRequested(remote: RemoteName, onRequested: () => void): void {
+  const plugin: ModuleFederationRuntimePlugin = {
+    name: `shell-entry-requested-${remote}`,
+    createScript({ remoteInfo }) {
+      if (remoteInfo?.name === remote) onRequested();
+      // nothing returned: the runtime creates the script itself
+    },
+  };
+  const instance = getInstance();
+  if (instance) instance.registerPlugins([plugin]);
+  else registerPlugins([plugin]);
 }
 
 /** Loads `<remote>/routes`; rejects (so the error boundary shows Retry) when the remote is unreachable. */
