@@ -36,6 +36,8 @@ test('/ shows the slots the API returns, inside the booking remote', async () =>
   const body = (await listCall!.json()) as { data: { slots: { startTime: string }[] } };
   expect(body.data.slots.length).toBeGreaterThan(0);
   expect(await slotButtons(page).count()).toBeGreaterThan(0);
+  // The shell's HTML preloads the list and the timetable takes that answer: one list request on the wire, not two.
+  expect(responses.filter((r) => r.url().startsWith(`${product.urls.api}/public/list`))).toHaveLength(1);
   // The page frame belongs to the shell.
   await visible(page.getByRole('banner').getByRole('link', { name: /home/i }));
   expect(responses.some((r) => r.url().startsWith(`${product.urls.booking}/`))).toBe(true);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
+import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import type { BundleName } from './rspack-common';
 import { startStaticServer, type StaticServer } from './static-server';
 // The shell's own rule for which remote a path shows: hints for the wrong remote would be wasted downloads.
@@ -70,6 +71,16 @@ export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string
   return tags.join('');
 }
 
+/**
+ * The data a page draws first, preloaded from the HTML so that it downloads with the code instead of after it: `/`
+ * is the timetable, whose list call is exactly PUBLIC_TIMETABLE_LIST_PATH. `anonymous` matches the API client's
+ * fetch (CORS, no credentials); a signed-in staff member's call carries a token header and simply refetches.
+ */
+export function pageDataHints(pathname: string, apiUrl: string): string {
+  if (pathname !== '/') return '';
+  return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
+}
+
 export type RemotesJson = Record<RemoteKey | 'api', string>;
 
 /**
@@ -79,11 +90,12 @@ export type RemotesJson = Record<RemoteKey | 'api', string>;
 export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
   const hintsCache = new Map<string, string>();
   const hintsFor = (pathname: string) => {
+    const current = remotes();
     const remote = remoteForPath(pathname);
-    const base = remotes()[remote].replace(/\/mf-manifest\.json$/, '');
+    const base = current[remote].replace(/\/mf-manifest\.json$/, '');
     const key = `${remote} ${base}`;
     if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));
-    return hintsCache.get(key)!;
+    return pageDataHints(pathname, current.api) + hintsCache.get(key)!;
   };
   return startStaticServer({
     root: distDir('shell'),

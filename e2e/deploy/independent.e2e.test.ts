@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { distDir, repoRoot } from '../../scripts/bundles';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, desktop, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
@@ -104,10 +105,14 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
 
     expect(hashTree(distDir('shell'))).toEqual(shellBefore);
     const servedIndex = await (await fetch(`${stack.urls.shell}/`)).text();
-    // Serving adds deploy-time preload hints for the remote's current address; all else is the built file.
+    // Serving adds deploy-time preload hints: the remote's files at its current address and the timetable's data;
+    // all else is the built file.
     const hints = servedIndex.match(/<link rel="preload" href="http:\/\/[^"]+"[^>]*>/g) ?? [];
-    expect(hints.length).toBeGreaterThan(0);
-    for (const hint of hints) expect(hint).toContain(release.url);
+    const dataHint = `<link rel="preload" href="${stack.urls.api}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
+    expect(hints.filter((hint) => hint === dataHint)).toHaveLength(1);
+    const remoteHints = hints.filter((hint) => hint !== dataHint);
+    expect(remoteHints.length).toBeGreaterThan(0);
+    for (const hint of remoteHints) expect(hint).toContain(release.url);
     expect(hints.reduce((page, hint) => page.replace(hint, ''), servedIndex)).toBe(fs.readFileSync(path.join(distDir('shell'), 'index.html'), 'utf8'));
     await journey.finish(page);
   } finally {

@@ -7,6 +7,11 @@ export const HOLD_MINUTES = 15;
 export const MAX_HOLD_MINUTES = 30;
 export const HOLD_WARNING_MINUTES = 2;
 export const PUBLIC_PAGE_SIZE = 100;
+/**
+ * The timetable's list call, byte for byte as the shell's HTML preloads it for `/`. No `_t` cache buster: the API
+ * answers `Cache-Control: no-store`, which keeps every cache out, and a per-call value would make the preload unusable.
+ */
+export const PUBLIC_TIMETABLE_LIST_PATH = `/public/list?limit=${PUBLIC_PAGE_SIZE}&page=1&format=legacy`;
 export const CAROUSEL_WEEKDAYS = 14;
 export const PAYMENT_POLL_MS = 2000;
 export const SESSION_TICK_MS = 1000;

@@ -1,4 +1,4 @@
-import { api, PUBLIC_PAGE_SIZE, SlotListError, type Envelope, type Health } from 'shared-api';
+import { api, PUBLIC_TIMETABLE_LIST_PATH, SlotListError, type Envelope, type Health } from 'shared-api';
 import { normaliseSlotList, type RawSlot } from '../utils/normaliseSlotList';
 
 export type SlotListResult = { slots: RawSlot[]; fetchedAt: number };
@@ -9,12 +9,10 @@ export const TIMETABLE_POLL_MS = 30_000;
 export const timetableApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One call: page 1 of 100 carries pagination.total too, so the spec's limit-1 probe would only add a round trip.
+    // The shell's HTML preloads exactly this URL for `/`, so on first load the answer is usually there already.
     getPublicSlots: build.query<SlotListResult, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: '/public/list',
-          params: { limit: PUBLIC_PAGE_SIZE, page: 1, format: 'legacy', _t: Date.now() },
-        });
+        const result = await baseQuery(PUBLIC_TIMETABLE_LIST_PATH);
         if (result.error) return { error: result.error };
         const slots = normaliseSlotList(result.data);
         if (!slots) return { error: { status: 'CUSTOM_ERROR', error: SlotListError.invalidData, data: result.data } };
