@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { dayjs, TIMEZONE } from 'shared-api/contract';
+import { TIMEZONE } from 'shared-api/contract';
+import { dayjs } from 'shared-api/zoned-dayjs';
 import { repoRoot } from '../../scripts/bundles';
 
 export const desktop = { width: 1440, height: 900 };

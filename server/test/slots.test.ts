@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { BookingMessage, ErrorCode, dayjs, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { BookingMessage, ErrorCode, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { dayjs } from 'shared-api/zoned-dayjs';
 import { slots } from '../src/db/schema';
 import { sha256 } from '../src/auth/sessions';
 import { DeleteMessage, SlotAddMessage } from '../src/slots/slot-service';

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { brand, dayjs, SLOT_MINUTES, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { brand, SLOT_MINUTES, todayInMY, dayInMY } from 'shared-api/contract';
 import type { Config } from '../config';
 import type { DbOrTx } from './connection';
 import { slots } from './schema';
@@ -28,7 +28,7 @@ const DEMO_VISITORS = [
 export async function seedDemoSlots(db: DbOrTx, now = new Date()): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(slots);
   if (Number(n) > 0) return 0;
-  const today = dayjs.tz(todayInMY(now), 'YYYY-MM-DD', TIMEZONE);
+  const today = dayInMY(todayInMY(now));
   const monday = today.subtract((today.day() + 6) % 7, 'day');
   const values: (typeof slots.$inferInsert)[] = [];
   for (let d = 0; d < 21; d++) {

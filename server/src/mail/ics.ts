@@ -1,4 +1,4 @@
-import { brand, dayjs, TIMEZONE } from 'shared-api/contract';
+import { brand, dayjs, inMY, TIMEZONE } from 'shared-api/contract';
 
 // RFC 5545 TEXT escaping: backslash, semicolon, comma and newlines.
 /* eslint-disable no-control-regex -- stripping control characters is the point */
@@ -27,7 +27,7 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-const local = (d: Date) => dayjs(d).tz(TIMEZONE).format('YYYYMMDDTHHmmss');
+const local = (d: Date) => inMY(d).format('YYYYMMDDTHHmmss');
 const utc = (d: Date) => dayjs(d).utc().format('YYYYMMDDTHHmmss[Z]');
 
 export type InvitationInput = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brand, PAYMENT_METHODS, TIMEZONE, dayjs } from 'shared-api/contract';
+import { brand, PAYMENT_METHODS, inMY } from 'shared-api/contract';
 import { SandboxGateway, type SandboxAction } from '../gateways/sandbox';
 import { escapeHtml as h, formatRM } from '../mail/format';
 import type { SandboxSessionRow } from '../payments/tables';
@@ -28,7 +28,7 @@ a.back{display:inline-block;margin-top:12px;color:#1f4fb4}
 
 function checkoutPage(s: SandboxSessionRow, state: string): string {
   const amount = formatRM(s.amountSen);
-  const expires = dayjs(s.expiresAt).tz(TIMEZONE).format('h:mm A');
+  const expires = inMY(s.expiresAt).format('h:mm A');
   const header = `<p class="muted">Pay to</p><h1>${h(brand.productName)}</h1><p class="muted">${h(s.description)}</p>
 <div class="amount">${h(amount)}</div><p class="muted">Reference ${h(s.reference)}</p>`;
   if (state !== 'pending') {

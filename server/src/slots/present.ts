@@ -1,5 +1,5 @@
 import isoWeek from 'dayjs/plugin/isoWeek';
-import { TIMEZONE, dayjs, inMY, type PublicSlot, type StaffSlot } from 'shared-api/contract';
+import { TIMEZONE, dayInMY, dayjs, inMY, type PublicSlot, type StaffSlot } from 'shared-api/contract';
 import type { SlotRow } from '../db/schema';
 
 dayjs.extend(isoWeek);
@@ -21,7 +21,7 @@ const hhmm = (d: Date) => {
   const p = partsInMY(d);
   return `${p.hour}:${p.minute}`;
 };
-const dayInMY = (d: Date) => {
+const dateInMY = (d: Date) => {
   const p = partsInMY(d);
   return `${p.year}-${p.month}-${p.day}`;
 };
@@ -36,7 +36,7 @@ export function displayStatus(row: SlotRow, now: Date = new Date()): PublicSlot[
 /** The public shape: no visitor data at all. */
 export const toPublicSlot = (row: SlotRow, now?: Date): PublicSlot => ({
   id: row.id,
-  date: dayInMY(row.startAt),
+  date: dateInMY(row.startAt),
   startTime: hhmm(row.startAt),
   endTime: hhmm(row.endAt),
   isBooked: row.status === 'booked',
@@ -62,7 +62,7 @@ export const toStaffSlot = (row: SlotRow, now?: Date): StaffSlot => ({
 export function groupByWeek(list: PublicSlot[]): Record<string, Record<string, (PublicSlot & { week: number })[]>> {
   const grouped: Record<string, Record<string, (PublicSlot & { week: number })[]>> = {};
   for (const slot of list) {
-    const week = dayjs.tz(slot.date, 'YYYY-MM-DD', 'Asia/Singapore').isoWeek();
+    const week = dayInMY(slot.date).isoWeek();
     const byDate = (grouped[String(week)] ??= {});
     (byDate[slot.date] ??= []).push({ ...slot, week });
   }

@@ -5,6 +5,7 @@ import {
   BookingMessage,
   ErrorCode,
   SLOT_MINUTES,
+  dayInMY,
   isWeekend,
   slotStart,
   parseSlotTime,
@@ -61,11 +62,11 @@ export const SlotAddMessage = {
 
 /** Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message. */
 export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
+  if (!dayInMY(input.date).isValid()) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badDate);
   const start = slotStart(input.date, input.startTime);
   const startMinutes = parseSlotTime(input.startTime);
   const endMinutes = parseSlotTime(input.endTime);
   if (!start || startMinutes === null || endMinutes === null) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badTime);
-  if (start.format('YYYY-MM-DD') !== input.date) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badDate);
   if (input.date <= todayInMY(now)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.tooEarly);
   if (isWeekend(input.date)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.weekend);
   if (endMinutes - startMinutes !== SLOT_MINUTES) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badLength);

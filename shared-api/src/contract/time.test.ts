@@ -1,4 +1,7 @@
-import { parseSlotTime, isBookableTime, slotStart, formatMinutes12, todayInMY, isWeekend } from './time';
+import { dayjs } from '../test-utils/zonedDayjs';
+import { TIMEZONE } from './constants';
+import { parseSlotTime, isBookableTime, slotStart, formatMinutes12, todayInMY, isWeekend, dayInMY, inMY } from './time';
+
 
 describe('parseSlotTime', () => {
   it.each([
@@ -38,5 +41,27 @@ describe('bookable time in GMT+8', () => {
     expect(todayInMY(Date.parse('2026-11-22T16:30:00Z'))).toBe('2026-11-23');
     expect(isWeekend('2026-11-22')).toBe(true);
     expect(isWeekend('2026-11-23')).toBe(false);
+  });
+});
+
+describe('GMT+8 as a fixed offset', () => {
+  it('agrees with the time-zone database on every day of two years, at midnight and at a slot time', () => {
+    for (let day = dayjs.utc('2026-01-01'); day.isBefore('2028-01-01'); day = day.add(1, 'day')) {
+      const date = day.format('YYYY-MM-DD');
+      const fromDatabase = dayjs.tz(date, 'YYYY-MM-DD', TIMEZONE);
+      expect(dayInMY(date).valueOf()).toBe(fromDatabase.valueOf());
+      expect(dayInMY(date).format('dddd D MMMM YYYY HH:mm Z')).toBe(fromDatabase.format('dddd D MMMM YYYY HH:mm Z'));
+      expect(slotStart(date, '3:30 PM')?.valueOf()).toBe(fromDatabase.add(930, 'minute').valueOf());
+    }
+  });
+
+  it('shows an instant as the wall clock in Kuala Lumpur', () => {
+    expect(inMY(Date.parse('2026-11-22T16:30:00Z')).format('YYYY-MM-DD HH:mm')).toBe('2026-11-23 00:30');
+    expect(inMY(Date.parse('2026-11-22T16:30:00Z')).startOf('day').toISOString()).toBe('2026-11-22T16:00:00.000Z');
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '2026-1-5', 'tomorrow', ''])('refuses the date %p', (date) => {
+    expect(dayInMY(date).isValid()).toBe(false);
+    expect(slotStart(date, '08:30')).toBeNull();
   });
 });

@@ -1,14 +1,31 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { BOOKING_LEAD_HOURS, SLOT_MINUTES, TIMEZONE } from './constants';
+import { BOOKING_LEAD_HOURS, SLOT_MINUTES } from './constants';
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
 
 export { dayjs };
+
+/**
+ * GMT+8, the schools' time (TIMEZONE, Asia/Singapore: no daylight saving since 1982). A fixed offset gives the same
+ * answers as the time-zone database without Intl, whose first use costs a slow phone ~50 ms on the page's first load.
+ */
+export const MY_UTC_OFFSET_MINUTES = 8 * 60;
+
+/** A dayjs in GMT+8. */
+export const inMY = (value: Date | number | string = Date.now()): Dayjs => dayjs(value).utcOffset(MY_UTC_OFFSET_MINUTES);
+
+/** Midnight GMT+8 of a YYYY-MM-DD date; an invalid dayjs for anything else (including 2026-02-30). */
+export function dayInMY(day: string): Dayjs {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typeof day === 'string' ? day : '');
+  if (!match) return dayjs(NaN);
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const utcMidnight = new Date(Date.UTC(year, month, date));
+  if (utcMidnight.getUTCFullYear() !== year || utcMidnight.getUTCMonth() !== month || utcMidnight.getUTCDate() !== date) {
+    return dayjs(NaN);
+  }
+  return inMY(utcMidnight.valueOf() - MY_UTC_OFFSET_MINUTES * 60_000);
+}
 
 /**
  * Minutes after midnight for a slot time in 24-hour `HH:mm` or 12-hour `hh:mm AM/PM` form
@@ -54,7 +71,7 @@ export function slotStart(date: string, time: string): Dayjs | null {
   const minutes = parseSlotTime(time);
   const day = typeof date === 'string' ? date.slice(0, 10) : '';
   if (minutes === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const midnight = dayjs.tz(day, 'YYYY-MM-DD', TIMEZONE);
+  const midnight = dayInMY(day);
   if (!midnight.isValid()) return null;
   return midnight.add(minutes, 'minute');
 }
@@ -67,16 +84,13 @@ export function isBookableTime(date: string, time: string, now: Date | number = 
 }
 
 /** Today's date in GMT+8 as YYYY-MM-DD. */
-export const todayInMY = (now: Date | number = Date.now()): string => dayjs(now).tz(TIMEZONE).format('YYYY-MM-DD');
-
-/** A dayjs in GMT+8. */
-export const inMY = (value: Date | number | string = Date.now()): Dayjs => dayjs(value).tz(TIMEZONE);
+export const todayInMY = (now: Date | number = Date.now()): string => inMY(now).format('YYYY-MM-DD');
 
 /** End time of a slot that starts at `minutes`. */
 export const slotEndMinutes = (minutes: number): number => minutes + SLOT_MINUTES;
 
 /** Saturday or Sunday in GMT+8 for a YYYY-MM-DD date. */
 export function isWeekend(date: string): boolean {
-  const d = dayjs.tz(date.slice(0, 10), 'YYYY-MM-DD', TIMEZONE).day();
+  const d = dayInMY(date.slice(0, 10)).day();
   return d === 0 || d === 6;
 }

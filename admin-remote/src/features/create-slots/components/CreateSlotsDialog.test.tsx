@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
-import { CREATE_SUCCESS_PANEL_MS, ErrorCode, dayjs, TIMEZONE } from 'shared-api';
+import { CREATE_SUCCESS_PANEL_MS, ErrorCode, TIMEZONE } from 'shared-api';
+import { dayjs } from 'shared-api/zoned-dayjs';
 import { API, fail } from '../../../test/handlers';
 import { addSlot, db, issueToken } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';

@@ -1,5 +1,5 @@
 // Which days a slot range covers: GMT+8 calendar days, weekends skipped (spec section 9).
-import { dayjs, formatMinutes24, inMY, isWeekend, parseSlotTime, slotEndMinutes, TIMEZONE } from 'shared-api';
+import { formatMinutes24, inMY, isWeekend, parseSlotTime, slotEndMinutes, dayInMY } from 'shared-api';
 
 /** Longest range one submission may cover, so a typo in the year cannot fire hundreds of requests. */
 export const MAX_RANGE_DAYS = 92;
@@ -7,7 +7,7 @@ export const MAX_RANGE_DAYS = 92;
 /** Tomorrow's date in GMT+8 as YYYY-MM-DD: the earliest day a slot can be created for. */
 export const tomorrowInMY = (now: Date | number = Date.now()): string => inMY(now).add(1, 'day').format('YYYY-MM-DD');
 
-const parseDay = (day: string) => dayjs.tz(day, 'YYYY-MM-DD', TIMEZONE);
+const parseDay = (day: string) => dayInMY(day);
 
 /** A real calendar day in YYYY-MM-DD form (30 February is not). */
 export const isIsoDay = (value: string): boolean =>

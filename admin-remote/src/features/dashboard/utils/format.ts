@@ -1,5 +1,5 @@
 // How the dashboard shows slot dates, times and contact numbers (GMT+8 throughout).
-import { dayjs, formatMinutes12, inMY, parseSlotTime, TIMEZONE, type StaffSlot } from 'shared-api';
+import { formatMinutes12, inMY, parseSlotTime, type StaffSlot, dayInMY } from 'shared-api';
 
 /** The slot's calendar day in GMT+8 as YYYY-MM-DD (a date-time is converted; a bare date is taken as is). */
 export function slotDayMY(date: string): string {
@@ -10,7 +10,7 @@ export function slotDayMY(date: string): string {
 
 /** 'Nov 23, 2026'. */
 export function formatSlotDate(date: string): string {
-  const day = dayjs.tz(slotDayMY(date), 'YYYY-MM-DD', TIMEZONE);
+  const day = dayInMY(slotDayMY(date));
   return day.isValid() ? day.format('MMM DD, YYYY') : date;
 }
 

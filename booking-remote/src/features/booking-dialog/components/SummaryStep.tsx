@@ -1,4 +1,4 @@
-import { HOLD_MINUTES, dayjs, formatMinutes12, parseSlotTime, TIMEZONE } from 'shared-api';
+import { HOLD_MINUTES, formatMinutes12, parseSlotTime, dayInMY } from 'shared-api';
 import { formatRM, styled } from 'shared-ui';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
@@ -39,7 +39,7 @@ const Notice = styled.p<{ $tone: 'info' | 'warning' }>`
 
 /** "Thursday 26 November 2026, 9:00 AM" for a slot. */
 export function slotWhen(date: string, startTime: string): string {
-  const day = dayjs.tz(date, 'YYYY-MM-DD', TIMEZONE).format('dddd D MMMM YYYY');
+  const day = dayInMY(date).format('dddd D MMMM YYYY');
   const minutes = parseSlotTime(startTime);
   return `${day}, ${minutes === null ? startTime : formatMinutes12(minutes)}`;
 }

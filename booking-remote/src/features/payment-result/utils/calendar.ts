@@ -1,4 +1,4 @@
-import { brand, dayjs, formatMinutes12, parseSlotTime, SLOT_MINUTES, slotStart, TIMEZONE } from 'shared-api';
+import { brand, dayjs, formatMinutes12, parseSlotTime, SLOT_MINUTES, slotStart, TIMEZONE, dayInMY } from 'shared-api';
 
 export type CalendarVisit = { date: string; startTime: string; endTime?: string; school: string; reference?: string };
 
@@ -65,7 +65,7 @@ export function icsFile(visit: CalendarVisit, now: Date | number = Date.now()): 
 
 /** "Thursday 26 November 2026" and "9:00 AM – 9:30 AM" for a booking (GMT+8). */
 export function visitWhen(date: string, startTime: string, endTime?: string): { day: string; time: string } {
-  const day = dayjs.tz(date.slice(0, 10), 'YYYY-MM-DD', TIMEZONE).format('dddd D MMMM YYYY');
+  const day = dayInMY(date.slice(0, 10)).format('dddd D MMMM YYYY');
   const start = parseSlotTime(startTime);
   const end = parseSlotTime(endTime);
   const startText = start === null ? startTime : formatMinutes12(start);

@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import { CAROUSEL_WEEKDAYS, TIMEZONE, dayjs, inMY } from 'shared-api';
+import { CAROUSEL_WEEKDAYS, dayInMY, inMY } from 'shared-api';
 
 export type CalendarDay = {
   /** YYYY-MM-DD in GMT+8. */
@@ -34,6 +34,6 @@ export function upcomingWeekdays(now: Date | number = Date.now(), count = CAROUS
 
 /** "Mon" and "23 Nov" for a GMT+8 date. */
 export const dayLabel = (date: string) => {
-  const d = dayjs.tz(date, 'YYYY-MM-DD', TIMEZONE);
+  const d = dayInMY(date);
   return { weekday: d.format('ddd'), short: d.format('D MMM'), long: d.format('dddd D MMMM YYYY') };
 };
