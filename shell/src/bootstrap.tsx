@@ -5,12 +5,21 @@ import { BrowserRouter } from 'react-router-dom';
 import { configureApi, makeStore } from 'shared-api';
 import { AppThemeProvider, ToastProvider } from 'shared-ui';
 import { App } from './app/App';
+import type { RoutesModule } from './federation/remotes';
 import type { Startup } from './federation/startup';
 
+/** How long the first render waits for the page's remote: the frame alone is of no use to a parent. */
+export const FIRST_RENDER_WAIT_MS = 1000;
+
 /** Renders the page once remotes.json is read; `loaders` is created once, so it is stable across renders. */
-export async function start({ config: configRead, loaders }: Startup) {
+export async function start({ config: configRead, loaders, pageRemote, pageRemoteLoaded }: Startup) {
   const config = await configRead;
   configureApi({ baseUrl: config.api });
+  // Usually a few hundred ms on a slow phone: then frame and page appear together, with no spinner in between.
+  const loadedRoutes = await Promise.race([
+    pageRemoteLoaded,
+    new Promise<RoutesModule | undefined>((resolve) => setTimeout(() => resolve(undefined), FIRST_RENDER_WAIT_MS)),
+  ]);
   // The one store of the page; remotes add endpoints and lazy slices to it.
   const store = makeStore();
   createRoot(document.getElementById('root')!).render(
@@ -19,7 +28,7 @@ export async function start({ config: configRead, loaders }: Startup) {
         <AppThemeProvider>
           <ToastProvider>
             <BrowserRouter>
-              <App loaders={loaders} />
+              <App loaders={loaders} loaded={{ [pageRemote]: loadedRoutes }} />
             </BrowserRouter>
           </ToastProvider>
         </AppThemeProvider>

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { styled } from 'shared-ui';
-import type { RemoteLoader } from '../federation/remotes';
+import type { RemoteLoader, RoutesModule } from '../federation/remotes';
 import type { RemoteName } from '../federation/runtimeConfig';
 import { Header } from '../frame/Header';
 import { RemoteSlot } from '../frame/RemoteSlot';
@@ -26,13 +26,13 @@ const slotTexts: Record<RemoteName, { unavailableTitle: string; unavailableMessa
 };
 
 /** The page frame; the route decides which remote fills it (each behind its own error boundary). */
-export function App({ loaders }: { loaders: Record<RemoteName, RemoteLoader> }) {
+export function App({ loaders, loaded = {} }: { loaders: Record<RemoteName, RemoteLoader>; loaded?: Partial<Record<RemoteName, RoutesModule>> }) {
   const remote = remoteForPath(useLocation().pathname);
   return (
     <>
       <Header />
       <Main>
-        <RemoteSlot key={remote} load={loaders[remote]} {...slotTexts[remote]} />
+        <RemoteSlot key={remote} load={loaders[remote]} loaded={loaded[remote]} {...slotTexts[remote]} />
       </Main>
     </>
   );

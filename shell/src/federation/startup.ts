@@ -8,6 +8,9 @@ export type Startup = {
   loaders: Record<RemoteName, RemoteLoader>;
   /** Settles once the page's remote is downloading (or has failed, or after `maxWaitMs`): the shell may run. */
   pageRemoteUnderWay: Promise<void>;
+  pageRemote: RemoteName;
+  /** The page remote's routes once loaded; undefined when the load failed (the slot's own load then reports it). */
+  pageRemoteLoaded: Promise<RoutesModule | undefined>;
 };
 
 /** Longest the shell's own start waits for the page's remote to be requested (a hung remote must not blank the page). */
@@ -49,10 +52,11 @@ export function startRemotes(
   const started = config.then(() => load());
   loaders[pageRemote] = takeStartedLoadFirst(started, load);
 
-  const settled = started.then(
-    () => undefined,
+  const pageRemoteLoaded = started.then(
+    (module) => module,
     () => undefined,
   );
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, maxWaitMs));
-  return { config, loaders, pageRemoteUnderWay: Promise.race([requested, settled, timeout]) };
+  const pageRemoteUnderWay = Promise.race([requested, pageRemoteLoaded.then(() => undefined), timeout]);
+  return { config, loaders, pageRemoteUnderWay, pageRemote, pageRemoteLoaded };
 }

@@ -21,6 +21,15 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('Staff login')).toBeInTheDocument();
   });
 
+  it('draws routes that loaded before the first render at once, without the loading spinner', () => {
+    const load = jest.fn(async () => remoteModule('again'));
+    render(<RemoteSlot load={load} loaded={remoteModule('Staff login')} {...texts} />, { wrapper: AppThemeProvider });
+    // Synchronously, in the very first commit.
+    expect(screen.getByText('Staff login')).toBeInTheDocument();
+    expect(screen.queryByText(texts.loadingLabel)).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('shows the error panel when the remote cannot be loaded, and Retry loads it again in place', async () => {
     const load = jest
       .fn<Promise<RoutesModule>, []>()

@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel, Spinner, styled } from 'shared-ui';
-import type { RemoteLoader } from '../federation/remotes';
+import type { RemoteLoader, RoutesModule } from '../federation/remotes';
 
 const Centered = styled.div`
   display: flex;
@@ -39,6 +39,11 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
 export type RemoteSlotProps = {
   load: RemoteLoader;
+  /**
+   * The remote's routes when they had loaded before the first render: drawn at once. A lazy component would show
+   * the spinner first, and React then holds the content back for up to 300 ms (its Suspense reveal throttle).
+   */
+  loaded?: RoutesModule;
   /** Shown as the panel's title when the remote cannot be loaded. */
   unavailableTitle: string;
   unavailableMessage: string;
@@ -46,11 +51,10 @@ export type RemoteSlotProps = {
 };
 
 /** Lazy-loads a remote's route tree; Retry loads it again without reloading the page. */
-export function RemoteSlot({ load, unavailableTitle, unavailableMessage, loadingLabel }: RemoteSlotProps) {
+export function RemoteSlot({ load, loaded, unavailableTitle, unavailableMessage, loadingLabel }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy remembers a rejected load forever.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const RemoteRoutes = useMemo(() => lazy(load), [load, attempt]);
+  const RemoteRoutes = useMemo(() => (attempt === 0 && loaded ? loaded.default : lazy(load)), [load, loaded, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return (
     <RemoteErrorBoundary key={attempt} title={unavailableTitle} message={unavailableMessage} onRetry={retry}>
