@@ -10,7 +10,7 @@ import { analyse, buildOne, precompress } from '../scripts/build';
 import { startStaticServer } from '../scripts/static-server';
 import os from 'node:os';
 import { analysisFile, bundleNames, repoRoot } from '../scripts/bundles';
-import { buildIfNeeded } from '../scripts/product';
+import { buildIfNeeded, remoteEntryUrl } from '../scripts/product';
 import type { BundleAnalysis } from '../scripts/build';
 import type { BundleName } from '../scripts/rspack-common';
 
@@ -192,8 +192,8 @@ async function measureByPackage(
     });
     precompress(shellDir);
     const remotesJson = JSON.stringify({
-      booking: `${product.urls.booking}/mf-manifest.json`,
-      admin: `${product.urls.admin}/mf-manifest.json`,
+      booking: remoteEntryUrl(product.urls.booking),
+      admin: remoteEntryUrl(product.urls.admin),
       api: product.urls.api,
     });
     const server = await startStaticServer({

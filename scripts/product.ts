@@ -50,15 +50,18 @@ export type Product = {
 const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
 
 
+/** How `remotes.json` addresses a remote served at `baseUrl`: its federation entry (no manifest round trip). */
+export const remoteEntryUrl = (baseUrl: string): string => `${baseUrl}/remoteEntry.js`;
+
 /**
- * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its
- * manifest and the chunks of its exposed routes start downloading with the shell's own script instead of after it
- * has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch, nothing breaks.
+ * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: the
+ * chunks of its exposed routes (named in its mf-manifest.json on disk) start downloading with the shell's own script
+ * instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
  */
 export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
   // Not remoteEntry.js: Chromium reuses a failed script preload for the same URL in the same document, so with the
   // remote down at page load the error panel's Retry could never load it (e2e "Retry recovers without a reload").
-  const tags = [`<link rel="preload" href="${remoteUrl}/mf-manifest.json" as="fetch" crossorigin="anonymous">`];
+  const tags: string[] = [];
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
       exposes?: { path: string; assets: { js: { sync: string[] } } }[];
@@ -66,7 +69,7 @@ export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string
     const routes = manifest.exposes?.find((expose) => expose.path === './routes');
     for (const file of routes?.assets.js.sync ?? []) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
   } catch {
-    // no manifest on disk (remote deployed elsewhere): the manifest and entry hints still help
+    // no manifest on disk (remote deployed elsewhere): no hints, the page loads as without them
   }
   return tags.join('');
 }
@@ -92,7 +95,7 @@ export function serveShell(port: number, remotes: () => RemotesJson): Promise<St
   const hintsFor = (pathname: string) => {
     const current = remotes();
     const remote = remoteForPath(pathname);
-    const base = current[remote].replace(/\/mf-manifest\.json$/, '');
+    const base = current[remote].replace(/\/remoteEntry\.js$/, '');
     const key = `${remote} ${base}`;
     if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));
     return pageDataHints(pathname, current.api) + hintsCache.get(key)!;
@@ -238,7 +241,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     ...[ports.shell, ports.booking, ports.admin].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
     ...(options.extraOrigins ?? []),
   ];
-  const remotes: RemotesJson = { booking: `${urls.booking}/mf-manifest.json`, admin: `${urls.admin}/mf-manifest.json`, api: urls.api };
+  const remotes: RemotesJson = { booking: remoteEntryUrl(urls.booking), admin: remoteEntryUrl(urls.admin), api: urls.api };
 
   const api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));

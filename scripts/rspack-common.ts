@@ -143,8 +143,8 @@ const usesExternalRuntime = (isRemote: boolean, mode: Mode) => isRemote && mode 
 /** What the shell's dev server answers for /remotes.json (ports overridable like `npm start`). */
 const devRemotesJson = () =>
   JSON.stringify({
-    booking: `http://localhost:${Number(process.env.BOOKING_PORT) || defaultPorts['booking-remote']}/mf-manifest.json`,
-    admin: `http://localhost:${Number(process.env.ADMIN_PORT) || defaultPorts['admin-remote']}/mf-manifest.json`,
+    booking: `http://localhost:${Number(process.env.BOOKING_PORT) || defaultPorts['booking-remote']}/remoteEntry.js`,
+    admin: `http://localhost:${Number(process.env.ADMIN_PORT) || defaultPorts['admin-remote']}/remoteEntry.js`,
     api: process.env.API_BASE_URL || `http://localhost:${Number(process.env.PORT) || 4000}`,
   });
 
@@ -258,9 +258,10 @@ export function createBundleConfig(options: BundleOptions): Configuration {
         manifest: true,
         dts: false,
         dev: false,
-        // Remotes load no remotes: their runtime needs neither remote loading nor the manifest snapshot code.
+        // Remotes load no remotes: their runtime needs no remote loading. No bundle needs the manifest snapshot code:
+        // the shell addresses remotes by their remoteEntry.js (remotes.json), which saves a request and ~1.4 KB gzip.
         experiments: {
-          optimization: { target: 'web', disableRemote: isRemote, disableSnapshot: isRemote },
+          optimization: { target: 'web', disableRemote: isRemote, disableSnapshot: true },
           externalRuntime: usesExternalRuntime(isRemote, mode),
           provideExternalRuntime: !isRemote && mode === 'production',
         },

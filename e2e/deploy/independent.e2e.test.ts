@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { distDir, repoRoot } from '../../scripts/bundles';
+import { remoteEntryUrl } from '../../scripts/product';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, desktop, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
 import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
@@ -85,7 +86,7 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
     await buildBookingRelease(releaseDir, 'Release 2 updated');
     const release = await stack.serveFolder(releaseDir);
     // Shipping = new files at the new address, then remotes.json points there; the old address is switched off.
-    stack.remotes.booking = `${release.url}/mf-manifest.json`;
+    stack.remotes.booking = remoteEntryUrl(release.url);
     await stack.stopRemote('booking');
 
     const fromRelease: string[] = [];
@@ -95,7 +96,7 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
     await page.reload();
     await page.getByText(/^Release 2 updated:/).waitFor();
     expect(await page.getByText(/^Last updated:/).count()).toBe(0);
-    expect(fromRelease.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    expect(fromRelease.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
     // The release is the whole remote, not a patched page: a parent can still take a slot through it.
     await bookToGateway(page, days[0], '11:00');
     await onGateway(page, 'cancel');

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfNeeded, serveRemoteBundle, serveShell, stopChild } from '../../scripts/product';
+import { buildIfNeeded, remoteEntryUrl, serveRemoteBundle, serveShell, stopChild } from '../../scripts/product';
 import { repoRoot } from '../../scripts/bundles';
 import { startStaticServer, type StaticServer } from '../../scripts/static-server';
 import { freePorts } from './product';
@@ -110,8 +110,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   const remotes = {
-    booking: `${urls.booking}/mf-manifest.json`,
-    admin: `${urls.admin}/mf-manifest.json`,
+    booking: remoteEntryUrl(urls.booking),
+    admin: remoteEntryUrl(urls.admin),
     api: urls.api,
   };
   const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};

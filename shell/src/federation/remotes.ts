@@ -22,7 +22,7 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-/** Registers both remotes (addressed by their mf-manifest.json) with the shell's federation runtime. */
+/** Registers both remotes (addressed by their remoteEntry.js) with the shell's federation runtime. */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
   const remotes = (['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] }));
   const instance = getInstance();

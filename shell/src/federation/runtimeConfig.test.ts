@@ -4,21 +4,27 @@ describe('runtime config (remotes.json)', () => {
   it('takes the addresses from remotes.json and drops a trailing slash from the API', () => {
     expect(
       parseRuntimeConfig({
-        booking: 'https://booking.example.my/mf-manifest.json',
-        admin: 'https://admin.example.my/mf-manifest.json',
+        booking: 'https://booking.example.my/remoteEntry.js',
+        admin: 'https://admin.example.my/remoteEntry.js',
         api: 'https://api.example.my/',
       }),
     ).toEqual({
-      booking: 'https://booking.example.my/mf-manifest.json',
-      admin: 'https://admin.example.my/mf-manifest.json',
+      booking: 'https://booking.example.my/remoteEntry.js',
+      admin: 'https://admin.example.my/remoteEntry.js',
       api: 'https://api.example.my',
     });
   });
 
+  it('takes a remotes.json written for manifests as the remotes\' entries', () => {
+    const config = parseRuntimeConfig({ booking: 'https://booking.example.my/v2/mf-manifest.json', admin: 'https://admin.example.my/remoteEntry.js' });
+    expect(config.booking).toBe('https://booking.example.my/v2/remoteEntry.js');
+    expect(config.admin).toBe('https://admin.example.my/remoteEntry.js');
+  });
+
   it('falls back per entry when one is missing or not a string', () => {
-    const config = parseRuntimeConfig({ booking: 42, admin: 'https://admin.example.my/mf-manifest.json' });
+    const config = parseRuntimeConfig({ booking: 42, admin: 'https://admin.example.my/remoteEntry.js' });
     expect(config.booking).toBe(defaultRuntimeConfig.booking);
-    expect(config.admin).toBe('https://admin.example.my/mf-manifest.json');
+    expect(config.admin).toBe('https://admin.example.my/remoteEntry.js');
     expect(config.api).toBe(defaultRuntimeConfig.api);
   });
 
@@ -31,7 +37,7 @@ describe('runtime config (remotes.json)', () => {
   });
 
   it('reads remotes.json when it is served', async () => {
-    const served = { booking: 'http://b.test/mf-manifest.json', admin: 'http://a.test/mf-manifest.json', api: 'http://api.test' };
+    const served = { booking: 'http://b.test/remoteEntry.js', admin: 'http://a.test/remoteEntry.js', api: 'http://api.test' };
     const okFetch = (async () => new Response(JSON.stringify(served), { status: 200 })) as typeof fetch;
     await expect(loadRuntimeConfig('/remotes.json', okFetch)).resolves.toEqual(served);
   });

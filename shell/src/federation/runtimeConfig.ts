@@ -7,8 +7,8 @@ declare const process: { env: Record<string, string | undefined> };
 
 /** Used when remotes.json cannot be read: the local ports of `npm start` / `npm run dev`. */
 export const defaultRuntimeConfig: RuntimeConfig = {
-  booking: 'http://localhost:3001/mf-manifest.json',
-  admin: 'http://localhost:3002/mf-manifest.json',
+  booking: 'http://localhost:3001/remoteEntry.js',
+  admin: 'http://localhost:3002/remoteEntry.js',
   api: process.env.API_BASE_URL || 'http://localhost:4000',
 };
 
@@ -26,7 +26,9 @@ const isUrl = (value: unknown): value is string => {
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const pick = (key: keyof RuntimeConfig) => (isUrl(source[key]) ? (source[key] as string) : defaultRuntimeConfig[key]);
-  return { booking: pick('booking'), admin: pick('admin'), api: pick('api').replace(/\/+$/, '') };
+  // Remotes are addressed by their entry; a remotes.json written for manifests still works.
+  const entry = (key: RemoteName) => pick(key).replace(/\/mf-manifest\.json$/, '/remoteEntry.js');
+  return { booking: entry('booking'), admin: entry('admin'), api: pick('api').replace(/\/+$/, '') };
 }
 
 export async function loadRuntimeConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
