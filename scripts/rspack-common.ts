@@ -68,11 +68,16 @@ const federationRuntimeEsm = (): Record<string, string> => {
     '@module-federation/error-codes': 'dist/index.mjs',
   };
   return Object.fromEntries(
-    Object.entries(esm).map(([pkg, file]) => [
-      `${pkg}$`,
+    Object.entries(esm).flatMap(([pkg, file]) => {
       // Their exports hide package.json: go from the CommonJS main (dist/index.cjs) to the package folder.
-      path.join(path.dirname(requireFromRoot.resolve(pkg)), '..', file),
-    ]),
+      const commonJs = requireFromRoot.resolve(pkg);
+      const module = path.join(path.dirname(commonJs), '..', file);
+      // The federation plugin itself injects some of them by their resolved CommonJS path: map that too.
+      return [
+        [`${pkg}$`, module],
+        [commonJs, module],
+      ];
+    }),
   );
 };
 
@@ -97,6 +102,8 @@ const productionAliases = (): Record<string, string> => {
   return {
     'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
     'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+    // The federation runtime's error codes without their descriptions (see the file).
+    '@module-federation/error-codes$': path.join(repoRoot, 'scripts', 'federation', 'error-codes.ts'),
   };
 };
 
