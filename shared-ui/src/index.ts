@@ -1,4 +1,6 @@
 // The design system. Other packages reach styled-components only through here (one shared singleton).
+// This core is what every page needs; forms and dialogs (shared-ui/forms) and the staff side's tables, cards, badges
+// and menus (shared-ui/data) are separate entries, so the public page's first load does not carry them.
 export {
   default as styled,
   css,
@@ -16,9 +18,6 @@ export { GlobalStyle } from './theme/GlobalStyle';
 export { AppThemeProvider } from './theme/AppThemeProvider';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button';
-export { Card, CardHeader, CardTitle, CardBody } from './components/Card';
-export { Dialog, preloadDialog, type DialogProps, type DialogSize } from './components/Dialog';
-export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export {
   ToastProvider,
   useToast,
@@ -32,17 +31,6 @@ export {
 export { ErrorPanel, type ErrorPanelProps } from './components/ErrorPanel';
 export { Spinner, type SpinnerProps } from './components/Spinner';
 export { Skeleton, type SkeletonProps } from './components/Skeleton';
-export { Badge, type BadgeProps, type BadgeTone } from './components/Badge';
-export { Table, THead, TBody, Tr, Th, Td, Caption, type TableProps } from './components/Table';
-export {
-  Menu,
-  MenuTrigger,
-  MenuContent,
-  MenuItem,
-  MenuSeparator,
-  type MenuContentProps,
-} from './components/Menu';
-export { Field, Input, Select, Label, type FieldProps } from './components/Form';
 export {
   Stack,
   Inline,
@@ -52,8 +40,12 @@ export {
   type ContainerProps,
   type SpaceStep,
 } from './components/Layout';
+export { Caption } from './components/Caption';
 export { Heading, type HeadingProps, type HeadingLevel } from './components/Heading';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { CheckIcon, AlertIcon, CloseIcon } from './components/icons';
+/** For shared-ui's own entries (shared-ui/forms, shared-ui/data), which take the core from the shared package. */
+export { closeButtonStyles } from './components/closeButtonStyles';
+export { lazyModule, type LazyModule } from './utils/lazyModule';
 
 export { formatRM, formatRinggit } from './utils/formatRM';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Card, CardBody, CardHeader, CardTitle, styled } from 'shared-ui';
+import { styled } from 'shared-ui';
+import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { LoginForm } from '../features/auth';
 
 const Narrow = styled.div`

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { axe } from '../test/axe';
 import { renderThemed } from '../test/render';
-import { Badge } from './Badge';
+import { Badge } from '../data/Badge';
 import { Heading } from './Heading';
 import { Container, Inline, Stack } from './Layout';
-import { Caption, Table, TBody, Td, Th, THead, Tr } from './Table';
+import { Caption } from './Caption';
+import { Table, TBody, Td, Th, THead, Tr } from '../data/Table';
 
 describe('Table', () => {
   it('renders a captioned table inside a focusable horizontal scroll box', async () => {

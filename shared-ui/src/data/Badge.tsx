@@ -1,5 +1,6 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { HTMLAttributes } from 'react';
-import styled, { type DefaultTheme } from 'styled-components';
+import { styled, type DefaultTheme } from 'shared-ui';
 
 export type BadgeTone = 'success' | 'neutral' | 'warning' | 'danger' | 'info';
 

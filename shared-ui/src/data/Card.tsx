@@ -1,4 +1,5 @@
-import styled from 'styled-components';
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
+import { styled } from 'shared-ui';
 
 /** A white panel with a soft border; the base of lists, forms and receipts. */
 export const Card = styled.section`

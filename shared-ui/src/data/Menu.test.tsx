@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../test/pointer-capture';
 import { renderThemed } from '../test/render';
-import { Button } from './Button';
+import { Button } from '../components/Button';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from './Menu';
 
 describe('Menu', () => {

@@ -1,3 +1,4 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import {
   cloneElement,
   createContext,
@@ -10,11 +11,11 @@ import {
   type ReactElement,
 } from 'react';
 import type * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { lazyModule } from '../utils/lazyModule';
+import { lazyModule } from 'shared-ui';
 
 // Radix's menu (with its positioning engine) is the heaviest primitive: it loads when a Menu first mounts,
 // so pages without a menu (the public timetable) never download it.
-const menuCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-menu" */ './menu/MenuImpl'));
+const menuCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-menu" */ './MenuImpl'));
 type MenuCode = Awaited<ReturnType<typeof menuCode.preload>>;
 
 const MenuCodeContext = createContext<MenuCode | null>(null);

@@ -1,6 +1,7 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { ComponentProps } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import styled from 'styled-components';
+import { styled } from 'shared-ui';
 
 // The Radix implementation behind ../Menu.tsx, loaded when a menu first mounts.
 export const Root = RadixMenu.Root;

@@ -1,5 +1,6 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { TableHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import { styled } from 'shared-ui';
 
 /* The scroll box keeps wide tables inside the viewport: at 360 px the table scrolls, never the page. */
 const Scroll = styled.div`
@@ -46,13 +47,6 @@ export function Table({ scrollLabel, className, ...rest }: TableProps) {
     </Scroll>
   );
 }
-
-export const Caption = styled.caption`
-  padding: ${({ theme }) => theme.space[3]};
-  text-align: left;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.text};
-`;
 
 export const THead = styled.thead`
   background: ${({ theme }) => theme.colors.surfaceMuted};

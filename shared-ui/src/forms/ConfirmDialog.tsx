@@ -1,5 +1,6 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { Button } from 'shared-ui';
 import { Dialog } from './Dialog';
 
 export type ConfirmDialogProps = {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from '../test/axe';
 import { renderThemed } from '../test/render';
-import { Button } from './Button';
+import { Button } from '../components/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Dialog } from './Dialog';
 

@@ -1,8 +1,6 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { lazyModule } from '../utils/lazyModule';
-import { Button } from './Button';
-import { ErrorPanel } from './ErrorPanel';
+import { Button, ErrorPanel, lazyModule, styled } from 'shared-ui';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -23,7 +21,7 @@ export type DialogProps = {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
 };
 
-const dialogCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-dialog" */ './dialog/DialogImpl'));
+const dialogCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-dialog" */ './DialogImpl'));
 
 /** Fetches the dialog code ahead of the first open (e.g. when the slot list has rendered). Never rejects. */
 export const preloadDialog = (): Promise<void> =>

@@ -1,10 +1,8 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import { useLayoutEffect, useRef } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import styled, { keyframes } from 'styled-components';
-import { media } from '../../theme/media';
-import { CloseIcon } from '../icons';
-import type { DialogProps, DialogSize } from '../Dialog';
-import { closeButtonStyles } from '../closeButtonStyles';
+import { closeButtonStyles, CloseIcon, keyframes, media, styled } from 'shared-ui';
+import type { DialogProps, DialogSize } from './Dialog';
 
 const widths: Record<DialogSize, string> = { sm: '420px', md: '560px', lg: '760px' };
 

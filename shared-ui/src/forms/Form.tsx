@@ -1,6 +1,6 @@
+// In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import styled, { css } from 'styled-components';
-import { AlertIcon } from './icons';
+import { AlertIcon, css, styled } from 'shared-ui';
 
 export const Label = styled.label`
   display: block;

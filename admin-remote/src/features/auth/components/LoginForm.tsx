@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Stack } from 'shared-ui';
+import { Button, Stack } from 'shared-ui';
+import { Field, Input } from 'shared-ui/forms';
 import { EMAIL_PATTERN, LOGIN_REDIRECT_MS, ValidationMessage, setToken } from 'shared-api';
 import { useLoginMutation } from '../api/authApi';
 import { httpStatus, serverMessage } from '../api/errors';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Stack } from 'shared-ui';
+import { Button, Stack } from 'shared-ui';
+import { Field, Input } from 'shared-ui/forms';
 import { EMAIL_PATTERN, REGISTER_PASSWORD_MIN, ValidationMessage } from 'shared-api';
 import { useRegisterMutation } from '../api/authApi';
 import { httpStatus, serverMessage } from '../api/errors';

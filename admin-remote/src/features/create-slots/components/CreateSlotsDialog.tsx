@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, Field, Inline, Input, Stack, styled, useToast } from 'shared-ui';
+import { Button, Inline, Stack, styled, useToast } from 'shared-ui';
+import { Dialog, Field, Input } from 'shared-ui/forms';
 import {
   api,
   CREATE_SUCCESS_PANEL_MS,

@@ -1,4 +1,5 @@
-import { Button, Menu, MenuContent, MenuItem, MenuTrigger } from 'shared-ui';
+import { Button } from 'shared-ui';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from 'shared-ui/data';
 
 /** The Actions menu: only 'Create New Slot' does something today. */
 export function ActionsMenu({ onCreateSlot }: { onCreateSlot: () => void }) {

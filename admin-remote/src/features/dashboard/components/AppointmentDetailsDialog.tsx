@@ -1,4 +1,5 @@
-import { Dialog, formatRM, media, styled, type DefaultTheme } from 'shared-ui';
+import { formatRM, media, styled, type DefaultTheme } from 'shared-ui';
+import { Dialog } from 'shared-ui/forms';
 import type { StaffSlot } from 'shared-api';
 import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
 import { CopyButton } from './CopyButton';

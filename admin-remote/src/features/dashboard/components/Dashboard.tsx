@@ -1,21 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  CardTitle,
-  ConfirmDialog,
-  ErrorPanel,
-  Field,
-  Heading,
-  Inline,
-  Input,
-  Stack,
-  styled,
-  useToast,
-} from 'shared-ui';
+import { Button, ErrorPanel, Heading, Inline, Stack, styled, useToast } from 'shared-ui';
+import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
+import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import type { StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';

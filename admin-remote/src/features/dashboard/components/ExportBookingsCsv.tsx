@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Field, Inline, Input } from 'shared-ui';
+import { Button, Inline } from 'shared-ui';
+import { Field, Input } from 'shared-ui/forms';
 import { inMY, todayInMY, ValidationMessage, type StaffSlot } from 'shared-api';
 import { bookedSlotsCsv, bookedSlotsInRange } from '../utils/csv';
 

@@ -1,4 +1,5 @@
-import { Badge, Button, Inline } from 'shared-ui';
+import { Button, Inline } from 'shared-ui';
+import { Badge } from 'shared-ui/data';
 import type { SlotFilter } from '../hooks/useSlotFilter';
 
 /** Two toggle buttons (aria-pressed) and the badge naming what the table shows. */

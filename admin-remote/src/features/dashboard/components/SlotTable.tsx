@@ -1,5 +1,6 @@
 import type { StaffSlot } from 'shared-api';
-import { Badge, Button, Caption, Skeleton, Table, TBody, Td, Th, THead, Tr, VisuallyHidden, styled } from 'shared-ui';
+import { Button, Caption, Skeleton, VisuallyHidden, styled } from 'shared-ui';
+import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
 import { formatSlotDate, formatSlotTimeRange, isBookedSlot } from '../utils/format';
 
 export type SortDirection = 'ascending' | 'descending';

@@ -1,4 +1,5 @@
-import { Card, CardBody, media, styled } from 'shared-ui';
+import { media, styled } from 'shared-ui';
+import { Card, CardBody } from 'shared-ui/data';
 import type { DashboardStats } from '../hooks/useDashboardSlots';
 
 const Grid = styled.ul`

@@ -15,7 +15,8 @@ import {
   type PaymentStatusResult,
   type VisitorDetails,
 } from 'shared-api';
-import { Button, Dialog, useToast } from 'shared-ui';
+import { Button, useToast } from 'shared-ui';
+import { Dialog } from 'shared-ui/forms';
 import { browserNavigation } from '../../../app/browserNavigation';
 import { useGetPaymentStatusQuery } from '../../../app/api/paymentStatusApi';
 import {
