@@ -54,14 +54,16 @@ const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', adm
 export const remoteEntryUrl = (baseUrl: string): string => `${baseUrl}/remoteEntry.js`;
 
 /**
- * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: the
- * chunks of its exposed routes (named in its mf-manifest.json on disk) start downloading with the shell's own script
- * instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
+ * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its entry
+ * and the chunks of its exposed routes (named in its mf-manifest.json on disk) start downloading with the shell's
+ * own script instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
  */
 export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
   // Not remoteEntry.js: Chromium reuses a failed script preload for the same URL in the same document, so with the
   // remote down at page load the error panel's Retry could never load it (e2e "Retry recovers without a reload").
-  const tags: string[] = [];
+  // A failed entry preload fails every later script of its URL in the page: the shell's Retry asks under a new URL
+  // (shell/src/federation/entryRetryPlugin.ts; e2e "Retry recovers without a reload").
+  const tags = [`<link rel="preload" href="${remoteEntryUrl(remoteUrl)}" as="script">`];
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
       exposes?: { path: string; assets: { js: { sync: string[] } } }[];

@@ -6,6 +6,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import { entryRetryPlugin } from './entryRetryPlugin';
 import { isUnavailableRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
 import type { RemoteName, RuntimeConfig } from './runtimeConfig';
 
@@ -27,10 +28,10 @@ export function registerRemotesFromConfig(config: RuntimeConfig): void {
   const remotes = (['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] }));
   const instance = getInstance();
   if (instance) {
-    instance.registerPlugins([remoteFallbackPlugin()]);
+    instance.registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
     instance.registerRemotes(remotes);
   } else {
-    registerPlugins([remoteFallbackPlugin()]);
+    registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
     registerRemotes(remotes);
   }
 }
