@@ -23,17 +23,14 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** The bundle's federation instance, or the runtime's global API where the bundler made none. */
+const federation = () => getInstance() ?? { registerPlugins, registerRemotes, loadRemote };
+
 /** Registers both remotes (addressed by their remoteEntry.js) with the shell's federation runtime. */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
-  const remotes = (['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] }));
-  const instance = getInstance();
-  if (instance) {
-    instance.registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
-    instance.registerRemotes(remotes);
-  } else {
-    registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
-    registerRemotes(remotes);
-  }
+  const runtime = federation();
+  runtime.registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
+  runtime.registerRemotes((['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] })));
 }
 
 /** Calls `onRequested` when the runtime asks the browser for `remote`'s entry script (the download has begun). */
@@ -45,17 +42,14 @@ export function onEntryScriptRequested(remote: RemoteName, onRequested: () => vo
       // nothing returned: the runtime creates the script itself
     },
   };
-  const instance = getInstance();
-  if (instance) instance.registerPlugins([plugin]);
-  else registerPlugins([plugin]);
+  federation().registerPlugins([plugin]);
 }
 
 /** Loads `<remote>/routes`; rejects (so the error boundary shows Retry) when the remote is unreachable. */
 export const loadRemoteRoutes =
   (name: RemoteName): RemoteLoader =>
   async () => {
-    const instance = getInstance();
-    const loaded = await (instance ? instance.loadRemote<unknown>(`${name}/routes`) : loadRemote<unknown>(`${name}/routes`));
+    const loaded = await federation().loadRemote<unknown>(`${name}/routes`);
     const module = typeof loaded === 'function' ? (loaded as () => unknown)() : loaded;
     if (isUnavailableRemoteModule(module)) throw new RemoteUnavailableError(name, module.remoteLoadError);
     if (!module || typeof (module as RoutesModule).default !== 'function') throw new RemoteUnavailableError(name);
