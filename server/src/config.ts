@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from 'shared-api/contract';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
+import type { ScryptCost } from './auth/passwords';
 import { flag, intFrom } from './env';
 
 export type Config = {
@@ -15,9 +16,18 @@ export type Config = {
   /** True when ADMIN_EMAIL / ADMIN_PASSWORD were not configured, so the demo login may be printed. */
   adminIsDemo: boolean;
   seedDemo: boolean;
-  /** Login attempts allowed per minute, per IP and per account. */
+  /** Login attempts allowed a minute from one client address, over all accounts (auth/login-limits.ts has the rest). */
   loginRateLimitPerMinute: number;
+  /** Tests only, never read from the environment: a cheaper scrypt than auth/passwords.ts's PASSWORD_COST. */
+  passwordCost?: ScryptCost;
   logLevel: string;
+  /** Longest time to receive a whole request, headers and body (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** Fastify's trustProxy (TRUST_PROXY): false, true, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
+  /** Where GET /metrics (Prometheus) is served, apart from the public port; undefined port = not served. */
+  metricsPort: number | undefined;
+  metricsHost: string;
   /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
   payments: PaymentsConfig;
 };
@@ -30,6 +40,14 @@ export const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002].flatMap((port) => [
   `http://127.0.0.1:${port}`,
 ]);
 
+/** TRUST_PROXY: unset or false → false; true; a number of hops; else comma-separated addresses or CIDR ranges. */
+export function trustProxyFrom(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === '' || /^(true|false|yes|no|on|off)$/i.test(text)) return flag(text, false);
+  return text.split(',').map((address) => address.trim()).filter(Boolean);
+}
+
 /** Configuration from the environment, with the defaults of the design (API on 127.0.0.1:4000, data in ./.data). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const corsOrigins = env.CORS_ORIGINS
@@ -38,6 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const port = intFrom(env.PORT, 4000, 'PORT');
   const dataDir = path.resolve(cwd, env.DATA_DIR || './.data');
   const adminEmail = (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase();
+  const requestTimeoutMs = intFrom(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS');
+  if (requestTimeoutMs < 1000) throw new Error(`REQUEST_TIMEOUT_MS must be at least 1000 (milliseconds), got "${env.REQUEST_TIMEOUT_MS}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -47,9 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminEmail: (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
     adminIsDemo: !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD,
-    seedDemo: flag(env.SEED_DEMO, true),
+    // Demo slots (with demo visitors) only where nobody said this is production.
+    seedDemo: flag(env.SEED_DEMO, env.NODE_ENV !== 'production'),
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     logLevel: env.LOG_LEVEL || 'info',
+    requestTimeoutMs,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    metricsPort: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
   };
 }

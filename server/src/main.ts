@@ -1,13 +1,25 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { DataDirLockedError } from './db/lock';
 import { migrate } from './db/migrate';
 import { ensureAdminAccount, seedDemoSlots } from './db/seed';
+import { sweepCounters } from './limits/rate-counter';
+import { serveMetrics } from './metrics/server';
+import { isProduction, productionConfigProblems, productionDatabaseProblems } from './startup-checks';
 
 // Start with `node --import tsx server/src/main.ts`; configuration comes from the environment (see config.ts).
 async function main(): Promise<void> {
   const config = loadConfig();
+  const refuse = (problems: string[]) => {
+    console.error(`Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  };
+  if (isProduction()) {
+    const problems = productionConfigProblems(process.env, config);
+    if (problems.length) refuse(problems);
+  }
   let database: DatabaseHandle;
   try {
     database = config.databaseUrl
@@ -20,6 +32,13 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(database);
     if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+    if (isProduction()) {
+      const problems = await productionDatabaseProblems(database.db);
+      if (problems.length) {
+        await database.close().catch(() => {});
+        refuse(problems);
+      }
+    }
     const adminLine = await ensureAdminAccount(database.db, config);
     if (adminLine) console.log(`\n  ${adminLine}\n`);
     if (config.seedDemo) {
@@ -33,6 +52,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ database, config });
+  let metricsServer: Server | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -41,9 +61,14 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // /health/ready answers 503 at once; requests under way finish, then the mail worker and reconciler hand back what they hold.
+    app.readiness.stopping = true;
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // A keep-alive socket whose request finishes after close began would stay open for Fastify's 72 s keep-alive.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
       await app.close();
+      metricsServer?.close();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -63,9 +88,25 @@ async function main(): Promise<void> {
   const bound = app.server.address();
   const port = bound && typeof bound === 'object' ? bound.port : config.port;
   console.log(`API listening on http://${config.host}:${port} (database: ${database.driver}; docs at /docs)`);
+  if (config.metricsPort !== undefined) {
+    try {
+      metricsServer = await serveMetrics(app.metrics, config.metricsHost, config.metricsPort);
+    } catch (err) {
+      console.error(`Could not serve metrics on ${config.metricsHost}:${config.metricsPort}: ${(err as Error).message}`);
+      await app.close();
+      await database.close().catch(() => {});
+      process.exit(1);
+    }
+    const metricsBound = metricsServer.address();
+    console.log(`Metrics on http://${config.metricsHost}:${metricsBound && typeof metricsBound === 'object' ? metricsBound.port : config.metricsPort}/metrics`);
+  }
   // Payments whose callback never came are finished now and then every RECONCILE_INTERVAL_MS; mail leaves the outbox.
   app.mailWorker.start();
   void app.reconciler.start().then((changed) => console.log(`Reconciliation pass done (${changed} payment(s) finished).`));
+  // Ended rate-limit windows and spent challenge nonces leave the database hourly (one DELETE; any replica may run it).
+  const sweep = () => void sweepCounters(app.db).catch((err) => app.log.warn({ err }, 'rate counters: sweep failed'));
+  setInterval(sweep, 3_600_000).unref();
+  sweep();
 }
 
 void main();

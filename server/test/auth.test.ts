@@ -60,43 +60,6 @@ describe('POST /auth/login', () => {
   });
 });
 
-describe('login rate limits', () => {
-  it('answers 429 with a clear message after 10 attempts a minute from one IP', async () => {
-    const limited = await startTestApp({ loginRateLimitPerMinute: 10 });
-    try {
-      for (let i = 0; i < 10; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: `u${i}@example.com`, password: 'x' }, remoteAddress: '10.9.9.9' });
-        expect(res.statusCode).toBe(401);
-      }
-      const res = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'u@example.com', password: 'x' }, remoteAddress: '10.9.9.9' });
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({
-        success: false,
-        data: null,
-        error: ErrorCode.RATE_LIMITED,
-        message: 'Too many login attempts. Please wait a minute and try again.',
-      });
-      expect(res.headers['retry-after']).toBeDefined();
-      // Another IP is not affected.
-      const other = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'u@example.com', password: 'x' }, remoteAddress: '10.8.8.8' });
-      expect(other.statusCode).toBe(401);
-
-      // Per account: 10 attempts on one account from 10 different IPs, then the 11th is refused from a fresh IP.
-      for (let i = 0; i < 9; i++) {
-        const r = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'target@example.com', password: 'x' }, remoteAddress: `10.1.0.${i}` });
-        expect(r.statusCode).toBe(401);
-      }
-      const eleventh = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'target@example.com', password: 'x' }, remoteAddress: '10.1.1.1' });
-      expect(eleventh.statusCode).toBe(401);
-      const refused = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'TARGET@example.com', password: 'x' }, remoteAddress: '10.2.2.2' });
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().error).toBe(ErrorCode.RATE_LIMITED);
-    } finally {
-      await stopTestApp(limited);
-    }
-  });
-});
-
 describe('GET /user', () => {
   it('returns the current user at data.data.user', async () => {
     const res = await ctx.app.inject({ url: '/user', headers: auth(token) });

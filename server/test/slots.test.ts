@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { BookingMessage, ErrorCode, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { BookingMessage, ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { slots } from '../src/db/schema';
 import { sha256 } from '../src/auth/sessions';
-import { DeleteMessage, SlotAddMessage } from '../src/slots/slot-service';
+import { DeleteMessage } from '../src/slots/slot-service';
 import { auth, clearSlots, insertSlot, snapshotSlots, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from './helpers';
 
 jest.setTimeout(30_000);

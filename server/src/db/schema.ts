@@ -40,6 +40,10 @@ export const slots = pgTable(
     bookedAt: tz('booked_at'),
     holdTokenHash: text('hold_token_hash'),
     holdExpiresAt: tz('hold_expires_at'),
+    /** Keyed hashes of who holds the slot (migration 0005): the client's address, the visitor's email and phone. */
+    holdClient: text('hold_client'),
+    holdEmail: text('hold_email'),
+    holdPhone: text('hold_phone'),
     createdAt: tz('created_at').notNull().defaultNow(),
     deletedAt: tz('deleted_at'),
   },

@@ -66,7 +66,12 @@ type ChipPurchase = {
   updated_on?: number;
   transaction_data?: { payment_method?: string | null } | null;
   purchase?: { total?: number } | null;
+  /** Set once paid: what the payer actually paid, in sen. */
+  payment?: { amount?: number } | null;
 };
+
+/** What CHIP says was paid: the payment's amount, else (an older payload) the purchase total. */
+const paidAmount = (purchase: ChipPurchase): number | null => purchase.payment?.amount ?? purchase.purchase?.total ?? null;
 
 /** CHIP Collect over plain fetch: purchases, status, cancel, refund; callbacks verified with RSA-SHA256 (X-Signature). */
 export class ChipGateway implements PaymentGateway {
@@ -151,7 +156,7 @@ export class ChipGateway implements PaymentGateway {
       reference: purchase.reference ?? null,
       state: chipState(purchase.status),
       method: familyOf(purchase.transaction_data?.payment_method),
-      amountSen: purchase.purchase?.total ?? null,
+      amountSen: paidAmount(purchase),
     };
   }
 
@@ -160,7 +165,7 @@ export class ChipGateway implements PaymentGateway {
     let state = chipState(purchase.status);
     // due_strict: an unpaid purchase past its due time can no longer be paid.
     if (state === 'pending' && purchase.due && purchase.due * 1000 <= Date.now()) state = 'expired';
-    return { state, method: familyOf(purchase.transaction_data?.payment_method), amountSen: purchase.purchase?.total ?? null };
+    return { state, method: familyOf(purchase.transaction_data?.payment_method), amountSen: paidAmount(purchase) };
   }
 
   async cancel(sessionId: string): Promise<boolean> {

@@ -21,7 +21,8 @@ const RETRY_DELAYS_MS = [2_000, 10_000];
 
 export type SandboxOptions = {
   db: Db;
-  secret: string;
+  /** The HMAC key, asked for when first needed (it may live in a database that is down at start). */
+  secret: () => Promise<string>;
   /** Read at each session (tests learn their port after the app is built). */
   apiPublicUrl: () => string;
   callbackDelayMs: number;
@@ -88,7 +89,7 @@ export class SandboxGateway implements PaymentGateway {
     const signature = header(headers, SANDBOX_SIGNATURE_HEADER)?.replace(/^sha256=/, '');
     if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature))
       throw new SignatureError('missing or malformed signature headers');
-    const expected = Buffer.from(signSandboxBody(this.options.secret, timestamp, rawBody), 'hex');
+    const expected = Buffer.from(signSandboxBody(await this.options.secret(), timestamp, rawBody), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new SignatureError('signature does not match');
     if (Math.abs(Date.now() / 1000 - Number(timestamp)) > SANDBOX_MAX_SKEW_SECONDS) throw new SignatureError('stale timestamp');
     let body: { id?: unknown; data?: { session_id?: unknown; reference?: unknown; status?: unknown; method?: unknown; amount?: unknown } };
@@ -115,7 +116,9 @@ export class SandboxGateway implements PaymentGateway {
   async fetchStatus(sessionId: string): Promise<SessionStatus> {
     const row = await this.find(sessionId);
     if (!row) throw new GatewayError(`sandbox session ${sessionId} not found`);
-    return { state: stateOf(row), method: row.method, amountSen: row.amountSen };
+    // The sandbox takes exactly the session's amount, so that is what was paid once it is paid.
+    const paid = row.status === 'paid' || row.status === 'refunded';
+    return { state: stateOf(row), method: row.method, amountSen: paid ? row.amountSen : null };
   }
 
   async cancel(sessionId: string): Promise<boolean> {
@@ -188,7 +191,7 @@ export class SandboxGateway implements PaymentGateway {
         try {
           const res = await fetch(row.callbackUrl, {
             method: 'POST',
-            headers: sandboxCallbackHeaders(secret, body),
+            headers: sandboxCallbackHeaders(await secret(), body),
             body,
             signal: AbortSignal.timeout(10_000),
           });

@@ -30,6 +30,7 @@ export type GatewayEvent = {
   reference: string | null;
   state: GatewayState;
   method: string | null;
+  /** What the gateway says was paid, in sen (null when it does not say). */
   amountSen: number | null;
 };
 
@@ -56,7 +57,7 @@ export interface PaymentGateway {
   fetchStatus(sessionId: string): Promise<SessionStatus>;
   /** Best effort: true when the gateway will no longer accept payment for this session. */
   cancel(sessionId: string): Promise<boolean>;
-  /** Full refund; resolves with the gateway's refund id. */
+  /** Gives back `amountSen` (what the gateway said was paid); resolves with the gateway's refund id. */
   refund(sessionId: string, amountSen: number): Promise<string>;
   /** True when the gateway answers. */
   ping(): Promise<boolean>;

@@ -1,4 +1,4 @@
-import { dayjs, inMY } from 'shared-api/contract';
+import { dayjs, formatRM, inMY } from 'shared-api/contract';
 
 /** Visitor text into HTML: every markup character becomes an entity, so a name like `<img ...>` arrives as text. */
 export const escapeHtml = (value: string): string =>
@@ -8,13 +8,10 @@ export const escapeHtml = (value: string): string =>
 // eslint-disable-next-line no-control-regex -- stripping control characters is the point
 export const oneLine = (value: string): string => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
-/** RM with 0 to 2 decimals (en-MY), from integer sen: 7500 → "RM 75", 7550 → "RM 75.50". */
-export const formatRM = (sen: number): string =>
-  `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: sen % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** "Monday, 23 November 2026" in GMT+8. */
 export const formatDateMY = (d: Date): string => inMY(d).format('dddd, D MMMM YYYY');
 /** "9:00 AM" in GMT+8. */
 export const formatTimeMY = (d: Date): string => inMY(d).format('h:mm A');
 
-export { dayjs };
+export { dayjs, formatRM };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
+import { DEFAULT_MAIL_GIVE_UP_HOURS } from '../payments/config';
 import { mailOutbox, type MailRow } from '../payments/tables';
 import type { MailSender } from './transport';
 
@@ -8,13 +9,17 @@ export type MailWorkerOptions = {
   sender: MailSender;
   from: string;
   pollMs: number;
-  maxAttempts?: number;
-  /** First retry delay; doubles on each further attempt. */
+  /** First retry delay; doubles on each further attempt up to maxBackoffMs. */
   backoffMs?: number;
+  maxBackoffMs?: number;
+  /** A message still unsent this long after it was written is marked failed (MAIL_GIVE_UP_HOURS); until then it is retried. */
+  giveUpAfterMs?: number;
   /** A claimed row whose sender died is taken again after this long. */
   claimMs?: number;
-  log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  log?: { info: LogFn; warn: LogFn; error: LogFn };
 };
+
+type LogFn = (obj: object, msg: string) => void;
 
 const isTimeout = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string };
@@ -23,13 +28,16 @@ const isTimeout = (err: unknown): boolean => {
 
 /**
  * Sends the outbox. Each row is claimed by one status UPDATE over a FOR UPDATE SKIP LOCKED pick, so two workers
- * (or two processes) never send the same message; failures go back to pending with exponential backoff.
+ * (or two processes) never send the same message; failures go back to pending with exponential backoff (capped), and
+ * only a message older than giveUpAfterMs is marked failed, with an error log (it also shows on /health and /staff/alerts).
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
+  /** Set by stop() during a pass: the pass sends no further message of its batch. */
+  private handingBack = false;
 
   constructor(private readonly options: MailWorkerOptions) {}
 
@@ -59,11 +67,19 @@ export class MailWorker {
         do {
           this.again = false;
           const claimed = await this.claim();
-          for (const row of claimed) if (await this.deliver(row)) sent++;
+          for (const [i, row] of claimed.entries()) {
+            // Stopping: the message being sent finishes; the rest are handed back for the next process at once.
+            if (this.handingBack) {
+              await this.release(claimed.slice(i));
+              break;
+            }
+            if (await this.deliver(row)) sent++;
+          }
           if (claimed.length === 10) this.again = true;
         } while (this.again && !this.stopped);
       } finally {
         this.running = null;
+        this.handingBack = false;
       }
       return sent;
     })();
@@ -95,8 +111,24 @@ export class MailWorker {
       .returning();
   }
 
+  /** Claimed but not tried: back to pending, due now, the attempt not counted. */
+  private async release(rows: MailRow[]): Promise<void> {
+    await this.options.db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: sql`${mailOutbox.attempts} - 1`, claimedUntil: null })
+      .where(and(inArray(mailOutbox.id, rows.map((r) => r.id)), eq(mailOutbox.status, 'sending')));
+  }
+
   private async deliver(row: MailRow): Promise<boolean> {
-    const { db, sender, from, maxAttempts = 6, backoffMs = 30_000, log } = this.options;
+    const {
+      db,
+      sender,
+      from,
+      backoffMs = 30_000,
+      maxBackoffMs = 30 * 60_000,
+      giveUpAfterMs = DEFAULT_MAIL_GIVE_UP_HOURS * 3_600_000,
+      log,
+    } = this.options;
     try {
       await sender.send({
         from,
@@ -109,19 +141,23 @@ export class MailWorker {
       });
     } catch (err) {
       const timedOut = isTimeout(err);
-      const giveUp = row.attempts >= maxAttempts;
-      const delayMs = backoffMs * 2 ** (row.attempts - 1);
-      await db
+      const delayMs = Math.min(backoffMs * 2 ** (row.attempts - 1), maxBackoffMs);
+      // Age is read on the database's clock, the one created_at was written with (and every replica shares).
+      const [after] = await db
         .update(mailOutbox)
         .set({
-          status: giveUp ? 'failed' : 'pending',
+          status: sql`CASE WHEN ${mailOutbox.createdAt} <= now() - make_interval(secs => ${giveUpAfterMs / 1000}) THEN 'failed' ELSE 'pending' END`,
           lastError: String((err as Error).message ?? err).slice(0, 500),
           timedOut: sql`${mailOutbox.timedOut} OR ${timedOut}`,
           nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
           claimedUntil: null,
         })
-        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')));
-      log?.warn({ mailId: row.id, kind: row.kind, attempt: row.attempts, timedOut, giveUp, err: (err as Error).message }, 'mail: send failed');
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')))
+        .returning({ status: mailOutbox.status, ageMinutes: sql<number>`floor(extract(epoch from now() - ${mailOutbox.createdAt}) / 60)::int` });
+      // Never the recipient or the body in a log line; the error goes under `err`, whose serializer strips addresses.
+      const facts = { mailId: row.id, kind: row.kind, attempts: row.attempts, ageMinutes: after?.ageMinutes };
+      if (after?.status === 'failed') log?.error(facts, 'mail: GIVEN UP, still unsent after MAIL_GIVE_UP_HOURS; staff see it on /staff/alerts and /health');
+      else log?.warn({ ...facts, timedOut, retryInSeconds: delayMs / 1000, err }, 'mail: send failed, will retry');
       return false;
     }
     await db
@@ -132,8 +168,10 @@ export class MailWorker {
     return true;
   }
 
+  /** Stops polling; the message being sent finishes and the rest of the claimed batch is released. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.handingBack = this.running !== null;
     clearInterval(this.timer);
     await this.running?.catch(() => {});
   }

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { flag, intFrom } from '../env';
 
 export type GatewayName = 'sandbox' | 'chip';
@@ -11,7 +8,7 @@ export type PaymentsConfig = {
   publicSiteUrl: string;
   /** This API as the gateway and the browser reach it (checkout page, callback URL). */
   apiPublicUrl: string;
-  /** HMAC secret of the sandbox's callbacks; undefined: generated once and kept in `dataDir/sandbox-secret`. */
+  /** HMAC secret of the sandbox's callbacks; undefined: generated once and kept in the database, shared by every replica. */
   sandboxSecret: string | undefined;
   sandboxCallbackDelayMs: number;
   sandboxCallbackDrop: boolean;
@@ -23,7 +20,18 @@ export type PaymentsConfig = {
   dataDir: string;
   reconcileIntervalMs: number;
   mailPollMs: number;
+  /** Hours an unsent message is retried before it is marked failed (MAIL_GIVE_UP_HOURS). */
+  mailGiveUpHours: number;
 };
+
+export const DEFAULT_MAIL_GIVE_UP_HOURS = 72;
+
+/** Zero would give a message up at its first failure: at least one hour of retries. */
+function mailGiveUpHoursFrom(value: string | undefined): number {
+  const hours = intFrom(value, DEFAULT_MAIL_GIVE_UP_HOURS, 'MAIL_GIVE_UP_HOURS');
+  if (hours < 1) throw new Error(`MAIL_GIVE_UP_HOURS must be at least 1, got "${value}"`);
+  return hours;
+}
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -54,23 +62,6 @@ export function loadPaymentsConfig(
     dataDir: base.dataDir,
     reconcileIntervalMs: intFrom(env.RECONCILE_INTERVAL_MS, 60_000, 'RECONCILE_INTERVAL_MS'),
     mailPollMs: intFrom(env.MAIL_POLL_MS, 5_000, 'MAIL_POLL_MS'),
+    mailGiveUpHours: mailGiveUpHoursFrom(env.MAIL_GIVE_UP_HOURS),
   };
-}
-
-/** The sandbox's signing secret: configured, else generated once and persisted in the data folder (mode 600). */
-export function resolveSandboxSecret(config: PaymentsConfig): string {
-  if (config.sandboxSecret) return config.sandboxSecret;
-  const file = path.join(config.dataDir, 'sandbox-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
 }

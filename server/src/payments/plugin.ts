@@ -22,7 +22,14 @@ export const paymentServicesPlugin = fp(
     const config = app.config.payments;
     const gateway = createGateway(config, app.db, app.log);
     const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : emlFileSender(path.join(config.dataDir, 'mail'));
-    const mailWorker = new MailWorker({ db: app.db, sender, from: config.mailFrom, pollMs: config.mailPollMs, log: app.log });
+    const mailWorker = new MailWorker({
+      db: app.db,
+      sender,
+      from: config.mailFrom,
+      pollMs: config.mailPollMs,
+      giveUpAfterMs: config.mailGiveUpHours * 3_600_000,
+      log: app.log,
+    });
     const service = new PaymentService(app.db, gateway, config, app.log, () => mailWorker.wake());
     const reconciler = new Reconciler(service, config.reconcileIntervalMs, app.log);
     app.decorate('payments', service);

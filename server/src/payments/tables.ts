@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES } from './statuses';
 
-// Mirrors migrations/0002_payments_mail.sql (the SQL is the source of truth; this gives typed queries).
+// Mirrors migrations/0002_payments_mail.sql and 0006_payment_checks.sql (the SQL is the source of truth; this gives typed queries).
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const payments = pgTable('payments', {
@@ -25,6 +25,11 @@ export const payments = pgTable('payments', {
   refundReason: text('refund_reason'),
   gatewayRefundId: text('gateway_refund_id'),
   completedAt: tz('completed_at'),
+  lastCheckedAt: tz('last_checked_at'),
+  paidAmountSen: integer('paid_amount_sen'),
+  refundAttempts: integer('refund_attempts').notNull().default(0),
+  refundLastError: text('refund_last_error'),
+  nextRefundAt: tz('next_refund_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
@@ -39,10 +44,12 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 });
 
+const MAIL_KINDS = ['visitor_confirmation', 'admin_notification', 'visitor_refund', 'admin_refund'] as const;
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   paymentId: text('payment_id').notNull(),
-  kind: text('kind', { enum: ['visitor_confirmation', 'admin_notification'] }).notNull(),
+  kind: text('kind', { enum: MAIL_KINDS }).notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),

@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, SlotListError, ValidationMessage } from 'shared-api/contract';
 import { pingDatabase } from '../db/connection';
 import { AppError, DatabaseUnavailableMessage } from '../errors';
+import { InputGuardMessage } from './input-guard';
+import { SECURITY_HEADERS } from './security-headers';
 
 // Messages written for people (the contract's own words) are shown as they are; zod's generic ones get the field name.
 const OWN_MESSAGES = new Set<string>([
@@ -49,15 +51,28 @@ export function installErrorHandling(app: FastifyInstance): void {
       () => false,
       () => true,
     );
+    // The route's pattern (not its URL) says what failed; the err serializer (logging.ts) keeps values out.
+    const route = `${request.method} ${request.routeOptions.url}`;
     if (databaseDown) {
-      request.log.warn({ err }, 'database unavailable');
+      request.log.warn({ err, route, error: ErrorCode.DATABASE_UNAVAILABLE }, 'database unavailable');
       return reply.code(503).send(fail(DatabaseUnavailableMessage, ErrorCode.DATABASE_UNAVAILABLE));
     }
-    request.log.error({ err }, 'unexpected error');
+    request.log.error({ err, route, error: ErrorCode.INTERNAL }, 'unexpected error');
     return reply.code(500).send(fail(SlotListError.server, ErrorCode.INTERNAL));
   });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(fail(`No route ${request.method} ${request.url.split('?')[0]}`, ErrorCode.NOT_FOUND));
   });
+}
+
+/** Fastify's router refusals (before any hook runs) in the envelope: malformed percent-encoding, an over-long path segment. */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const answer =
+    err.code === 'FST_ERR_BAD_URL'
+      ? fail(InputGuardMessage.badEncoding, ErrorCode.VALIDATION_ERROR)
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? fail(InputGuardMessage.tooLongAddress, ErrorCode.VALIDATION_ERROR)
+        : fail(SlotListError.server, ErrorCode.INTERNAL);
+  void reply.code(answer.error === ErrorCode.INTERNAL ? 500 : 400).headers(SECURITY_HEADERS).send(answer);
 }

@@ -1,9 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { ErrorCode, envelope, loginBodySchema, loginResultSchema, registerBodySchema, userSchema } from 'shared-api/contract';
 import { checkCredentials, createUser } from '../auth/accounts';
-import { AttemptLimiter } from '../auth/attempt-limiter';
+import { admitLoginAttempt, countAddressAttempt, loginFailed, loginSucceeded } from '../auth/login-limits';
+import { PASSWORD_COST } from '../auth/passwords';
 import { createSession, revokeSession } from '../auth/sessions';
 import { bearerToken } from '../plugins/staff-auth';
 import { AppError, ok } from '../errors';
@@ -12,27 +13,25 @@ import { bearerSecurity, errorResponses } from './common';
 export const LoginMessage = {
   invalid: 'Invalid email or password.',
   tooMany: 'Too many login attempts. Please wait a minute and try again.',
+  tooManyFailures: 'Too many failed logins for this account. Please wait 15 minutes and try again.',
   accountExists: 'An account with this email already exists.',
 } as const;
 
-const tooManyAttempts = () => new AppError(429, ErrorCode.RATE_LIMITED, LoginMessage.tooMany);
+const refuse = (reply: FastifyReply, retryAfterSeconds: number, message: string) => {
+  reply.header('retry-after', retryAfterSeconds);
+  return new AppError(429, ErrorCode.RATE_LIMITED, message);
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Only the login route is limited: per IP before the body is read, per account once the email is known.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: tooManyAttempts });
-  const max = app.config.loginRateLimitPerMinute;
-  const perAccount = new AttemptLimiter(max, 60_000);
+  const passwordCost = app.config.passwordCost ?? PASSWORD_COST;
 
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: { max, timeWindow: 60_000 } },
-      preHandler: async (request, reply) => {
-        const key = request.body.email;
-        if (!perAccount.hit(key)) {
-          reply.header('retry-after', perAccount.retryAfterSeconds(key));
-          throw tooManyAttempts();
-        }
+      // Per address over all accounts, counted before the body is read, so any flood of requests is limited.
+      onRequest: async (request, reply) => {
+        const wait = await countAddressAttempt(app.db, request.ip, app.config.loginRateLimitPerMinute);
+        if (wait) throw refuse(reply, wait, LoginMessage.tooMany);
       },
       schema: {
         tags: ['auth'],
@@ -41,9 +40,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(loginResultSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const user = await checkCredentials(app.db, request.body.email, request.body.password);
-      if (!user) throw new AppError(401, ErrorCode.UNAUTHORIZED, LoginMessage.invalid);
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const wait = await admitLoginAttempt(app.db, email, request.ip);
+      if (wait) throw refuse(reply, wait, LoginMessage.tooManyFailures);
+      const user = await checkCredentials(app.db, email, password, passwordCost);
+      if (!user) {
+        await loginFailed(app.db, email);
+        throw new AppError(401, ErrorCode.UNAUTHORIZED, LoginMessage.invalid);
+      }
+      await loginSucceeded(app.db, email, request.ip);
       const session = await createSession(app.db, user.id);
       request.log.info({ userId: user.id }, 'staff login');
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, 'Login successful');
@@ -89,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body);
+      const user = await createUser(app.db, request.body, passwordCost);
       if (!user) throw new AppError(409, ErrorCode.ACCOUNT_EXISTS, LoginMessage.accountExists);
       request.log.info({ by: request.staff!.id, userId: user.id }, 'staff account created');
       reply.code(201);

@@ -1,6 +1,8 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, healthSchema, type Health } from 'shared-api/contract';
+import { envelope, healthSchema, readinessSchema, type Health, type Readiness } from 'shared-api/contract';
 import { pingDatabase } from '../db/connection';
+import { mailBacklog } from '../mail/stuck';
 import { errorResponses } from './common';
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', '57P01', '57P03']);
@@ -15,22 +17,63 @@ export function classifyDatabaseError(err: unknown): 'database_unreachable' | 'd
   return 'database_error';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What /health/ready reports besides the database: main.ts sets these while migrating and while stopping. */
+    readiness: { migrating: boolean; stopping: boolean };
+  }
+}
+
+/** How long the readiness check waits for the database before saying it is unreachable. */
+const READY_PING_MS = 1000;
+
+/** The readiness flags, shared with main.ts (registered before the routes). */
+export const readinessPlugin = fp(
+  async (app) => {
+    app.decorate('readiness', { migrating: false, stopping: false });
+  },
+  { name: 'readiness' },
+);
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether a load balancer should send traffic here: 503 while migrating, stopping, or without the database',
+        response: { 200: envelope(readinessSchema), 503: envelope(readinessSchema), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const { migrating, stopping } = app.readiness;
+      const reason: Readiness['reason'] = migrating
+        ? 'migrating'
+        : stopping
+          ? 'stopping'
+          : await pingDatabase(app.db, READY_PING_MS).then(() => undefined, () => 'database_unreachable' as const);
+      reply.header('cache-control', 'no-store');
+      if (reason) return reply.code(503).send({ success: false, data: { ready: false, reason }, message: `Not ready: ${reason}` });
+      return { success: true, data: { ready: true }, message: 'Ready' };
+    },
+  );
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'API and database state',
+        summary: 'API and database state, and how much mail is unsent for over an hour',
         response: { 200: envelope(healthSchema), ...errorResponses },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const driver = app.database.driver;
       let health: Health;
       try {
         const latencyMs = await pingDatabase(app.db);
-        health = { status: 'healthy', database: 'database_healthy', databaseDetails: { driver, latencyMs }, message: 'Database connection successful' };
+        // The mail count is extra: if it cannot be read, the database state stays what the ping said.
+        const mail = await mailBacklog(app.db).catch((err: unknown) => void request.log.warn({ err }, 'health: mail backlog unreadable'));
+        health = { status: 'healthy', database: 'database_healthy', databaseDetails: { driver, latencyMs }, message: 'Database connection successful', mail };
       } catch (err) {
         const database = classifyDatabaseError(err);
         health = {

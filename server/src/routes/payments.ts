@@ -16,8 +16,9 @@ import {
   verifyPaymentBodySchema,
 } from 'shared-api/contract';
 import { AppError, ok } from '../errors';
+import { HoldLimitError } from '../limits/hold-limits';
 import { PaymentText } from '../payments/service';
-import { errorResponses } from './common';
+import { errorResponses, holdLimitedAnswer } from './common';
 
 const METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
   fpx: 'FPX Online Banking',
@@ -40,12 +41,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Hold the slot 15 minutes, create the payment and the gateway checkout session (fee in sen, checked against the price list)',
         body: initiateBodySchema,
-        response: { 200: envelope(z.object({ paymentSession: paymentSessionSchema })), ...errorResponses },
+        response: { 200: envelope(z.object({ paymentSession: paymentSessionSchema })), 429: holdLimitedAnswer, ...errorResponses },
       },
     },
-    async (request) => {
-      const paymentSession = await app.payments.initiate(request.body);
-      return ok({ paymentSession }, 'Payment session created');
+    async (request, reply) => {
+      try {
+        const paymentSession = await app.payments.initiate({ ...request.body, clientAddress: request.ip });
+        return ok({ paymentSession }, 'Payment session created');
+      } catch (err) {
+        if (!(err instanceof HoldLimitError)) throw err;
+        reply.code(429);
+        return err.answer();
+      }
     },
   );
 
@@ -83,7 +90,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/payment/:id/cancel',
-    { schema: { tags, summary: 'Cancel an unpaid payment and release its hold', params: idParam, response: { 200: statusResult, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        // Only the payment id: the reference is printed on receipts and mails, so it proves nothing about who asks.
+        summary: 'Cancel an unpaid payment and release its hold (by payment id only)',
+        params: idParam,
+        response: { 200: statusResult, ...errorResponses },
+      },
+    },
     async (request) => {
       const payment = await app.payments.cancel(request.params.id);
       const { result, message } = await app.payments.present(payment);

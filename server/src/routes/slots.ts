@@ -17,6 +17,7 @@ import {
   staffSlotSchema,
 } from 'shared-api/contract';
 import { AppError, ok } from '../errors';
+import { HoldLimitError, HoldLimits } from '../limits/hold-limits';
 import { toStaffSlot } from '../slots/present';
 import {
   bookSlot,
@@ -30,7 +31,7 @@ import {
   type Refusal,
 } from '../slots/slot-service';
 import { findCompletedPaymentForSlot } from '../slots/payment-confirmation';
-import { bearerSecurity, errorResponses } from './common';
+import { bearerSecurity, errorResponses, holdLimitedAnswer } from './common';
 
 const refuse = (r: Refusal): never => {
   throw new AppError(r.status, r.code, r.message);
@@ -111,17 +112,32 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['slots (public)'],
-        summary: `Hold a bookable slot while its visitor pays (default ${HOLD_MINUTES} minutes, at most 30)`,
+        summary: `Hold a bookable slot while its visitor pays (default ${HOLD_MINUTES} minutes, at most 30; past the client's free holds, 429 HOLD_LIMIT with a proof-of-work challenge)`,
         params: slotIdParamSchema,
         // No body at all means the default hold.
         body: z.preprocess((v) => v ?? {}, reserveBodySchema),
-        response: { 200: envelope(reservationSchema), ...errorResponses },
+        response: { 200: envelope(reservationSchema), 429: holdLimitedAnswer, ...errorResponses },
       },
     },
-    async (request) => {
-      const hold = await reserveSlot(app.db, request.params.id, request.body.minutes);
-      if ('ok' in hold) return refuse(hold);
-      return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString() }, 'Slot reserved');
+    async (request, reply) => {
+      const { minutes, proofOfWork } = request.body;
+      const limits = await HoldLimits.load(app.db);
+      const holder = limits.holder(request.ip);
+      try {
+        const hold = await app.db.transaction(async (tx) => {
+          await limits.lock(tx, holder);
+          const taken = await reserveSlot(tx, request.params.id, minutes, { holder });
+          // Over the client's free holds, only a valid proof of work keeps it (HoldLimitError rolls it back).
+          if (!('ok' in taken)) await limits.admit(tx, holder, proofOfWork);
+          return taken;
+        });
+        if ('ok' in hold) return refuse(hold);
+        return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString() }, 'Slot reserved');
+      } catch (err) {
+        if (!(err instanceof HoldLimitError)) throw err;
+        reply.code(429);
+        return err.answer();
+      }
     },
   );
 

@@ -5,6 +5,7 @@ import {
   BookingMessage,
   ErrorCode,
   SLOT_MINUTES,
+  SlotAddMessage,
   dayInMY,
   isWeekend,
   slotStart,
@@ -16,6 +17,7 @@ import type { DbOrTx } from '../db/connection';
 import { slots, type SlotRow } from '../db/schema';
 import { AppError } from '../errors';
 import { sha256, newToken } from '../auth/sessions';
+import type { HoldHolder } from '../limits/hold-limits';
 
 // Every function takes a database or an open transaction, so the payment callback can book inside its own transaction.
 
@@ -50,15 +52,6 @@ export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<Sl
     .where(and(isNull(slots.deletedAt), filter))
     .orderBy(asc(slots.startAt), asc(slots.id));
 }
-
-export const SlotAddMessage = {
-  tooEarly: 'Slots can only be created from tomorrow onwards.',
-  weekend: 'Slots can only be created on weekdays (Monday to Friday).',
-  badDate: 'Please choose a real calendar date (YYYY-MM-DD).',
-  badTime: 'Time must be HH:mm or hh:mm AM/PM',
-  badLength: `The end time must be exactly ${SLOT_MINUTES} minutes after the start time.`,
-  duplicate: 'A slot already exists at this date and time.',
-} as const;
 
 /** Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message. */
 export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
@@ -106,24 +99,58 @@ export const SlotNotFoundMessage = 'Slot not found.';
 
 export type Refusal = { ok: false; status: number; code: ErrorCode; message: string };
 
+const notAvailable: Refusal = { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
+
+type SlotState = { status: string; deleted: boolean; heldByOther: boolean };
+
+/**
+ * The one wording of a refused slot: missing (NOT_FOUND), deleted or booked (SLOT_NOT_AVAILABLE), or held by another
+ * token (SLOT_RESERVED); null when the state shows no reason.
+ */
+function refusalOf(state: SlotState | undefined): Refusal | null {
+  if (!state) return { ok: false, status: 404, code: ErrorCode.NOT_FOUND, message: SlotNotFoundMessage };
+  if (state.deleted || state.status !== 'available') return notAvailable;
+  if (state.heldByOther) return { ok: false, status: 409, code: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved };
+  return null;
+}
+
+const stateOf = (row: SlotRow, holdTokenHash: string | null): SlotState => ({
+  status: row.status,
+  deleted: row.deletedAt !== null,
+  heldByOther: row.holdExpiresAt !== null && row.holdExpiresAt > new Date() && row.holdTokenHash !== holdTokenHash,
+});
+
 /** Why a conditional UPDATE on this slot matched nothing (read after the fact; only the wording depends on it). */
 async function explainRefusal(db: DbOrTx, slotId: number, holdTokenHash: string | null): Promise<Refusal> {
   const row = await findSlot(db, slotId);
-  if (!row) return { ok: false, status: 404, code: ErrorCode.NOT_FOUND, message: SlotNotFoundMessage };
-  const heldByOther = row.holdExpiresAt && row.holdExpiresAt > new Date() && row.holdTokenHash !== holdTokenHash;
-  if (!row.deletedAt && row.status === 'available' && heldByOther)
-    return { ok: false, status: 409, code: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved };
-  return { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
+  return refusalOf(row && stateOf(row, holdTokenHash)) ?? notAvailable;
 }
+
+/** The refusal a slot row already shows; null when only a conditional UPDATE can tell. */
+export const visibleRefusal = (row: SlotRow, holdTokenHash: string | null): Refusal | null => refusalOf(stateOf(row, holdTokenHash));
 
 export type Hold = { slotId: number; token: string; expiresAt: Date };
 
-/** Holds a bookable slot for `minutes`; the token is returned once and stored only as its SHA-256. */
-export async function reserveSlot(db: DbOrTx, slotId: number, minutes: number): Promise<Hold | Refusal> {
-  const token = newToken();
+/**
+ * Holds a bookable slot for `minutes`, recording who holds it (for the hold limits); the token (new unless the caller
+ * brings its own) is returned once and stored only as its SHA-256.
+ */
+export async function reserveSlot(
+  db: DbOrTx,
+  slotId: number,
+  minutes: number,
+  by: { holder?: HoldHolder; token?: string } = {},
+): Promise<Hold | Refusal> {
+  const token = by.token ?? newToken();
   const [row] = await db
     .update(slots)
-    .set({ holdTokenHash: sha256(token), holdExpiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .set({
+      holdTokenHash: sha256(token),
+      holdExpiresAt: sql`now() + make_interval(mins => ${minutes})`,
+      holdClient: by.holder?.client ?? null,
+      holdEmail: by.holder?.email ?? null,
+      holdPhone: by.holder?.phone ?? null,
+    })
     .where(and(eq(slots.id, slotId), publiclyBookable()))
     .returning({ id: slots.id, holdExpiresAt: slots.holdExpiresAt });
   if (!row) return explainRefusal(db, slotId, null);
@@ -188,9 +215,7 @@ export async function bookSlot(db: DbOrTx, input: BookInput): Promise<{ ok: true
     FROM (SELECT 1) AS one LEFT JOIN before ON true`)) as unknown as { rows: BookAttemptRow[] };
   const outcome = result.rows[0];
   if (outcome?.won_id != null) return { ok: true, slot: (await findSlot(db, input.slotId))! };
-  if (!outcome || outcome.status === null) return { ok: false, status: 404, code: ErrorCode.NOT_FOUND, message: SlotNotFoundMessage };
-  // A stale "available" here means a concurrent booking won: that is "not available".
-  if (outcome.status === 'available' && !outcome.deleted && outcome.held_by_other)
-    return { ok: false, status: 409, code: ErrorCode.SLOT_RESERVED, message: BookingMessage.slotReserved };
-  return { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
+  const before = outcome?.status == null ? undefined : { status: outcome.status, deleted: Boolean(outcome.deleted), heldByOther: Boolean(outcome.held_by_other) };
+  // A stale "available" with no other holder here means a concurrent booking won: that is "not available".
+  return refusalOf(before) ?? notAvailable;
 }

@@ -1,12 +1,9 @@
 jest.setTimeout(60_000);
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { buildInvitation } from '../../src/mail/ics';
+import { buildInvitation } from 'shared-api/contract';
 import { MailWorker } from '../../src/mail/worker';
 import type { MailSender, OutgoingMail } from '../../src/mail/transport';
-import { loadPaymentsConfig, resolveSandboxSecret } from '../../src/payments/config';
+import { loadPaymentsConfig } from '../../src/payments/config';
 import { mailOutbox } from '../../src/payments/tables';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, startPaymentsApp, type PayCtx } from '../payments/support';
 
@@ -35,21 +32,7 @@ describe('calendar invitation text', () => {
   });
 });
 
-describe('sandbox secret', () => {
-  it('is generated once into the data folder and read back the same', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-secret-'));
-    try {
-      const config = loadPaymentsConfig({}, { port: 4000, dataDir, adminEmail: 'a@b.c', supportEmail: 's@b.c', productName: 'X' });
-      const first = resolveSandboxSecret(config);
-      expect(first).toMatch(/^[0-9a-f]{64}$/);
-      expect(resolveSandboxSecret(config)).toBe(first);
-      expect(fs.readFileSync(path.join(dataDir, 'sandbox-secret'), 'utf8')).toBe(first);
-      expect(resolveSandboxSecret({ ...config, sandboxSecret: 'configured' })).toBe('configured');
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
+describe('gateway configuration', () => {
   it('refuses an unknown gateway name and chip without its keys', () => {
     const base = { port: 4000, dataDir: '/tmp', adminEmail: 'a@b.c', supportEmail: 's@b.c', productName: 'X' };
     expect(() => loadPaymentsConfig({ PAYMENT_GATEWAY: 'paypal' }, base)).toThrow(/sandbox or chip/);

@@ -5,12 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { brand, inMY } from 'shared-api/contract';
 import { MailWorker } from '../../src/mail/worker';
 import { emlFileSender, smtpSender } from '../../src/mail/transport';
+import { loadPaymentsConfig } from '../../src/payments/config';
 import { mailOutbox } from '../../src/payments/tables';
+import { queryRows } from '../helpers';
+import { startSmtp } from './support';
 import {
   initiateBody,
   initiateOk,
@@ -26,29 +28,6 @@ import {
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const FROM = '"Seri Ilmu" <admissions@seriilmu.edu.my>';
-
-type Received = { mail: ParsedMail; to: string[] };
-
-/** A real SMTP server on an ephemeral (or given) port that parses every message it accepts. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ mail, to: session.envelope.rcptTo.map((r) => r.address) });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${address.port}`, port: address.port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** A port with nothing listening on it. */
 async function freePort(): Promise<number> {
@@ -84,7 +63,7 @@ describe('confirmation mail on pglite', () => {
   });
 
   it('sends the visitor confirmation (HTML + text + .ics, name escaped) and the admin notification once each, after the booking commits', async () => {
-    const { slot, session } = await paidBooking(ctx, 50, { visitorName: XSS_NAME, visitorEmail: 'parent@example.com' });
+    const { slot, session } = await paidBooking(ctx, 50, { visitorName: XSS_NAME, visitorEmail: 'parent@example.com', visitorContactNo: '0123456789' });
     await waitFor(async () => smtp.received.length >= 2);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.received).toHaveLength(2);
@@ -205,14 +184,106 @@ describe('confirmation mail on pglite', () => {
       }
     });
 
-    it('gives up after the last attempt: emailStatus failed', async () => {
-      const port = await freePort();
-      const { session } = await paidBooking(ctx, 53, { visitorEmail: 'never@example.com' });
-      const worker = new MailWorker({ db: ctx.database.db, sender: smtpSender(`smtp://127.0.0.1:${port}`), from: FROM, pollMs: 1000, maxAttempts: 2, backoffMs: 0 });
-      await worker.runOnce();
-      await worker.runOnce();
-      expect((await outboxFor(ctx, session.id)).map((r) => r.status)).toEqual(['failed', 'failed']);
-      expect((await statusOf(ctx, session.id)).emailStatus).toBe('failed');
+    /** Only this payment's messages are left to send (earlier tests' rows would be claimed too). */
+    const onlyMailOf = (paymentId: string) =>
+      ctx.database.db.update(mailOutbox).set({ status: 'sent' }).where(sql`${mailOutbox.paymentId} <> ${paymentId}`);
+    /** As if the messages had been written `minutes` ago, and due now (instead of waiting out the backoff). */
+    const writtenMinutesAgo = (paymentId: string, minutes: number) =>
+      ctx.database.db
+        .update(mailOutbox)
+        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})`, nextAttemptAt: sql`now()` })
+        .where(eq(mailOutbox.paymentId, paymentId));
+    const dueNow = (paymentId: string) => ctx.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.paymentId, paymentId));
+    const secondsToNextAttempt = async (paymentId: string) =>
+      (
+        await queryRows<{ s: number }>(
+          ctx.database,
+          sql`SELECT round(extract(epoch from next_attempt_at - now()))::int AS s FROM mail_outbox WHERE payment_id = ${paymentId} ORDER BY id`,
+        )
+      ).map((r) => r.s);
+
+    it('keeps a message through a three-day outage (backoff 30 s doubling, capped at 30 min) and sends it once SMTP answers', async () => {
+      const smtpDown = await startSmtp();
+      smtpDown.refuse(true);
+      try {
+        const { session } = await paidBooking(ctx, 55, { visitorEmail: 'outage@example.com' });
+        await onlyMailOf(session.id);
+        const worker = new MailWorker({ db: ctx.database.db, sender: smtpSender(smtpDown.url), from: FROM, pollMs: 1000 });
+        const waits: number[][] = [];
+        for (let attempt = 1; attempt <= 9; attempt++) {
+          await dueNow(session.id);
+          expect(await worker.runOnce()).toBe(0);
+          waits.push(await secondsToNextAttempt(session.id));
+        }
+        expect(waits.map((w) => w[0])).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800]);
+        expect(waits.every(([visitor, admin]) => visitor === admin)).toBe(true);
+
+        // A minute short of three days: still retried, never given up.
+        await writtenMinutesAgo(session.id, 72 * 60 - 1);
+        expect(await worker.runOnce()).toBe(0);
+        let rows = await outboxFor(ctx, session.id);
+        expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+          ['pending', 10],
+          ['pending', 10],
+        ]);
+        expect(rows[0].lastError).toMatch(/421/);
+        expect((await statusOf(ctx, session.id)).emailStatus).toBe('pending');
+        expect(smtpDown.received).toHaveLength(0);
+
+        smtpDown.refuse(false);
+        await dueNow(session.id);
+        expect(await worker.runOnce()).toBe(2);
+        expect(smtpDown.received.map((r) => r.to[0]).sort()).toEqual(['office@school.test', 'outage@example.com']);
+        rows = await outboxFor(ctx, session.id);
+        expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+          ['sent', 11],
+          ['sent', 11],
+        ]);
+        expect((await statusOf(ctx, session.id)).emailStatus).toBe('sent');
+      } finally {
+        await smtpDown.close();
+      }
+    });
+
+    it('marks a message failed only once it is older than the give-up age, logs that once without naming anyone, and never retries it', async () => {
+      const smtpDown = await startSmtp();
+      smtpDown.refuse(true);
+      try {
+        const { session } = await paidBooking(ctx, 53, { visitorEmail: 'never@example.com' });
+        await onlyMailOf(session.id);
+        const lines: Array<{ level: string; obj: object; msg: string }> = [];
+        const logAt = (level: string) => (obj: object, msg: string) => void lines.push({ level, obj, msg });
+        const log = { info: logAt('info'), warn: logAt('warn'), error: logAt('error') };
+        const worker = new MailWorker({ db: ctx.database.db, sender: smtpSender(smtpDown.url), from: FROM, pollMs: 1000, giveUpAfterMs: 2 * 3_600_000, log });
+
+        await writtenMinutesAgo(session.id, 119);
+        await worker.runOnce();
+        expect((await outboxFor(ctx, session.id)).map((r) => r.status)).toEqual(['pending', 'pending']);
+        expect(lines.filter((l) => l.level === 'error')).toHaveLength(0);
+
+        await writtenMinutesAgo(session.id, 121);
+        await worker.runOnce();
+        const rows = await outboxFor(ctx, session.id);
+        expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+          ['failed', 2],
+          ['failed', 2],
+        ]);
+        expect((await statusOf(ctx, session.id)).emailStatus).toBe('failed');
+        const errors = lines.filter((l) => l.level === 'error');
+        const byMailId = (a: { mailId: number }, b: { mailId: number }) => a.mailId - b.mailId;
+        expect(errors.map((l) => l.obj as { mailId: number }).sort(byMailId)).toEqual(
+          rows.map((r) => ({ mailId: r.id, kind: r.kind, attempts: 2, ageMinutes: 121 })).sort(byMailId),
+        );
+        expect(errors[0].msg).toMatch(/GIVEN UP/);
+        expect(JSON.stringify(errors)).not.toMatch(/never@example\.com|office@school\.test|Booking confirmed|Dear/);
+
+        smtpDown.refuse(false);
+        await dueNow(session.id);
+        expect(await worker.runOnce()).toBe(0);
+        expect(smtpDown.received).toHaveLength(0);
+      } finally {
+        await smtpDown.close();
+      }
     });
 
     it('by default writes each message as an .eml file with its .ics', async () => {
@@ -231,6 +302,16 @@ describe('confirmation mail on pglite', () => {
         fs.rmSync(folder, { recursive: true, force: true });
       }
     });
+  });
+});
+
+describe('MAIL_GIVE_UP_HOURS', () => {
+  const base = { port: 4000, dataDir: '/tmp', adminEmail: 'a@b.c', supportEmail: 's@b.c', productName: 'X' };
+  it('defaults to 72 hours, takes a whole number of hours and refuses less than one', () => {
+    expect(loadPaymentsConfig({}, base).mailGiveUpHours).toBe(72);
+    expect(loadPaymentsConfig({ MAIL_GIVE_UP_HOURS: '96' }, base).mailGiveUpHours).toBe(96);
+    expect(() => loadPaymentsConfig({ MAIL_GIVE_UP_HOURS: '0' }, base)).toThrow(/MAIL_GIVE_UP_HOURS must be at least 1/);
+    expect(() => loadPaymentsConfig({ MAIL_GIVE_UP_HOURS: 'soon' }, base)).toThrow(/MAIL_GIVE_UP_HOURS must be a whole number/);
   });
 });
 

@@ -50,13 +50,13 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
     const slot = await insertSlot(ctx.database, 31);
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip1@example.com' }));
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const forged = await chip.pay(payment.gatewaySessionId!, 'fpx', true, stranger);
+    const forged = await chip.pay(payment.gatewaySessionId!, { signWith: stranger });
     expect(forged!.status).toBe(401);
     expect((await forged!.json()).error).toBe(ErrorCode.BAD_SIGNATURE);
     expect((await paymentRow(ctx, session.id)).status).toBe('pending');
     expect((await slotRow(ctx, slot.id)).status).toBe('available');
 
-    const res = await chip.pay(payment.gatewaySessionId!, 'fpx');
+    const res = await chip.pay(payment.gatewaySessionId!);
     expect(res!.status).toBe(200);
     expect(await slotRow(ctx, slot.id)).toMatchObject({ status: 'booked', bookingReference: session.clientReference });
     expect((await paymentRow(ctx, session.id)).method).toBe('fpx');
@@ -73,7 +73,7 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
   it('without a callback, the status route asks GET /purchases/{id}/ and finishes the payment', async () => {
     const slot = await insertSlot(ctx.database, 32);
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip2@example.com' }));
-    await chip.pay(payment.gatewaySessionId!, 'visa', false);
+    await chip.pay(payment.gatewaySessionId!, { method: 'visa', sendCallback: false });
     const body = await status(session.id);
     expect(body.data.payment).toMatchObject({ status: 'completed', method: 'card' });
     expect(chip.requests.some((r) => r.method === 'GET' && r.path === `/purchases/${payment.gatewaySessionId}/`)).toBe(true);
@@ -84,7 +84,7 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip3@example.com' }));
     await expireHold(ctx, slot.id);
     await bookSlot(ctx.database.db, { slotId: slot.id, visitor: { ...visitor, visitorEmail: 'other@example.com', visitorContactNo: '0111111111' } });
-    await chip.pay(payment.gatewaySessionId!, 'fpx');
+    await chip.pay(payment.gatewaySessionId!);
     const body = await status(session.id);
     expect(body.data.payment.status).toBe('refunded');
     expect(chip.refunds).toContainEqual({ purchaseId: payment.gatewaySessionId, amount: 7500 });

@@ -1,57 +1,10 @@
 jest.setTimeout(120_000);
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { exited, freePort, json, startServer, stopAll } from './server-process';
 import { SANDBOX_SECRET, throwawayPostgres, waitFor } from './support';
-
-const ROOT = path.resolve(__dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-type Server = { child: ChildProcess; output: () => string; base: string };
-
-/** The real server (server/src/main.ts) as a child process. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-      return fetch(`${base}/health`).then((r) => r.ok, () => false);
-    },
-    60_000,
-    200,
-  );
-  return { child, output: () => out, base };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<NodeJS.Signals | number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.signalCode ?? child.exitCode);
-    child.once('exit', (code, signal) => resolve(signal ?? code));
-  });
-
-async function json(res: Response) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 describe.each(['pglite', 'postgres'] as const)('server killed between the gateway payment and its callback (%s)', (driver) => {
   let dataDir: string;
@@ -79,12 +32,7 @@ describe.each(['pglite', 'postgres'] as const)('server killed between the gatewa
     }
   });
   afterAll(async () => {
-    for (const c of children) {
-      if (c.exitCode === null && c.signalCode === null) {
-        c.kill('SIGTERM');
-        await exited(c);
-      }
-    }
+    await stopAll(children);
     await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +17,8 @@ type Purchase = {
   success_callback: string;
   payment_method_whitelist: string[];
   transaction_data: { payment_method: string | null };
+  /** CHIP's PaymentDetails, set when the purchase is paid: `amount` is what the payer paid. */
+  payment: { is_outgoing: boolean; payment_type: 'purchase'; amount: number; currency: string; net_amount: number; fee_amount: number; paid_on: number } | null;
   event_type?: string;
 };
 
@@ -25,10 +27,12 @@ type Purchase = {
  * (X-Signature: base64 RSA PKCS#1 v1.5 over SHA-256 of the raw body), as CHIP documents them.
  */
 export async function startFakeChip(options: { secretKey: string; brandId: string }) {
+  /** While true, every refund is refused as CHIP refuses one the acquirer rejects (400 purchase_refund_error). */
+  let refundsFail = false;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const purchases = new Map<string, Purchase>();
-  const requests: { method: string; path: string; body: unknown }[] = [];
+  const requests: { method: string; path: string; body: unknown; at: number }[] = [];
   const refunds: { purchaseId: string; amount: number }[] = [];
   let base = '';
 
@@ -42,7 +46,7 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
       };
       const body = raw ? JSON.parse(raw) : undefined;
       const path = (req.url ?? '').replace(/^\/api\/v1/, '');
-      requests.push({ method: req.method ?? '', path, body });
+      requests.push({ method: req.method ?? '', path, body, at: Date.now() });
       if (req.headers.authorization !== `Bearer ${options.secretKey}`) return send(401, { detail: 'Invalid token.' });
       let m: RegExpExecArray | null;
       if (req.method === 'GET' && path === '/public_key/') return send(200, publicPem);
@@ -57,6 +61,7 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
           checkout_url: `${base}/p/${id}/`,
           purchase: { ...body.purchase, total: body.purchase.products.reduce((s: number, x: { price: number; quantity?: number }) => s + x.price * (x.quantity ?? 1), 0) },
           transaction_data: { payment_method: null },
+          payment: null,
         };
         purchases.set(id, p);
         return send(201, p);
@@ -74,10 +79,13 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
       }
       if ((m = /^\/purchases\/([\w-]+)\/refund\/$/.exec(path)) && req.method === 'POST') {
         const p = purchases.get(m[1]);
-        if (!p || p.status !== 'paid') return send(400, { detail: 'Only a paid purchase can be refunded.' });
+        if (!p || p.status !== 'paid' || !p.payment) return send(400, { detail: 'Only a paid purchase can be refunded.' });
+        const amount = body?.amount ?? p.payment.amount;
+        if (amount > p.payment.amount) return send(400, { amount: ['Refund amount exceeds the amount paid.'] });
+        if (refundsFail) return send(400, { __all__: [{ message: 'Refund failed on the acquirer side.', code: 'purchase_refund_error' }] });
         p.status = 'refunded';
-        refunds.push({ purchaseId: p.id, amount: body?.amount ?? p.purchase.total });
-        return send(200, { id: randomUUID(), type: 'payment', payment_type: 'refund', amount: body?.amount ?? p.purchase.total });
+        refunds.push({ purchaseId: p.id, amount });
+        return send(200, { id: randomUUID(), type: 'payment', payment_type: 'refund', amount });
       }
       send(404, { detail: 'Not found.' });
     });
@@ -95,11 +103,20 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
     requests,
     refunds,
     signBody,
-    /** The visitor pays on CHIP's page: the purchase turns paid and, unless `sendCallback` is false, CHIP posts the signed callback. */
-    async pay(id: string, method = 'fpx', sendCallback = true, signWith = privateKey) {
+    /** Makes every refund fail (true) or succeed again (false). */
+    failRefunds(fail: boolean) {
+      refundsFail = fail;
+    },
+    /**
+     * The visitor pays on CHIP's page: the purchase turns paid (`amount` paid, default its total) and, unless
+     * `sendCallback` is false, CHIP posts the signed callback.
+     */
+    async pay(id: string, { method = 'fpx', sendCallback = true, signWith = privateKey, amount }: { method?: string; sendCallback?: boolean; signWith?: KeyObject; amount?: number } = {}) {
       const p = purchases.get(id)!;
+      const paid = amount ?? p.purchase.total;
       p.status = 'paid';
       p.transaction_data = { payment_method: method };
+      p.payment = { is_outgoing: false, payment_type: 'purchase', amount: paid, currency: 'MYR', net_amount: paid, fee_amount: 0, paid_on: Math.floor(Date.now() / 1000) };
       p.event_type = 'purchase.paid';
       if (!sendCallback) return null;
       const body = JSON.stringify(p);

@@ -98,14 +98,35 @@ export const visitor = {
   selectedSchool: 'Seri Ilmu Private Secondary',
 };
 
+/**
+ * Each email is its own parent, as on a real day: their own phone number and their own address (the hold limits count
+ * one live hold per email and per phone, and a handful of holds per address).
+ */
+export function parentOf(email: string) {
+  const n = parseInt(createHash('sha256').update(email).digest('hex').slice(0, 8), 16);
+  const phone = email === visitor.visitorEmail ? visitor.visitorContactNo : `01${String(10_000_000 + (n % 89_999_999))}`;
+  return { visitorContactNo: phone, address: `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}` };
+}
+
 /** The initiate body for a slot, as the booking dialog sends it (fee 7500 sen for the secondary school). */
 export function initiateBody(slot: { id: number; startAt: Date }, extra: Record<string, unknown> = {}) {
   const my = new Date(slot.startAt.getTime() + 8 * 3_600_000).toISOString();
-  return { ...visitor, slotId: slot.id, fee: 7500, slotDate: my.slice(0, 10), slotStartTime: my.slice(11, 16), ...extra };
+  const email = (extra.visitorEmail as string | undefined) ?? visitor.visitorEmail;
+  const contact = { visitorContactNo: parentOf(email).visitorContactNo };
+  return { ...visitor, ...contact, slotId: slot.id, fee: 7500, slotDate: my.slice(0, 10), slotStartTime: my.slice(11, 16), ...extra };
 }
 
-export async function initiate(ctx: PayCtx, body: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: body });
+/** POST /api/payment/initiate from the parent's own address (their email's), unless one is given. */
+export async function initiate(ctx: PayCtx, body: Record<string, unknown>, address?: string) {
+  const remoteAddress = address ?? parentOf(String(body.visitorEmail)).address;
+  return ctx.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: body, remoteAddress });
+}
+
+/** POST /slot/{id}/reserve from the address of the parent with this email: the hold token. */
+export async function reserve(ctx: PayCtx, slotId: number, email = visitor.visitorEmail): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: `/slot/${slotId}/reserve`, payload: {}, remoteAddress: parentOf(email).address });
+  if (res.statusCode !== 200) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
 }
 
 /** Initiates and returns the payment session plus its sandbox session id. */

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from '../../../e2e/support/browser';
+import { API_CSP, DOCS_CSP } from '../../src/plugins/security-headers';
+import { auth, insertSlot, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { initiateBody } from '../payments/support';
+import { discoverRoutes, startHardeningApp } from './routes';
+
+// Every answer carries nosniff, no referrer and a CSP that forbids framing; the two HTML pages the API serves (the
+// OpenAPI page and the sandbox checkout) still work under theirs in a real Chromium.
+jest.setTimeout(90_000);
+
+let ctx: TestContext;
+let baseUrl: string;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await startHardeningApp('pglite');
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  // The checkout page posts to this API, which sends the parent back to the site: here, this API too.
+  ctx.config.payments.apiPublicUrl = baseUrl;
+  ctx.config.payments.publicSiteUrl = baseUrl;
+  token = await staffToken(ctx);
+});
+afterAll(() => stopTestApp(ctx));
+
+const expectSecurityHeaders = (headers: Record<string, unknown>, csp: string) => {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['content-security-policy']).toBe(csp);
+};
+
+describe('security headers', () => {
+  it('every route answers with nosniff, no-referrer and default-src none / frame-ancestors none (errors and 404s too)', async () => {
+    const routes = discoverRoutes(ctx.app).filter((r) => !r.path.startsWith('/sandbox-gateway/'));
+    expect(routes.length).toBeGreaterThan(15);
+    const missing: string[] = [];
+    for (const route of routes) {
+      const url = route.path.replace(/:\w+/g, '1');
+      for (const headers of [{}, auth(token)]) {
+        const res = await ctx.app.inject({ method: route.method as 'GET', url, headers });
+        const got = [res.headers['x-content-type-options'], res.headers['referrer-policy'], res.headers['content-security-policy']];
+        if (got.join('|') !== ['nosniff', 'no-referrer', API_CSP].join('|')) missing.push(`${route.method} ${url} ${res.statusCode}: ${got.join(' | ')}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    for (const url of ['/no/such/route', '/public/list?limit=%00', '/slot/%zz', '/api/payment/status/' + 'x'.repeat(500)])
+      expectSecurityHeaders((await ctx.app.inject(url)).headers, API_CSP);
+  });
+
+  it('the sandbox checkout page keeps its own policy (inline styles, form posts) and cannot be framed', async () => {
+    const res = await ctx.app.inject('/sandbox-gateway/checkout/unknown-session');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-security-policy']).toMatch(/style-src 'unsafe-inline'.*; frame-ancestors 'none'$/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('the OpenAPI page and its files answer with the docs policy', async () => {
+    for (const url of ['/docs', '/docs/static/swagger-ui-bundle.js', '/docs/static/swagger-initializer.js', '/docs/json']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expectSecurityHeaders(res.headers, DOCS_CSP);
+    }
+  });
+});
+
+describe('pages under their policy in Chromium', () => {
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let violations: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    page = await browser.context.newPage();
+    violations = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+  });
+  afterEach(async () => {
+    await page.close();
+    expect(violations).toEqual([]);
+  });
+
+  it('/docs shows the API and its routes', async () => {
+    await page.goto(`${baseUrl}/docs`);
+    await page.locator('.swagger-ui .info .title').filter({ hasText: 'booking API' }).waitFor();
+    await page.locator('.opblock-summary-path', { hasText: '/public/list' }).first().waitFor();
+  });
+
+  it('the sandbox checkout page renders with its styles, and its Pay button posts and returns to the site', async () => {
+    const slot = await insertSlot(ctx.database, 30);
+    const initiated = await ctx.app.inject({ method: 'POST', url: '/api/payment/initiate', payload: initiateBody(slot) });
+    expect(initiated.statusCode).toBe(200);
+    const session = initiated.json().data.paymentSession;
+    await page.goto(session.checkoutUrl);
+    const pay = page.getByRole('button', { name: /^Pay RM/ });
+    await pay.waitFor();
+    // The page's inline <style> applied: the Pay button is green.
+    expect(await pay.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(26, 127, 55)');
+    await page.getByLabel('DuitNow QR').check();
+    await pay.click();
+    await page.waitForURL(`${baseUrl}/payment/success?reference=${session.clientReference}`);
+    const status = (await ctx.app.inject(`/api/payment/status/${session.id}`)).json();
+    expect(status.data.payment).toMatchObject({ status: 'completed', method: 'duitnow_qr' });
+  });
+});
