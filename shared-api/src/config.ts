@@ -3,6 +3,8 @@ export type ApiConfig = {
   baseUrl: string;
   /** Called after a 401 on an authenticated call, once the token cookie is gone. */
   onUnauthorized: () => void;
+  /** Where `reportError` posts browser errors; unset (the default) sends nothing. */
+  errorReportUrl?: string;
 };
 
 declare const process: { env: Record<string, string | undefined> };

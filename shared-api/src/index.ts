@@ -1,4 +1,5 @@
 export { api, baseQuery, REQUEST_TIMEOUT_MS } from './api';
+export { httpStatus, serverMessage, slotListErrorMessage } from './apiErrors';
 export { apiConfig, configureApi, type ApiConfig } from './config';
 export { getToken, setToken, removeToken } from './token';
 export {
@@ -21,4 +22,9 @@ export * from './contract/messages';
 export * from './contract/email';
 export * from './contract/brand';
 export * from './contract/time';
+export * from './contract/money';
+export * from './contract/what-to-bring';
+/** The calendar builders (.ics, titles), in a chunk of its own: only the success page needs them, off the first load. */
+export const loadInvitationBuilder = () => import('./contract/calendar');
 export type * from './contract/schemas';
+export type * from './contract/hold-limits';

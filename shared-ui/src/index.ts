@@ -48,4 +48,3 @@ export { CheckIcon, AlertIcon, CloseIcon } from './components/icons';
 export { closeButtonStyles } from './components/closeButtonStyles';
 export { lazyModule, type LazyModule } from './utils/lazyModule';
 
-export { formatRM, formatRinggit } from './utils/formatRM';

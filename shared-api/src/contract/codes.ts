@@ -10,6 +10,10 @@ export const ErrorCode = {
   SLOT_EXISTS: 'SLOT_EXISTS',
   ACCOUNT_EXISTS: 'ACCOUNT_EXISTS',
   HOLD_INVALID: 'HOLD_INVALID',
+  /** 429: this connection holds as many slots as it may; `data.challenge`, when given, earns one more once solved. */
+  HOLD_LIMIT: 'HOLD_LIMIT',
+  /** 409: this email address or phone number already holds another slot. */
+  VISITOR_HAS_HOLD: 'VISITOR_HAS_HOLD',
   FEE_MISMATCH: 'FEE_MISMATCH',
   PAYMENT_NOT_COMPLETED: 'PAYMENT_NOT_COMPLETED',
   PAYMENT_NOT_FOUND: 'PAYMENT_NOT_FOUND',

@@ -1,4 +1,5 @@
 // The product's own words (spec sections 5 and 8), used by forms, toasts and server answers alike.
+
 export const ValidationMessage = {
   nameTooShort: 'Name must be at least 2 characters',
   emailInvalid: 'Please enter a valid email address',

@@ -9,9 +9,19 @@ import {
   REGISTER_PASSWORD_MIN,
 } from './constants';
 import { EMAIL_PATTERN } from './email';
+import { proofOfWorkSchema } from './hold-limits';
 import { ValidationMessage as V } from './messages';
+import { SlotAddMessage } from './slot-messages';
+import { dayInMY, isWeekend, parseSlotTime, todayInMY } from './time';
 
 // All money fields (fee, totalFee, amount, amountSen) are integer sen: RM 75 is 7500.
+
+// Bounds on input, so bad values get a 400 here and never reach PostgreSQL: ids and sen fit an int4 column, and
+// free text is refused above TEXT_INPUT_MAX characters before trimming (the form sends far less; the body limit is 64 KB).
+const INT4_MAX = 2_147_483_647;
+const TEXT_INPUT_MAX = 1000;
+/** A row id from a path, a query or a body: a whole number from 1 to the int4 maximum. */
+const rowId = z.coerce.number().int().positive().max(INT4_MAX);
 
 /** The response envelope every route answers with. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -28,6 +38,7 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYY
 /** 24-hour `HH:mm` or 12-hour `hh:mm AM`. */
 export const slotTime = z
   .string()
+  .max(TEXT_INPUT_MAX)
   .trim()
   .regex(/^((([01]?\d|2[0-3]):[0-5]\d)|((0?[1-9]|1[0-2]):[0-5]\d\s?[AaPp][Mm]))$/, 'Time must be HH:mm or hh:mm AM/PM');
 
@@ -36,12 +47,14 @@ const stripPhone = (v: string) => v.replace(/[\s-]/g, '');
 export const visitorDetailsSchema = z.object({
   visitorName: z
     .string({ error: V.nameRequired })
+    .max(TEXT_INPUT_MAX)
     .trim()
     .min(1, V.nameRequired)
     .min(2, V.nameTooShort)
     .transform((v) => v.slice(0, NAME_MAX_LENGTH)),
   visitorEmail: z
     .string({ error: V.emailRequired })
+    .max(TEXT_INPUT_MAX, V.emailInvalid)
     .trim()
     .min(1, V.emailRequired)
     .max(254, V.emailInvalid)
@@ -49,11 +62,12 @@ export const visitorDetailsSchema = z.object({
     .transform((v) => v.toLowerCase()),
   visitorContactNo: z
     .string({ error: V.contactRequired })
+    .max(TEXT_INPUT_MAX, V.phoneInvalid)
     .trim()
     .min(1, V.contactRequired)
     .transform(stripPhone)
     .pipe(z.string().regex(/^\d{8,15}$/, V.phoneInvalid)),
-  selectedSchool: z.string({ error: V.schoolRequired }).trim().min(1, V.schoolRequired).max(200),
+  selectedSchool: z.string({ error: V.schoolRequired }).max(TEXT_INPUT_MAX).trim().min(1, V.schoolRequired).max(200),
 });
 export type VisitorDetailsInput = z.input<typeof visitorDetailsSchema>;
 export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
@@ -117,39 +131,66 @@ export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(st
 
 export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime });
 export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
+/** The create-slots form (spec section 5): a range of days from tomorrow (GMT+8) with at least one weekday, and a start time. */
+export const createSlotsFormSchema = z
+  .object({
+    startDate: z.string().min(1, V.startDateRequired),
+    endDate: z.string().min(1, V.endDateRequired),
+    startTime: z.string().min(1, V.startTimeRequired),
+  })
+  .superRefine(({ startDate, endDate, startTime }, ctx) => {
+    const isRealDay = (day: string) => dayInMY(day).isValid();
+    if (!isRealDay(startDate)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.badDate });
+    else if (startDate <= todayInMY()) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.tooEarly });
+    if (!isRealDay(endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.badDate });
+    else if (isRealDay(startDate) && endDate < startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
+    // A range of at most two days, both Saturday or Sunday, holds no weekday.
+    else if (isRealDay(startDate) && isWeekend(startDate) && isWeekend(endDate) && dayInMY(endDate).diff(dayInMY(startDate), 'day') <= 1)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.weekend });
+    if (parseSlotTime(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: SlotAddMessage.badTime });
+  });
+export type CreateSlotsFormInput = z.input<typeof createSlotsFormSchema>;
 export const deleteSlotBodySchema = z.object({
-  slotId: z.coerce.number().int().positive(),
+  slotId: rowId,
   deletedAt: z.string().max(64).optional(),
 });
-export const slotIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const slotIdParamSchema = z.object({ id: rowId });
 
 export const reserveBodySchema = z.object({
   minutes: z.number().int().min(1).max(MAX_HOLD_MINUTES).default(HOLD_MINUTES),
+  proofOfWork: proofOfWorkSchema.optional(),
 });
 export const reservationSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string() });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const releaseBodySchema = z.object({ token: z.string().min(16).max(200) });
 
 export const bookSlotBodySchema = visitorDetailsSchema.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: rowId.optional(),
   paymentId: z.string().max(100).optional(),
 });
 
 // ---- Staff accounts ----
 const emailField = z
   .string({ error: V.loginEmailRequired })
+  .max(TEXT_INPUT_MAX, V.loginEmailFormat)
   .trim()
   .min(1, V.loginEmailRequired)
   .max(254, V.loginEmailFormat)
   .regex(EMAIL_PATTERN, V.loginEmailFormat)
   .transform((v) => v.toLowerCase());
 export const loginBodySchema = z.object({ email: emailField, password: z.string().min(1).max(1024) });
+/** The login form's rules (spec section 5: the password has no rule; the server answers an empty one as a wrong login). */
+export const loginFormSchema = loginBodySchema.extend({ password: z.string() });
 export const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export const registerBodySchema = z.object({
   email: emailField,
-  username: z.string().trim().max(100).optional(),
+  username: z.string().max(TEXT_INPUT_MAX).trim().max(100).optional(),
   password: z.string().min(REGISTER_PASSWORD_MIN, V.registerPasswordMin).max(1024),
 });
+export type LoginInput = z.input<typeof loginFormSchema>;
+export type LoginFormValues = z.output<typeof loginFormSchema>;
+export type RegisterInput = z.input<typeof registerBodySchema>;
+export type RegisterBody = z.output<typeof registerBodySchema>;
 export const userSchema = z.object({ id: z.number().int(), email: z.string(), username: z.string().nullable() });
 export type User = z.infer<typeof userSchema>;
 
@@ -157,12 +198,13 @@ export type User = z.infer<typeof userSchema>;
 export const paymentStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled', 'refund_pending', 'refunded']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const initiateBodySchema = visitorDetailsSchema.extend({
-  slotId: z.number().int().positive(),
-  fee: z.number().int().nonnegative(),
+  slotId: z.number().int().positive().max(INT4_MAX),
+  fee: z.number().int().nonnegative().max(INT4_MAX),
   slotDate: isoDate,
   slotStartTime: z.string().max(20),
   preferredPaymentMethod: paymentMethodSchema.optional(),
   holdToken: z.string().max(200).optional(),
+  proofOfWork: proofOfWorkSchema.optional(),
 });
 export type InitiateBody = z.input<typeof initiateBodySchema>;
 export const paymentSessionSchema = z.object({
@@ -197,19 +239,27 @@ export type Pricing = z.infer<typeof pricingSchema>;
 // ---- Health ----
 export const databaseStateSchema = z.enum(['database_healthy', 'database_error', 'database_unreachable', 'database_fallback']);
 export const apiStateSchema = z.enum(['healthy', 'cors_error', 'network_error', 'not_found', 'server_error', 'auth_error']);
+/** Outbox mail unsent for over an hour (still retrying, or given up): the count a monitor watches; details on /staff/alerts. */
+export const mailBacklogSchema = z.object({ stuck: z.number().int(), oldestStuckMinutes: z.number().int().nullable() });
+export type MailBacklog = z.infer<typeof mailBacklogSchema>;
 export const healthSchema = z.object({
   status: apiStateSchema,
   database: databaseStateSchema,
   databaseDetails: z.object({ driver: z.string(), latencyMs: z.number().nullable() }),
   message: z.string(),
+  /** Absent when the database could not be read. */
+  mail: mailBacklogSchema.optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
+/** GET /health/ready, for a load balancer: 200 ready, or 503 with why this process should get no traffic yet. */
+export const readinessSchema = z.object({ ready: z.boolean(), reason: z.enum(['migrating', 'stopping', 'database_unreachable']).optional() });
+export type Readiness = z.infer<typeof readinessSchema>;
 
 // ---- Payments (more) ----
 export const verifyPaymentBodySchema = z.object({
   paymentId: z.string().min(1).max(100),
   /** The booked slot's id or booking reference, when the caller has it. */
-  bookingId: z.union([z.string().max(100), z.number().int()]).optional(),
+  bookingId: z.union([z.string().max(100), z.number().int().positive().max(INT4_MAX)]).optional(),
 });
 export const paymentMethodsQuerySchema = z.object({ currency: z.string().max(8).default('MYR') });
 export const paymentMethodsSchema = z.object({
@@ -219,3 +269,38 @@ export const paymentMethodsSchema = z.object({
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unhealthy']), gateway: z.string(), message: z.string() });
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
+
+// ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
+export const STUCK_MAIL_MINUTES = 60;
+export const stuckMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['visitor_confirmation', 'admin_notification', 'visitor_refund', 'admin_refund']),
+  /** pending / sending: still retried; failed: given up after MAIL_GIVE_UP_HOURS. */
+  status: z.enum(['pending', 'sending', 'failed']),
+  paymentReference: z.string(),
+  recipient: z.string(),
+  attempts: z.number().int(),
+  /** The mail server's last answer, cut short. */
+  lastError: z.string().nullable(),
+  /** Minutes since it was written to the outbox. */
+  ageMinutes: z.number().int(),
+});
+export type StuckMail = z.infer<typeof stuckMailSchema>;
+export const failingRefundSchema = z.object({
+  paymentId: z.string(),
+  reference: z.string(),
+  visitorName: z.string(),
+  amountSen: z.number().int(),
+  refundAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** ISO date-time in GMT+8 of the next automatic try; null when none is planned. */
+  nextRefundAt: z.string().nullable(),
+});
+export type FailingRefund = z.infer<typeof failingRefundSchema>;
+/** Each list holds the oldest items first (at most STAFF_ALERTS_LIMIT); `total` counts them all. */
+export const STAFF_ALERTS_LIMIT = 50;
+export const staffAlertsSchema = z.object({
+  stuckMail: z.object({ total: z.number().int(), items: z.array(stuckMailSchema) }),
+  failingRefunds: z.object({ total: z.number().int(), items: z.array(failingRefundSchema) }),
+});
+export type StaffAlerts = z.infer<typeof staffAlertsSchema>;

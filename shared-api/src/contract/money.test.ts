@@ -1,4 +1,4 @@
-import { formatRM, formatRinggit } from './formatRM';
+import { formatRM, formatRinggit } from './money';
 
 describe('formatRM', () => {
   it('shows whole ringgit without decimals', () => {

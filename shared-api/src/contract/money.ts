@@ -1,5 +1,5 @@
-// Built at first use, not at import: an Intl formatter costs tens of ms to create on a slow phone, and shared-ui is
-// imported on every page whether or not it shows money.
+// The product's one money format (browser and server). Built at first use, not at import: an Intl formatter costs
+// tens of ms to create on a slow phone, and shared-api is imported on every page whether or not it shows money.
 let formatters: { whole: Intl.NumberFormat; cents: Intl.NumberFormat } | undefined;
 
 const ringgitFormatters = () =>

@@ -1,0 +1,32 @@
+import { SlotListError } from './contract/messages';
+import { httpStatus, serverMessage, slotListErrorMessage } from './apiErrors';
+
+describe('slot list error texts (spec section 8)', () => {
+  it.each([
+    [{ status: 404, data: {} }, 'No slots found for the requested criteria'],
+    [{ status: 400, data: { message: 'limit must be at most 100' } }, 'limit must be at most 100'],
+    [{ status: 400, data: {} }, 'Invalid request parameters'],
+    [{ status: 401, data: {} }, 'Authentication required. Please log in again.'],
+    [{ status: 403, data: {} }, "Access denied. You don't have permission to view slots."],
+    [{ status: 500, data: {} }, 'Server error. Please try again later.'],
+    [{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'Network error: Cannot connect to server. Please check your connection.'],
+    [{ status: 'FETCH_ERROR', error: 'CORS request did not succeed' }, 'CORS error: Backend server is not accessible. Please contact administrator.'],
+    [{ status: 'TIMEOUT_ERROR', error: 'AbortError' }, 'Request timeout. Please try again.'],
+    [{ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, 'Invalid data format received from server'],
+    [{ status: 'CUSTOM_ERROR', error: SlotListError.invalidData }, 'Invalid data format received from server'],
+    [{ status: 418, data: {} }, 'Failed to fetch slots. Please try again.'],
+  ] as const)('maps %j', (error, text) => {
+    expect(slotListErrorMessage(error as never)).toBe(text);
+  });
+});
+
+describe("the server's message from a failed call", () => {
+  it('reads the envelope message and the status, and nothing from a blank or missing one', () => {
+    expect(serverMessage({ status: 409, data: { success: false, data: null, message: 'Slot already booked' } })).toBe('Slot already booked');
+    expect(httpStatus({ status: 409, data: {} })).toBe(409);
+    expect(serverMessage({ status: 400, data: { message: '  ' } })).toBeUndefined();
+    expect(serverMessage({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })).toBeUndefined();
+    expect(serverMessage({ name: 'Error', message: 'client side' })).toBeUndefined();
+    expect(httpStatus(undefined)).toBeUndefined();
+  });
+});

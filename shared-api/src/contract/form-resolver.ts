@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+
+type FieldIssue = { type: string; message: string };
+type Resolved<S extends z.ZodType> = { values: z.output<S>; errors: Record<string, never> } | { values: Record<string, never>; errors: Record<string, FieldIssue> };
+
+/** A react-hook-form resolver on a contract schema: a form checks the server's rules, in the server's words. */
+export const formResolver =
+  <S extends z.ZodType>(schema: S) =>
+  async (values: z.input<S>): Promise<Resolved<S>> => {
+    const result = schema.safeParse(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, FieldIssue> = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors };
+  };

@@ -1,0 +1,11 @@
+import { SLOT_MINUTES } from './constants';
+
+/** Why a slot cannot be created: the server's answers and the create-slots form's errors. */
+export const SlotAddMessage = {
+  tooEarly: 'Slots can only be created from tomorrow onwards.',
+  weekend: 'Slots can only be created on weekdays (Monday to Friday).',
+  badDate: 'Please choose a real calendar date (YYYY-MM-DD).',
+  badTime: 'Time must be HH:mm or hh:mm AM/PM',
+  badLength: `The end time must be exactly ${SLOT_MINUTES} minutes after the start time.`,
+  duplicate: 'A slot already exists at this date and time.',
+} as const;

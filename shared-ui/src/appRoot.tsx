@@ -1,0 +1,33 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { configureApi, makeStore } from 'shared-api';
+import { AppThemeProvider, ToastProvider } from 'shared-ui';
+
+/** Renders `app` into #root inside what every app runs in: one new store, the theme, toasts and the router. */
+export function renderApp(app: ReactNode): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={makeStore()}>
+        <AppThemeProvider>
+          <ToastProvider>
+            <BrowserRouter>{app}</BrowserRouter>
+          </ToastProvider>
+        </AppThemeProvider>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+/** A remote on its own (its team runs it on its own port): `/config.json` beside the page ({"api": "..."}, written by `npm start`) wins over the build-time API address. */
+export async function startStandalone(routes: ReactNode): Promise<void> {
+  try {
+    const response = await fetch('/config.json');
+    const config = response.ok ? ((await response.json()) as { api?: unknown }) : {};
+    if (typeof config.api === 'string' && config.api) configureApi({ baseUrl: config.api });
+  } catch {
+    // No config beside the page: the build-time address stands.
+  }
+  renderApp(<main style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>{routes}</main>);
+}
