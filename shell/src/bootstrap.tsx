@@ -1,9 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { configureApi, makeStore } from 'shared-api';
-import { AppThemeProvider, ToastProvider } from 'shared-ui';
+import { configureApi } from 'shared-api';
+import { renderApp } from 'shared-ui/app-root';
 import { App } from './app/App';
 import type { RoutesModule } from './federation/remotes';
 import type { Startup } from './federation/startup';
@@ -14,25 +10,12 @@ export const FIRST_RENDER_WAIT_MS = 1000;
 /** Renders the page once remotes.json is read; `loaders` is created once, so it is stable across renders. */
 export async function start({ config: configRead, loaders, pageRemote, pageRemoteLoaded }: Startup) {
   const config = await configRead;
-  configureApi({ baseUrl: config.api });
+  configureApi({ baseUrl: config.api, errorReportUrl: config.errorReportUrl });
   // Usually a few hundred ms on a slow phone: then frame and page appear together, with no spinner in between.
   const loadedRoutes = await Promise.race([
     pageRemoteLoaded,
     new Promise<RoutesModule | undefined>((resolve) => setTimeout(() => resolve(undefined), FIRST_RENDER_WAIT_MS)),
   ]);
-  // The one store of the page; remotes add endpoints and lazy slices to it.
-  const store = makeStore();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <AppThemeProvider>
-          <ToastProvider>
-            <BrowserRouter>
-              <App loaders={loaders} loaded={{ [pageRemote]: loadedRoutes }} />
-            </BrowserRouter>
-          </ToastProvider>
-        </AppThemeProvider>
-      </Provider>
-    </StrictMode>,
-  );
+  // The one store of the page (renderApp makes it); remotes add endpoints and lazy slices to it.
+  renderApp(<App loaders={loaders} loaded={{ [pageRemote]: loadedRoutes }} />);
 }

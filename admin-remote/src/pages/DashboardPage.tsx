@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Dashboard } from '../features/dashboard';
 import { CreateSlotsDialog } from '../features/create-slots';
+import { StaffAlertsNotice, useRefetchStaffAlerts } from '../features/alerts';
 
-/** The dashboard and the create dialog it opens, composed here so neither feature reaches into the other. */
+/** The dashboard, the staff alerts above its counts and the create dialog, composed here so no feature reaches into another. */
 export function DashboardPage() {
   const [creating, setCreating] = useState(false);
+  const refetchAlerts = useRefetchStaffAlerts();
   return (
     <>
-      <Dashboard onCreateSlots={() => setCreating(true)} />
+      <Dashboard onCreateSlots={() => setCreating(true)} notice={<StaffAlertsNotice />} onRefresh={refetchAlerts} />
       <CreateSlotsDialog open={creating} onOpenChange={setCreating} />
     </>
   );

@@ -1,5 +1,5 @@
 // In-memory state behind the msw handlers: staff accounts, live tokens and slots, reset before each test.
-import type { StaffSlot, User } from 'shared-api';
+import type { StaffAlerts, StaffSlot, User } from 'shared-api';
 
 export type TestAccount = User & { password: string };
 
@@ -12,9 +12,13 @@ type Db = {
   slots: StaffSlot[];
   nextSlotId: number;
   nextUserId: number;
+  /** What GET /staff/alerts answers: mail unsent for over an hour and refunds that keep failing. */
+  alerts: StaffAlerts;
 };
 
-export const db: Db = { accounts: [], tokens: new Map(), slots: [], nextSlotId: 1, nextUserId: 1 };
+const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
+
+export const db: Db = { accounts: [], tokens: new Map(), slots: [], nextSlotId: 1, nextUserId: 1, alerts: noAlerts() };
 
 export function resetDb(): void {
   db.accounts = [{ id: 1, email: STAFF_EMAIL, username: 'staff', password: STAFF_PASSWORD }];
@@ -22,6 +26,7 @@ export function resetDb(): void {
   db.slots = [];
   db.nextSlotId = 1;
   db.nextUserId = 2;
+  db.alerts = noAlerts();
 }
 
 /** A token the handlers accept as a logged-in staff member. */
@@ -51,4 +56,11 @@ export function addSlot(partial: Partial<StaffSlot> & { date: string; startTime:
   if (slot.id >= db.nextSlotId) db.nextSlotId = slot.id + 1;
   db.slots.push(slot);
   return slot;
+}
+
+/** Sets what the alerts route answers (each `total` counts the items given). */
+export function setAlerts(alerts: { stuckMail?: StaffAlerts['stuckMail']['items']; failingRefunds?: StaffAlerts['failingRefunds']['items'] }): void {
+  const stuckMail = alerts.stuckMail ?? [];
+  const failingRefunds = alerts.failingRefunds ?? [];
+  db.alerts = { stuckMail: { total: stuckMail.length, items: stuckMail }, failingRefunds: { total: failingRefunds.length, items: failingRefunds } };
 }

@@ -1,7 +1,7 @@
 // msw handlers that answer as the server's contract does: {success, data, message} and `error` codes on failure.
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
-import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema } from 'shared-api/schemas';
+import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
 import { db } from './db';
 
 export const API = 'http://localhost:4000';
@@ -108,5 +108,12 @@ export const handlers = [
     }
     db.slots.splice(index, 1);
     return ok({ slot }, 'Slot deleted successfully');
+  }),
+
+  http.get(`${API}/staff/alerts`, ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    // Parsed by the contract, so a test can only set up what the server could answer.
+    const alerts = staffAlertsSchema.parse(db.alerts);
+    return ok(alerts, `${alerts.stuckMail.total} stuck mail(s), ${alerts.failingRefunds.total} failing refund(s)`);
   }),
 ];

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PENDING_COUNTDOWN_SECONDS, PENDING_POLL_MS, SESSION_TICK_MS } from 'shared-api';
 import { Button, Spinner, VisuallyHidden, useToast } from 'shared-ui';
-import { useGetPaymentStatusQuery } from '../app/api/paymentStatusApi';
+import { useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
 import { Actions, ResultPanel } from '../features/payment-result';
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
-import { browserNavigation } from '../app/browserNavigation';
+import { browserNavigation } from '../lib/browserNavigation';
 import { axe } from '../test/axe';
 import { fail, ok, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -45,7 +45,7 @@ describe('/payment/success', () => {
     expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
     expect(screen.getByText('Amount Paid: RM 75')).toBeInTheDocument();
     expect(screen.getByText('A confirmation email has been sent to aisyah@example.com.')).toBeInTheDocument();
-    for (const item of ['Parent or guardian ID (IC or passport)', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
+    for (const item of ['Parent/guardian ID', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: /registration form/ })).toHaveAttribute('href', brand.registrationFormUrl);
@@ -84,11 +84,11 @@ describe('/payment/success', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render('?reference=BK-2026-0001');
     await screen.findByRole('heading', { name: 'Payment Successful!' });
-    const google = new URL(screen.getByRole('link', { name: 'Google Calendar' }).getAttribute('href') as string);
+    const google = new URL((await screen.findByRole('link', { name: 'Google Calendar' })).getAttribute('href') as string);
     expect(google.searchParams.get('dates')).toBe('20261126T010000Z/20261126T013000Z');
-    const ics = screen.getByRole('link', { name: 'Download .ics file' });
+    const ics = await screen.findByRole('link', { name: 'Download .ics file' });
     expect(ics).toHaveAttribute('download', 'assessment-visit.ics');
-    expect(decodeURIComponent(ics.getAttribute('href') as string)).toContain('DTSTART:20261126T010000Z');
+    expect(decodeURIComponent(ics.getAttribute('href') as string)).toContain('DTSTART;TZID=Asia/Singapore:20261126T090000');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
   });

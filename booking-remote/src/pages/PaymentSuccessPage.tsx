@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, BookingMessage, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, type PaymentStatusResult } from 'shared-api';
-import { Button, Spinner, createGlobalStyle, formatRinggit, useToast } from 'shared-ui';
-import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../app/api/paymentStatusApi';
-import { browserNavigation } from '../app/browserNavigation';
+import { BOOKING_STORAGE_KEY, BookingMessage, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, WHAT_TO_BRING, formatRinggit, type PaymentStatusResult } from 'shared-api';
+import { Button, Spinner, createGlobalStyle, useToast } from 'shared-ui';
+import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
+import { browserNavigation } from '../lib/browserNavigation';
 import {
   Actions,
   Details,
@@ -14,6 +14,7 @@ import {
   icsFile,
   visitWhen,
   EmailNotice,
+  type CalendarVisit,
 } from '../features/payment-result';
 
 // A printed success page is a clean receipt: no page frame, no buttons, no colours.
@@ -28,6 +29,14 @@ const PrintStyle = createGlobalStyle`
 
 type Outcome = { kind: 'verifying' } | { kind: 'success'; result: PaymentStatusResult } | { kind: 'error' };
 
+const visitOf = ({ payment, booking }: PaymentStatusResult): CalendarVisit => ({
+  date: booking.date.slice(0, 10),
+  startTime: booking.startTime,
+  endTime: booking.endTime,
+  school: booking.selectedSchool,
+  reference: payment.reference,
+});
+
 /** `/payment/success?reference=` (or `?payment_id=`): verifies with the server, then shows the receipt. */
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();
@@ -38,6 +47,7 @@ export default function PaymentSuccessPage() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'verifying' });
   const [attempts, setAttempts] = useState(0);
   const evaluated = useRef<string | undefined>(undefined);
+  const [calendar, setCalendar] = useState<{ googleUrl: string | null; ics: string | null }>({ googleUrl: null, ics: null });
 
   // Skipping (not a zero interval) is what stops RTK Query's polling; the result is kept in `outcome`.
   const done = outcome.kind !== 'verifying';
@@ -81,6 +91,17 @@ export default function PaymentSuccessPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- evaluate each finished request once
   }, [query.requestId, query.isFetching]);
 
+  // The calendar builders are a chunk of their own, fetched once the receipt is shown.
+  useEffect(() => {
+    if (outcome.kind !== 'success') return;
+    let shown = true;
+    const visit = visitOf(outcome.result);
+    void Promise.all([googleCalendarUrl(visit), icsFile(visit)]).then(([googleUrl, ics]) => shown && setCalendar({ googleUrl, ics }));
+    return () => {
+      shown = false;
+    };
+  }, [outcome]);
+
   if (!reference && !paymentId) return null;
 
   if (outcome.kind === 'verifying') {
@@ -115,9 +136,7 @@ export default function PaymentSuccessPage() {
 
   const { payment, booking } = outcome.result;
   const when = visitWhen(booking.date, booking.startTime, booking.endTime);
-  const visit = { date: booking.date.slice(0, 10), startTime: booking.startTime, endTime: booking.endTime, school: booking.selectedSchool, reference: payment.reference };
-  const googleUrl = googleCalendarUrl(visit);
-  const ics = icsFile(visit);
+  const { googleUrl, ics } = calendar;
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
@@ -149,10 +168,9 @@ export default function PaymentSuccessPage() {
       />
       <h2>What to bring</h2>
       <ul>
-        <li>Parent or guardian ID (IC or passport)</li>
-        <li>Student&apos;s birth certificate</li>
-        <li>Immunization records</li>
-        <li>Previous academic records</li>
+        {WHAT_TO_BRING.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
       </ul>
       <RegistrationNotice />
       {(googleUrl || ics) && (

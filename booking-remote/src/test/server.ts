@@ -1,6 +1,10 @@
+import { webcrypto } from 'node:crypto';
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiConfig, brand } from 'shared-api';
+import { apiConfig, brand, ErrorCode } from 'shared-api';
+import { HoldMessage } from 'shared-api/schemas';
 import { legacyList, ok, paymentSession, paymentStatusResult, publicSlot } from './fixtures';
 
 /** Absolute URL on the API the store talks to (fetchBaseQuery needs one under Node). */
@@ -42,4 +46,42 @@ export function startMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
+}
+
+// jsdom has no crypto.subtle; the hold-limit challenges (and the dialog's solver) need the WebCrypto every browser has.
+if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
+
+const CHALLENGE_SECRET = 'msw-hold-challenge-secret';
+
+/** The 429 HOLD_LIMIT answer: with a real ALTCHA challenge (`work` digests to solve), or plain (no more holds). */
+export async function holdLimitedResponse(work: number | null): Promise<Response> {
+  const challenge =
+    work === null
+      ? null
+      : await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: work, deriveKey, hmacSignatureSecret: CHALLENGE_SECRET, data: { level: 1 } });
+  const message = challenge ? 'Many slots are on hold from your connection. Solve the proof-of-work challenge in data.challenge.' : HoldMessage.limit;
+  return HttpResponse.json({ success: false, data: { challenge }, message, error: ErrorCode.HOLD_LIMIT }, { status: 429 });
+}
+
+/** True when `proofOfWork` is a solution of a challenge this mock server signed. */
+export async function proofIsValid(proofOfWork: unknown): Promise<boolean> {
+  if (typeof proofOfWork !== 'string') return false;
+  const { challenge, solution } = JSON.parse(atob(proofOfWork)) as { challenge: Challenge; solution: Solution };
+  return (await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: CHALLENGE_SECRET })).verified;
+}
+
+/**
+ * A route past the client's free holds, as the server answers it: 429 HOLD_LIMIT with a challenge until the request
+ * carries a valid proof of work, then `answer`. Records each request body.
+ */
+export function holdLimitedRoute(path: string, answer: () => Response, work = 2000) {
+  const bodies: Array<Record<string, unknown>> = [];
+  server.use(
+    http.post(apiUrl(path), async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      return (await proofIsValid(body.proofOfWork)) ? answer() : holdLimitedResponse(work);
+    }),
+  );
+  return bodies;
 }

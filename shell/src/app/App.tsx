@@ -32,7 +32,7 @@ export function App({ loaders, loaded = {} }: { loaders: Record<RemoteName, Remo
     <>
       <Header />
       <Main>
-        <RemoteSlot key={remote} load={loaders[remote]} loaded={loaded[remote]} {...slotTexts[remote]} />
+        <RemoteSlot key={remote} remote={remote} load={loaders[remote]} loaded={loaded[remote]} {...slotTexts[remote]} />
       </Main>
     </>
   );

@@ -28,6 +28,16 @@ describe('runtime config (remotes.json)', () => {
     expect(config.api).toBe(defaultRuntimeConfig.api);
   });
 
+  it('keeps an http(s) errorReportUrl and leaves error reporting off when it is absent or malformed', () => {
+    const remotes = { booking: 'https://booking.example.my/remoteEntry.js', admin: 'https://admin.example.my/remoteEntry.js' };
+    expect(parseRuntimeConfig({ ...remotes, errorReportUrl: 'https://errors.example.my/report' }).errorReportUrl).toBe(
+      'https://errors.example.my/report',
+    );
+    expect(parseRuntimeConfig(remotes)).not.toHaveProperty('errorReportUrl');
+    expect(parseRuntimeConfig({ ...remotes, errorReportUrl: 'javascript:alert(1)' })).not.toHaveProperty('errorReportUrl');
+    expect(parseRuntimeConfig({ ...remotes, errorReportUrl: '/relative' })).not.toHaveProperty('errorReportUrl');
+  });
+
   it('uses the local defaults when remotes.json cannot be fetched', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failingFetch = (async () => new Response('nope', { status: 404 })) as typeof fetch;

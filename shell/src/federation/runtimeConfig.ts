@@ -1,7 +1,8 @@
 // Where the remotes and the API live, read at run time so a remote can move without rebuilding the shell.
 export type RemoteName = 'booking' | 'admin';
 
-export type RuntimeConfig = Record<RemoteName, string> & { api: string };
+/** `errorReportUrl`: where the error boundaries post browser errors (`reportError`); absent, nothing is sent. */
+export type RuntimeConfig = Record<RemoteName, string> & { api: string; errorReportUrl?: string };
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -25,10 +26,13 @@ const isUrl = (value: unknown): value is string => {
 /** Keeps only well-formed entries; anything missing or malformed falls back to the default. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const pick = (key: keyof RuntimeConfig) => (isUrl(source[key]) ? (source[key] as string) : defaultRuntimeConfig[key]);
+  const pick = (key: RemoteName | 'api') => (isUrl(source[key]) ? (source[key] as string) : defaultRuntimeConfig[key]);
   // Remotes are addressed by their entry; a remotes.json written for manifests still works.
   const entry = (key: RemoteName) => pick(key).replace(/\/mf-manifest\.json$/, '/remoteEntry.js');
-  return { booking: entry('booking'), admin: entry('admin'), api: pick('api').replace(/\/+$/, '') };
+  const config: RuntimeConfig = { booking: entry('booking'), admin: entry('admin'), api: pick('api').replace(/\/+$/, '') };
+  const reportUrl = source.errorReportUrl;
+  if (typeof reportUrl === 'string' && /^https?:\/\//.test(reportUrl) && isUrl(reportUrl)) config.errorReportUrl = reportUrl;
+  return config;
 }
 
 export async function loadRuntimeConfig(url = '/remotes.json', fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

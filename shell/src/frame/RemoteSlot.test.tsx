@@ -1,10 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { configureApi } from 'shared-api';
+import type { ErrorReport } from 'shared-api/report-error';
 import { AppThemeProvider } from 'shared-ui';
 import type { RoutesModule } from '../federation/remotes';
 import { RemoteSlot } from './RemoteSlot';
 
 const texts = {
+  remote: 'admin' as const,
   unavailableTitle: 'The staff area could not be loaded',
   unavailableMessage: 'Please check your connection and try again.',
   loadingLabel: 'Loading the staff area',
@@ -68,5 +71,32 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('The staff area could not be loaded');
     expect(screen.getByText('frame')).toBeInTheDocument();
+  });
+
+  describe('error reports', () => {
+    const sendBeacon = jest.fn<boolean, [string, string]>(() => true);
+    beforeAll(() => Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true }));
+    beforeEach(() => sendBeacon.mockClear());
+    afterEach(() => configureApi({ errorReportUrl: undefined }));
+
+    it('reports a remote that cannot be loaded to the configured errorReportUrl, naming the remote', async () => {
+      configureApi({ errorReportUrl: 'https://errors.example.my/report' });
+      render(<RemoteSlot load={() => Promise.reject(new Error('remoteEntry.js: net::ERR_CONNECTION_REFUSED'))} {...texts} />, {
+        wrapper: AppThemeProvider,
+      });
+      await screen.findByRole('alert');
+      await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+      const [url, body] = sendBeacon.mock.calls[0];
+      expect(url).toBe('https://errors.example.my/report');
+      expect(JSON.parse(body) as ErrorReport).toMatchObject({ message: 'remoteEntry.js: net::ERR_CONNECTION_REFUSED', remote: 'admin' });
+    });
+
+    it('sends nothing when no errorReportUrl is configured', async () => {
+      render(<RemoteSlot load={() => Promise.reject(new Error('down'))} {...texts} />, { wrapper: AppThemeProvider });
+      await screen.findByRole('alert');
+      // The boundary's reporter chunk has loaded and run by the time this import (queued after it) resolves.
+      await import('shared-api/report-error');
+      expect(sendBeacon).not.toHaveBeenCalled();
+    });
   });
 });

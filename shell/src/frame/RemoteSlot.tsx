@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel, Spinner, styled } from 'shared-ui';
 import type { RemoteLoader, RoutesModule } from '../federation/remotes';
+import type { RemoteName } from '../federation/runtimeConfig';
 
 const Centered = styled.div`
   display: flex;
@@ -12,7 +13,7 @@ const PanelSpace = styled.div`
   padding: ${({ theme }) => theme.space[4]} 0;
 `;
 
-type BoundaryProps = { title: string; message: string; onRetry: () => void; children: ReactNode };
+type BoundaryProps = { remote: RemoteName; title: string; message: string; onRetry: () => void; children: ReactNode };
 type BoundaryState = { failed: boolean };
 
 /** One per remote: a remote that fails to load or crashes shows its own panel; the frame and the other remote stay. */
@@ -25,6 +26,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`${this.props.title}:`, error, info.componentStack);
+    // The reporter is a chunk of its own, fetched only when something broke.
+    void import('shared-api/report-error').then(({ reportError }) => reportError(error, { remote: this.props.remote }));
   }
 
   override render() {
@@ -38,6 +41,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 export type RemoteSlotProps = {
+  /** Named in error reports. */
+  remote: RemoteName;
   load: RemoteLoader;
   /**
    * The remote's routes when they had loaded before the first render: drawn at once. A lazy component would show
@@ -51,13 +56,13 @@ export type RemoteSlotProps = {
 };
 
 /** Lazy-loads a remote's route tree; Retry loads it again without reloading the page. */
-export function RemoteSlot({ load, loaded, unavailableTitle, unavailableMessage, loadingLabel }: RemoteSlotProps) {
+export function RemoteSlot({ remote, load, loaded, unavailableTitle, unavailableMessage, loadingLabel }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React.lazy remembers a rejected load forever.
   const RemoteRoutes = useMemo(() => (attempt === 0 && loaded ? loaded.default : lazy(load)), [load, loaded, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return (
-    <RemoteErrorBoundary key={attempt} title={unavailableTitle} message={unavailableMessage} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} remote={remote} title={unavailableTitle} message={unavailableMessage} onRetry={retry}>
       <Suspense
         fallback={
           <Centered>

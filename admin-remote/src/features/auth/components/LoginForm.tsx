@@ -3,12 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Stack } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
-import { EMAIL_PATTERN, LOGIN_REDIRECT_MS, ValidationMessage, setToken } from 'shared-api';
+import { LOGIN_REDIRECT_MS, httpStatus, serverMessage, setToken, type LoginFormValues, type LoginInput } from 'shared-api';
+import { formResolver, loginFormSchema } from 'shared-api/schemas';
 import { useLoginMutation } from '../api/authApi';
-import { httpStatus, serverMessage } from '../api/errors';
 import { FormAlert, FormSuccess } from './FormMessages';
-
-type LoginValues = { email: string; password: string };
 
 export const LOGIN_FAILED_MESSAGE = 'The email or password is incorrect. Please try again.';
 export const LOGIN_UNAVAILABLE_MESSAGE = 'Login is unavailable right now. Please try again in a moment.';
@@ -24,13 +22,13 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput, unknown, LoginFormValues>({ defaultValues: { email: '', password: '' }, resolver: formResolver(loginFormSchema) });
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await login({ email: values.email.trim(), password: values.password });
+    const result = await login(values);
     if ('data' in result && result.data) {
       setToken(result.data.token);
       setSucceeded(true);
@@ -53,13 +51,10 @@ export function LoginForm() {
             id="login-email"
             type="email"
             autoComplete="username"
-            {...register('email', {
-              required: ValidationMessage.loginEmailRequired,
-              pattern: { value: EMAIL_PATTERN, message: ValidationMessage.loginEmailFormat },
-            })}
+            {...register('email')}
           />
         </Field>
-        <Field label="Password" htmlFor="login-password">
+        <Field label="Password" htmlFor="login-password" error={errors.password?.message}>
           <Input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
         </Field>
         {failure && <FormAlert>{failure}</FormAlert>}

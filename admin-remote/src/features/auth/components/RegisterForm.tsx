@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Stack } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
-import { EMAIL_PATTERN, REGISTER_PASSWORD_MIN, ValidationMessage } from 'shared-api';
+import { httpStatus, serverMessage, type RegisterBody, type RegisterInput } from 'shared-api';
+import { formResolver, registerBodySchema } from 'shared-api/schemas';
 import { useRegisterMutation } from '../api/authApi';
-import { httpStatus, serverMessage } from '../api/errors';
 import { FormAlert, FormSuccess } from './FormMessages';
-
-type RegisterValues = { email: string; username: string; password: string };
 
 export const REGISTER_REFUSED_MESSAGE = 'Only a logged-in staff member can register a colleague. Please log in first.';
 export const REGISTER_FAILED_MESSAGE = 'Registration failed. Please try again.';
@@ -20,20 +18,17 @@ export function RegisterForm() {
     register,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors },
-  } = useForm<RegisterValues>({ defaultValues: { email: '', username: '', password: '' } });
+  } = useForm<RegisterInput, unknown, RegisterBody>({ defaultValues: { email: '', username: '', password: '' }, resolver: formResolver(registerBodySchema) });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     setCreated(null);
-    const username = values.username.trim();
-    const result = await registerAccount({
-      email: values.email.trim(),
-      password: values.password,
-      ...(username ? { username } : {}),
-    });
+    const { username, ...account } = values;
+    const result = await registerAccount({ ...account, ...(username ? { username } : {}) });
     if ('data' in result) {
-      setCreated(`Account created for ${values.email.trim()}.`);
+      setCreated(`Account created for ${getValues('email').trim()}.`);
       reset();
       return;
     }
@@ -51,10 +46,7 @@ export function RegisterForm() {
             id="register-email"
             type="email"
             autoComplete="off"
-            {...register('email', {
-              required: ValidationMessage.loginEmailRequired,
-              pattern: { value: EMAIL_PATTERN, message: ValidationMessage.loginEmailFormat },
-            })}
+            {...register('email')}
           />
         </Field>
         <Field label="Username (optional)" htmlFor="register-username">
@@ -65,10 +57,7 @@ export function RegisterForm() {
             id="register-password"
             type="password"
             autoComplete="new-password"
-            {...register('password', {
-              required: ValidationMessage.registerPasswordMin,
-              minLength: { value: REGISTER_PASSWORD_MIN, message: ValidationMessage.registerPasswordMin },
-            })}
+            {...register('password')}
           />
         </Field>
         {failure && <FormAlert>{failure}</FormAlert>}

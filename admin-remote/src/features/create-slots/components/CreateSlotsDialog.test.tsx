@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
 import { CREATE_SUCCESS_PANEL_MS, ErrorCode, TIMEZONE } from 'shared-api';
+import { SlotAddMessage } from 'shared-api/schemas';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { API, fail } from '../../../test/handlers';
 import { addSlot, db, issueToken } from '../../../test/db';
@@ -73,14 +74,14 @@ describe('Create slots dialog', () => {
     await openCreateDialog(user);
     setDate('Start date', dayjs().tz(TIMEZONE).format('YYYY-MM-DD'));
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
-    expect(await screen.findByText('Start date must be tomorrow or later')).toBeInTheDocument();
+    expect(await screen.findByText(SlotAddMessage.tooEarly)).toBeInTheDocument();
 
     const saturday = plus(nextMonday(), 5);
     setDate('Start date', saturday);
     setDate('End date', plus(saturday, 1));
     expect(screen.getByText('No slots will be created with these choices.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
-    expect(await screen.findByText('This range has only weekend days; choose a range with at least one weekday')).toBeInTheDocument();
+    expect(await screen.findByText(SlotAddMessage.weekend)).toBeInTheDocument();
     expect(db.slots).toHaveLength(0);
   });
 
@@ -138,6 +139,9 @@ describe('Create slots dialog', () => {
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       await openCreateDialog(user);
+      // A weekday: the default (tomorrow) is a Saturday when the test runs on a Friday.
+      setDate('Start date', nextMonday());
+      setDate('End date', nextMonday());
       await user.click(screen.getByRole('button', { name: 'Create Slots' }));
       const panel = await screen.findByText('Successfully created 1 slot(s)!', { selector: '[role="dialog"] *' });
       expect(panel).toHaveFocus();
@@ -175,6 +179,8 @@ describe('Create slots dialog', () => {
     server.use(http.post(`${API}/slot/add`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
+    setDate('Start date', nextMonday());
+    setDate('End date', nextMonday());
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create slots. Please try again.');
     await waitFor(() => expect(screen.getAllByText('Failed to create slots. Please try again.')).toHaveLength(2));

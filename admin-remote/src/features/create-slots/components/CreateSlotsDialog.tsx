@@ -8,11 +8,13 @@ import {
   DEFAULT_SLOT_START_TIME,
   formatMinutes12,
   parseSlotTime,
+  serverMessage,
   useAppDispatch,
-  ValidationMessage,
+  type CreateSlotsFormInput,
 } from 'shared-api';
+import { createSlotsFormSchema, formResolver } from 'shared-api/schemas';
 import { useAddSlotMutation } from '../api/createSlotsApi';
-import { formatDay, isIsoDay, MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY, weekdaysInRange } from '../utils/weekdays';
+import { formatDay, MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY, weekdaysInRange } from '../utils/weekdays';
 
 export const CreateSlotsText = {
   title: 'Create New Slots',
@@ -22,13 +24,15 @@ export const CreateSlotsText = {
   creating: (n: number) => `Creating ${n} slot(s)...`,
   created: (n: number) => `Successfully created ${n} slot(s)!`,
   failed: 'Failed to create slots. Please try again.',
-  startBeforeTomorrow: 'Start date must be tomorrow or later',
   rangeTooLong: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
-  noWeekdays: 'This range has only weekend days; choose a range with at least one weekday',
   timeTooLate: 'Start time must leave 30 minutes before midnight',
 } as const;
 
-type CreateSlotsValues = { startDate: string; endDate: string; startTime: string };
+// The contract's rules plus the dialog's own limits: one submission fires one request per day, so the range is capped.
+const createSlotsDialogSchema = createSlotsFormSchema.superRefine(({ startDate, endDate, startTime }, ctx) => {
+  if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: CreateSlotsText.rangeTooLong });
+  if (startTime && slotTimes(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: CreateSlotsText.timeTooLate });
+});
 type DayFailure = { day: string; reason: string };
 
 const Panel = styled.div`
@@ -57,11 +61,6 @@ const Alert = styled.div`
 const Preview = styled.p`
   margin: 0;
 `;
-
-function failureReason(error: unknown): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
-  return typeof data?.message === 'string' && data.message ? data.message : 'The server did not create this slot';
-}
 
 /** The success message; it takes focus because the form (and the focused button) just left the dialog. */
 function SuccessPanel({ message }: { message: string }) {
@@ -147,8 +146,9 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<CreateSlotsValues>({
+  } = useForm<CreateSlotsFormInput>({
     defaultValues: { startDate: tomorrow, endDate: tomorrow, startTime: DEFAULT_SLOT_START_TIME },
+    resolver: formResolver(createSlotsDialogSchema),
   });
 
   const [startDate, endDate, startTime] = watch(['startDate', 'endDate', 'startTime']);
@@ -167,7 +167,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     // One call per day, in order, so a failure names its day and the server is not flooded.
     for (const day of days) {
       const result = await addSlot({ date: day, ...slot });
-      if ('error' in result) failed.push({ day, reason: failureReason(result.error) });
+      if ('error' in result) failed.push({ day, reason: serverMessage(result.error) ?? 'The server did not create this slot' });
     }
     const created = days.length - failed.length;
     if (created > 0) dispatch(api.util.invalidateTags(['PublicSlots']));
@@ -202,10 +202,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             id="create-start-date"
             type="date"
             min={tomorrow}
-            {...register('startDate', {
-              required: ValidationMessage.startDateRequired,
-              validate: (v) => (isIsoDay(v) && v >= tomorrow) || CreateSlotsText.startBeforeTomorrow,
-            })}
+            {...register('startDate')}
           />
         </Field>
         <Field label="End date" htmlFor="create-end-date" error={errors.endDate?.message}>
@@ -213,25 +210,14 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             id="create-end-date"
             type="date"
             min={startDate && startDate > tomorrow ? startDate : tomorrow}
-            {...register('endDate', {
-              required: ValidationMessage.endDateRequired,
-              validate: {
-                order: (v, all) => !isIsoDay(all.startDate) || v >= all.startDate || ValidationMessage.endBeforeStart,
-                length: (v, all) => daysInRange(all.startDate, v).length <= MAX_RANGE_DAYS || CreateSlotsText.rangeTooLong,
-                weekday: (v, all) =>
-                  !isIsoDay(all.startDate) || v < all.startDate || weekdaysInRange(all.startDate, v).length > 0 || CreateSlotsText.noWeekdays,
-              },
-            })}
+            {...register('endDate')}
           />
         </Field>
         <Field label="Start time" htmlFor="create-start-time" error={errors.startTime?.message} hint="Each slot lasts 30 minutes.">
           <Input
             id="create-start-time"
             type="time"
-            {...register('startTime', {
-              required: ValidationMessage.startTimeRequired,
-              validate: (v) => slotTimes(v) !== null || CreateSlotsText.timeTooLate,
-            })}
+            {...register('startTime')}
           />
         </Field>
         <Preview role="status" aria-live="polite">

@@ -10,8 +10,7 @@ export const tomorrowInMY = (now: Date | number = Date.now()): string => inMY(no
 const parseDay = (day: string) => dayInMY(day);
 
 /** A real calendar day in YYYY-MM-DD form (30 February is not). */
-export const isIsoDay = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDay(value).isValid() && parseDay(value).format('YYYY-MM-DD') === value;
+const isIsoDay = (value: string): boolean => parseDay(value).isValid();
 
 /** Calendar days from start to end inclusive (empty when end is before start or either is not a date). */
 export function daysInRange(start: string, end: string): string[] {

@@ -1,6 +1,6 @@
-import { formatRM, media, styled, type DefaultTheme } from 'shared-ui';
+import { media, styled, type DefaultTheme } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
-import type { StaffSlot } from 'shared-api';
+import { formatRM, type StaffSlot } from 'shared-api';
 import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
 import { CopyButton } from './CopyButton';
 

@@ -82,14 +82,23 @@ describe('Assessment Dashboard', () => {
   });
 
   it("counts total, booked, available and today's slots (today in GMT+8)", async () => {
-    seed();
-    addSlot({ id: 31, date: todayInMY(), startTime: '16:00', endTime: '16:30' });
-    addSlot({ id: 32, date: todayInMY(), startTime: '16:30', endTime: '17:00', visitorName: 'Today Parent', visitorEmail: 't@example.my' });
-    await openDashboard();
-    await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('7'));
-    expect(screen.getByTestId('stat-booked')).toHaveTextContent('3');
-    expect(screen.getByTestId('stat-available')).toHaveTextContent('4');
-    expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
+    // The clock is fixed on a day none of the seeded slots is on, at 00:30 GMT+8 (still the day before in UTC), so the
+    // count is the same whatever the date and time the test runs.
+    jest.useFakeTimers({ now: new Date('2026-12-01T16:30:00Z'), advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      expect(todayInMY()).toBe('2026-12-02');
+      seed();
+      addSlot({ id: 31, date: '2026-12-02', startTime: '16:00', endTime: '16:30' });
+      addSlot({ id: 32, date: '2026-12-02', startTime: '16:30', endTime: '17:00', visitorName: 'Today Parent', visitorEmail: 't@example.my' });
+      addSlot({ id: 33, date: '2026-12-01', startTime: '16:30', endTime: '17:00' });
+      await openDashboard();
+      await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('8'));
+      expect(screen.getByTestId('stat-booked')).toHaveTextContent('3');
+      expect(screen.getByTestId('stat-available')).toHaveTextContent('5');
+      expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
+    } finally {
+      jest.useRealTimers();
+    }
     expect(screen.getByText('Total Slots')).toBeInTheDocument();
     expect(screen.getByText('Booked Slots')).toBeInTheDocument();
     expect(screen.getByText('Available Slots')).toBeInTheDocument();

@@ -1,14 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Inline, Stack, styled, useToast } from 'shared-ui';
 import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import type { StaffSlot } from 'shared-api';
+import { httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
-import { httpStatus, serverMessage, slotListErrorMessage } from '../utils/apiErrors';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
@@ -71,8 +70,16 @@ const matchesSearch = (slot: StaffSlot, term: string) =>
   (slot.visitorName ?? '').toLowerCase().includes(term) ||
   (slot.visitorEmail ?? '').toLowerCase().includes(term);
 
+type DashboardProps = {
+  onCreateSlots: () => void;
+  /** Shown above the counts (the page passes what needs staff attention). */
+  notice?: ReactNode;
+  /** Called by Refresh besides reloading the slots. */
+  onRefresh?: () => void;
+};
+
 /** The staff dashboard: counts, the filtered and sortable slot table, delete, details and CSV export. */
-export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
+export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const [filter, setFilter] = useSlotFilter();
@@ -116,7 +123,15 @@ export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
           <Subtitle>{DashboardText.subtitle}</Subtitle>
         </div>
         <Inline>
-          <Button variant="secondary" onClick={refetch} disabled={isFetching} aria-busy={isFetching}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              refetch();
+              onRefresh?.();
+            }}
+            disabled={isFetching}
+            aria-busy={isFetching}
+          >
             Refresh
           </Button>
           <Button variant="primary" onClick={() => navigate('/')}>
@@ -125,6 +140,7 @@ export function Dashboard({ onCreateSlots }: { onCreateSlots: () => void }) {
         </Inline>
       </Header>
 
+      {notice}
       <StatCards stats={stats} loading={isLoading || isError} />
 
       <Card>

@@ -15,8 +15,9 @@ export const bookingApi = api.injectEndpoints({
       transformResponse: (body: Envelope<Pricing>) => body.data.pricing,
       providesTags: ['Pricing'],
     }),
-    reserveSlot: build.mutation<Reservation, { slotId: number; minutes?: number }>({
-      query: ({ slotId, minutes = HOLD_MINUTES }) => ({ url: `/slot/${slotId}/reserve`, method: 'POST', body: { minutes } }),
+    /** `proofOfWork`: a solved hold-limit challenge (utils/holdLimit.ts), when the first answer was 429 HOLD_LIMIT. */
+    reserveSlot: build.mutation<Reservation, { slotId: number; minutes?: number; proofOfWork?: string }>({
+      query: ({ slotId, minutes = HOLD_MINUTES, proofOfWork }) => ({ url: `/slot/${slotId}/reserve`, method: 'POST', body: { minutes, proofOfWork } }),
       transformResponse: (body: Envelope<Reservation>) => body.data,
     }),
     releaseSlot: build.mutation<null, { slotId: number; token: string }>({

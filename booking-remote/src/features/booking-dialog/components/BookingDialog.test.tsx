@@ -1,13 +1,14 @@
+import { setTimeout as realSleep } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
-import { browserNavigation } from '../../../app/browserNavigation';
+import { browserNavigation } from '../../../lib/browserNavigation';
 import HomePage from '../../../pages/HomePage';
 import { axe } from '../../../test/axe';
 import { fail, ok, paymentSession, paymentStatusResult } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { apiUrl, server, startMswServer } from '../../../test/server';
+import { apiUrl, holdLimitedResponse, holdLimitedRoute, proofIsValid, server, startMswServer } from '../../../test/server';
 
 startMswServer();
 
@@ -54,6 +55,36 @@ async function toPaymentSummary(user: User) {
   await user.click(within(opened.dialog).getByRole('button', { name: 'Continue to Payment' }));
   const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
   return { ...opened, summary };
+}
+
+/** The browser shows the page again from its back-forward cache (`persisted`), as after Back from the gateway; a fresh load is not. */
+function pageShown(persisted: boolean) {
+  const event = new Event('pageshow');
+  Object.defineProperty(event, 'persisted', { value: persisted });
+  act(() => {
+    window.dispatchEvent(event);
+  });
+}
+
+/** Proceeds to payment, waits for the browser to be sent to the checkout, and comes back to the page with Back. */
+async function payAndComeBack(user: User, summary: HTMLElement) {
+  await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+  const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+  await waitFor(() => expect(assign).toHaveBeenCalled());
+  pageShown(true);
+  return processing;
+}
+
+/** Counts the payment status requests and answers each with `answer()`. */
+function countStatusCalls(answer: () => Response) {
+  const calls = { count: 0 };
+  server.use(
+    http.get(apiUrl('/api/payment/status/:id'), () => {
+      calls.count += 1;
+      return answer();
+    }),
+  );
+  return calls;
 }
 
 /** Records the JSON bodies posted to a path. */
@@ -188,6 +219,80 @@ describe('Booking dialog: details step', () => {
   });
 });
 
+/** Solving a challenge takes real time: the solver's own clock (performance.now) runs for real; the fixed clock stays. */
+const realSolverClock = () => jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate', 'performance'] });
+
+/** `find` retried until it succeeds or `realMs` of real time have passed, letting the solver's WebCrypto calls finish in between. */
+async function findWhileSolving<T>(find: () => Promise<T>, realMs = 20_000): Promise<T> {
+  const until = performance.now() + realMs;
+  for (;;) {
+    try {
+      return await find();
+    } catch (error) {
+      if (performance.now() > until) throw error;
+    }
+    await act(() => realSleep(10));
+  }
+}
+
+describe('Booking dialog: hold limits (many slots held from one connection)', () => {
+  const held = () => HttpResponse.json(ok({ slotId: 1, token: 'hold-token-0123456789abcdef', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }));
+
+  it('answered with a challenge, it checks the connection by itself, reserves with the proof and shows the summary', async () => {
+    // Enough work that the "checking" state is on screen for a moment.
+    realSolverClock();
+    const reserves = holdLimitedRoute('/slot/:id/reserve', held, 30_000);
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await findWhileSolving(() => within(dialog).findByText('Checking your connection…', {}, { timeout: 50 }))).toBeInTheDocument();
+    const summary = await findWhileSolving(() => screen.findByRole('dialog', { name: 'Payment Summary' }, { timeout: 50 }));
+    expect(within(summary).queryByText('Checking your connection…')).not.toBeInTheDocument();
+    expect(reserves).toHaveLength(2);
+    expect(reserves[0]).toEqual({ minutes: 15 });
+    expect(await proofIsValid(reserves[1].proofOfWork)).toBe(true);
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(draft.reservedSlot).toMatchObject({ slotId: 1, token: 'hold-token-0123456789abcdef' });
+  }, 30_000);
+
+  it('a plain 429 (no challenge) shows the server message and stays on the details step', async () => {
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/slot/:id/reserve'), () => {
+        calls += 1;
+        return holdLimitedResponse(null);
+      }),
+    );
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(
+      await screen.findByText('Too many slots are on hold from your connection. Please finish or cancel a booking in progress, or try again in a few minutes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email Address')).toHaveValue('Aisyah@Example.com');
+    expect(calls).toBe(1);
+  });
+
+  it('initiation answered with a challenge is solved and sent again with the proof, then goes to the checkout', async () => {
+    const initiations = holdLimitedRoute('/api/payment/initiate', () =>
+      HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
+    );
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
+    realSolverClock();
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    await findWhileSolving(() => waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:4000/sandbox/checkout/pay_123'), { timeout: 50 }));
+    expect(initiations).toHaveLength(2);
+    expect(initiations[0]).toMatchObject({ holdToken: 'hold-token-0123456789abcdef' });
+    expect(initiations[0]).not.toHaveProperty('proofOfWork');
+    expect(await proofIsValid(initiations[1].proofOfWork)).toBe(true);
+  }, 30_000);
+});
+
 describe('Booking dialog: payment summary and processing', () => {
   it('Back to Details keeps the details and the hold; Cancel then releases the slot and clears the draft', async () => {
     const releases = recordPosts('/slot/:id/release');
@@ -220,7 +325,7 @@ describe('Booking dialog: payment summary and processing', () => {
     const initiations = recordPosts('/api/payment/initiate', () =>
       HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
     );
-    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('processing')))));
+    const statusCalls = countStatusCalls(() => HttpResponse.json(ok(paymentStatusResult('processing'))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
     await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
@@ -242,13 +347,40 @@ describe('Booking dialog: payment summary and processing', () => {
     ]);
     await act(() => jest.advanceTimersByTimeAsync(10));
     expect(assign).toHaveBeenCalledWith('http://localhost:4000/sandbox/checkout/pay_123');
+    // While the browser leaves for the gateway, the payment is not asked about (the API checks the gateway once per 5 s).
+    expect(within(processing).getByRole('heading', { level: 3, name: 'Redirecting to Payment' })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    expect(statusCalls.count).toBe(0);
+    expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({ paymentStatus: 'pending' });
+    // Back from the gateway, the browser shows this page as it was: now the status is checked and the countdown shows.
+    pageShown(true);
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
     expect(within(processing).getByLabelText(/^Time remaining 1[45]:\d\d$/)).toBeInTheDocument();
-    // Pending after initiation, then whatever the status check says ('processing' here).
-    expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({
-      paymentStatus: 'processing',
-      paymentSession: { paymentId: 'pay_123' },
-    });
+    // Then whatever the status check says ('processing' here).
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({
+        paymentStatus: 'processing',
+        paymentSession: { paymentId: 'pay_123' },
+      }),
+    );
+    expect(statusCalls.count).toBe(1);
+  });
+
+  it('a page shown afresh is not a return: only Back (the page restored as it was) starts the status checks', async () => {
+    const statusCalls = countStatusCalls(() => HttpResponse.json(ok(paymentStatusResult('pending'))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    pageShown(false);
+    await act(() => jest.advanceTimersByTimeAsync(4_000));
+    expect(statusCalls.count).toBe(0);
+    expect(within(processing).getByRole('heading', { level: 3, name: 'Redirecting to Payment' })).toBeInTheDocument();
+    pageShown(true);
+    await waitFor(() => expect(statusCalls.count).toBe(1));
+    await act(() => jest.advanceTimersByTimeAsync(2_000));
+    expect(statusCalls.count).toBe(2);
   });
 
   it('a completed status closes the dialog, toasts success and goes to /thankyou', async () => {
@@ -256,8 +388,7 @@ describe('Booking dialog: payment summary and processing', () => {
     server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult(status)))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    const processing = await payAndComeBack(user, summary);
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
     status = 'completed';
     await act(() => jest.advanceTimersByTimeAsync(2_000));
@@ -272,7 +403,7 @@ describe('Booking dialog: payment summary and processing', () => {
     server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
+    await payAndComeBack(user, summary);
     expect(await screen.findByText('Payment failed. Please try again.')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
     await waitFor(() => expect(releases).toHaveLength(1));
@@ -287,8 +418,7 @@ describe('Booking dialog: payment summary and processing', () => {
     );
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    await screen.findByRole('dialog', { name: 'Processing Payment' });
+    await payAndComeBack(user, summary);
     await act(() => jest.advanceTimersByTimeAsync(6_000));
     expect(await screen.findByText('Payment session expired')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
@@ -300,8 +430,7 @@ describe('Booking dialog: payment summary and processing', () => {
     server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    const processing = await payAndComeBack(user, summary);
     await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
     await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
@@ -319,8 +448,7 @@ describe('Booking dialog: payment summary and processing', () => {
     );
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    const processing = await payAndComeBack(user, summary);
     await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
     await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Payment cancellation failed')).toBeInTheDocument();
@@ -396,8 +524,7 @@ describe('Booking dialog: payment summary and processing', () => {
     server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(fail('x'), { status: 500 })));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    const processing = await payAndComeBack(user, summary);
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Payment Error' })).toBeInTheDocument();
     const retry = within(processing).getByRole('button', { name: 'Retry' });
     await user.click(retry);
@@ -420,8 +547,7 @@ describe('Booking dialog: payment summary and processing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
     expect(await axe(summary)).toHaveNoViolations();
-    await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    const processing = await payAndComeBack(user, summary);
     await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
     expect(await axe(processing)).toHaveNoViolations();
   }, 20_000);

@@ -15,10 +15,11 @@ import {
   type PaymentStatusResult,
   type VisitorDetails,
 } from 'shared-api';
-import { Button, useToast } from 'shared-ui';
+import { HoldMessage } from 'shared-api/schemas';
+import { Button, styled, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
-import { browserNavigation } from '../../../app/browserNavigation';
-import { useGetPaymentStatusQuery } from '../../../app/api/paymentStatusApi';
+import { browserNavigation } from '../../../lib/browserNavigation';
+import { useGetPaymentStatusQuery } from '../../../lib/paymentStatusApi';
 import {
   useCancelPaymentMutation,
   useGetPricingQuery,
@@ -29,10 +30,16 @@ import {
 import { useNow } from '../hooks/useNow';
 import { apiErrorCode, apiErrorMessage } from '../utils/apiError';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
+import { holdChallengeOf, isHoldLimit, withHoldChallenge } from '../utils/holdLimit';
 import { activeReservation, createReservation, type SlotReservation } from '../utils/reservation';
 import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
 import { SummaryStep, slotWhen } from './SummaryStep';
+
+const CheckingNotice = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 export type DialogSlot = { id: number; date: string; startTime: string; endTime: string };
 
@@ -53,6 +60,8 @@ export function BookingDialog({ slot, onClose }: Props) {
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>('details');
   const [busy, setBusy] = useState(false);
+  // Solving a hold-limit challenge (one connection holding many slots, e.g. a carrier NAT on enrolment day).
+  const [checking, setChecking] = useState(false);
   const [details, setDetails] = useState<BookingDetails | null>(null);
   const [reservation, setReservation] = useState<SlotReservation | null>(null);
   const [session, setSession] = useState<PaymentSession | null>(null);
@@ -66,8 +75,12 @@ export function BookingDialog({ slot, onClose }: Props) {
   const [initiatePayment] = useInitiatePaymentMutation();
   const [cancelPayment] = useCancelPaymentMutation();
 
-  const polling = step === 'processing' && session !== null;
   const paymentId = session?.paymentId || session?.id || '';
+  // The payment the browser last left for the gateway with, and the one it came back from (Back restores this page as it was).
+  const leftWith = useRef<string | null>(null);
+  const [returnedTo, setReturnedTo] = useState<string | null>(null);
+  // Asked about only once the parent is back: before the browser has left, a status call would only spend the gateway check.
+  const polling = step === 'processing' && paymentId !== '' && returnedTo === paymentId;
   const status = useGetPaymentStatusQuery(paymentId, { skip: !polling, pollingInterval: PAYMENT_POLL_MS });
   const now = useNow(step !== 'details');
 
@@ -110,13 +123,24 @@ export function BookingDialog({ slot, onClose }: Props) {
     return true;
   };
 
+  /** HOLD_LIMIT that no proof of work lifted: say so (the server's words unless they were for a solver); true when handled. */
+  const handleHoldLimit = (error: unknown): boolean => {
+    if (!isHoldLimit(error)) return false;
+    toast.error(holdChallengeOf(error) ? HoldMessage.limit : (apiErrorMessage(error) ?? HoldMessage.limit));
+    setStep('details');
+    return true;
+  };
+
   /** The current hold, or a new one from the server; null when it could not be had (already reported). */
   const ensureReservation = async (): Promise<SlotReservation | null> => {
     const current = activeReservation(reservation);
     if (current && current.slotId === slot.id) return current;
     const started = flow.current;
     try {
-      const held = await reserveSlot({ slotId: slot.id, minutes: HOLD_MINUTES }).unwrap();
+      const held = await withHoldChallenge(
+        (proofOfWork) => reserveSlot({ slotId: slot.id, minutes: HOLD_MINUTES, proofOfWork }).unwrap(),
+        setChecking,
+      );
       if (finished.current || flow.current !== started) {
         void releaseSlot({ slotId: slot.id, token: held.token });
         return null;
@@ -127,7 +151,7 @@ export function BookingDialog({ slot, onClose }: Props) {
       return next;
     } catch (error) {
       if (finished.current || flow.current !== started) return null;
-      if (!handleSlotTaken(error)) toast.error(BookingMessage.reserveFailed);
+      if (!handleSlotTaken(error) && !handleHoldLimit(error)) toast.error(BookingMessage.reserveFailed);
       return null;
     }
   };
@@ -163,18 +187,23 @@ export function BookingDialog({ slot, onClose }: Props) {
       return;
     }
     try {
-      const created = await initiatePayment({
-        slotId: details.slot.id,
-        visitorName: details.visitorName,
-        visitorEmail: details.visitorEmail,
-        visitorContactNo: details.visitorContactNo,
-        selectedSchool: details.selectedSchool,
-        fee: details.fee,
-        slotDate: details.slot.date,
-        slotStartTime: details.slot.startTime,
-        preferredPaymentMethod: details.preferredPaymentMethod,
-        holdToken: held.token,
-      }).unwrap();
+      const created = await withHoldChallenge(
+        (proofOfWork) =>
+          initiatePayment({
+            slotId: details.slot.id,
+            visitorName: details.visitorName,
+            visitorEmail: details.visitorEmail,
+            visitorContactNo: details.visitorContactNo,
+            selectedSchool: details.selectedSchool,
+            fee: details.fee,
+            slotDate: details.slot.date,
+            slotStartTime: details.slot.startTime,
+            preferredPaymentMethod: details.preferredPaymentMethod,
+            holdToken: held.token,
+            proofOfWork,
+          }).unwrap(),
+        setChecking,
+      );
       if (finished.current || flow.current !== started) {
         // Cancelled while the session was being created: give it up rather than leave for the gateway.
         if (created) void cancelPayment(created.paymentId || created.id);
@@ -187,10 +216,11 @@ export function BookingDialog({ slot, onClose }: Props) {
       }
       saveDraft({ paymentSession: created, paymentStatus: 'pending' });
       setSession(created);
+      leftWith.current = created.paymentId || created.id;
       browserNavigation.assign(created.checkoutUrl);
     } catch (error) {
       if (finished.current || flow.current !== started) return;
-      if (handleSlotTaken(error)) return;
+      if (handleSlotTaken(error) || handleHoldLimit(error)) return;
       toast.error(apiErrorMessage(error) ?? BookingMessage.initiationFailed);
       setStep('payment');
     }
@@ -213,7 +243,9 @@ export function BookingDialog({ slot, onClose }: Props) {
     });
   };
 
-  // Status every 2 s while processing: completed succeeds, failed or cancelled fails.
+  useEffect(() => browserNavigation.onReturn(() => setReturnedTo(leftWith.current)), []);
+
+  // Status every 2 s once back from the gateway: completed succeeds, failed or cancelled fails.
   const result = polling ? status.data : undefined;
   useEffect(() => {
     if (!result || finished.current) return;
@@ -260,7 +292,7 @@ export function BookingDialog({ slot, onClose }: Props) {
     close();
   };
 
-  const view: ProcessingView = !session ? 'preparing' : status.isError ? 'error' : status.data ? 'processing' : 'redirecting';
+  const view: ProcessingView = !session ? 'preparing' : !polling ? 'redirecting' : status.isError ? 'error' : 'processing';
 
   const footer =
     step === 'details' ? (
@@ -302,6 +334,7 @@ export function BookingDialog({ slot, onClose }: Props) {
       description={step === 'details' ? `${slotWhen(slot.date, slot.startTime)} (GMT+8)` : undefined}
       footer={footer}
     >
+      {checking && <CheckingNotice role="status">{HoldMessage.checking}</CheckingNotice>}
       {step === 'details' && (
         <DetailsStep
           schools={schools}

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { BookingMessage, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
-import { Stack, formatRM, useToast } from 'shared-ui';
+import { BookingMessage, formatRM, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import { Stack, useToast } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
 import { validationToastMessages } from '../utils/validationToasts';
 import { visitorResolver } from '../utils/visitorResolver';

@@ -30,7 +30,7 @@ const mmss = (ms: number | null) => formatCountdown(ms ?? 0).padStart(5, '0');
 
 type Props = { view: ProcessingView; remainingMs: number | null };
 
-/** Step 3: preparing, redirecting, waiting for the gateway with a countdown, or the payment error. */
+/** Step 3: preparing, redirecting; back from the gateway (Back restored the page): processing with a countdown, or the payment error. */
 export function ProcessingStep({ view, remainingMs }: Props) {
   if (view === 'error') {
     return (

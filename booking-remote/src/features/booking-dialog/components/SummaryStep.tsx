@@ -1,5 +1,5 @@
-import { HOLD_MINUTES, formatMinutes12, parseSlotTime, dayInMY } from 'shared-api';
-import { formatRM, styled } from 'shared-ui';
+import { HOLD_MINUTES, formatMinutes12, formatRM, parseSlotTime, dayInMY } from 'shared-api';
+import { styled } from 'shared-ui';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
   formatCountdown,

@@ -1,4 +1,4 @@
-import { brand, dayjs, formatMinutes12, parseSlotTime, SLOT_MINUTES, slotStart, TIMEZONE, dayInMY } from 'shared-api';
+import { brand, dayjs, loadInvitationBuilder, formatMinutes12, parseSlotTime, SLOT_MINUTES, slotStart, TIMEZONE, dayInMY } from 'shared-api';
 
 export type CalendarVisit = { date: string; startTime: string; endTime?: string; school: string; reference?: string };
 
@@ -14,53 +14,29 @@ function visitSpan(visit: CalendarVisit): { start: dayjs.Dayjs; end: dayjs.Dayjs
   return { start, end };
 }
 
-const title = (visit: CalendarVisit) => `Assessment visit – ${visit.school}`;
-const details = (visit: CalendarVisit) =>
-  [`${brand.productName} assessment visit.`, visit.reference ? `Booking reference: ${visit.reference}` : '', `Registration form: ${brand.registrationFormUrl}`]
-    .filter(Boolean)
-    .join('\n');
-
 /** A Google Calendar "add event" link for the visit, or null when its time cannot be read. */
-export function googleCalendarUrl(visit: CalendarVisit): string | null {
+export async function googleCalendarUrl(visit: CalendarVisit): Promise<string | null> {
   const span = visitSpan(visit);
   if (!span) return null;
+  const { visitDescription, visitTitle } = await loadInvitationBuilder();
   const params = new URLSearchParams({
     action: 'TEMPLATE',
-    text: title(visit),
+    text: visitTitle(visit.school),
     dates: `${utcStamp(span.start)}/${utcStamp(span.end)}`,
-    details: details(visit),
+    details: visitDescription(visit.reference),
     location: visit.school,
     ctz: TIMEZONE,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-// RFC 5545 text values escape backslash, semicolon, comma and newline.
-const icsText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
-
 /** An iCalendar (.ics) file for the visit, or null when its time cannot be read. */
-export function icsFile(visit: CalendarVisit, now: Date | number = Date.now()): string | null {
+export async function icsFile(visit: CalendarVisit, now: Date | number = Date.now()): Promise<string | null> {
   const span = visitSpan(visit);
   if (!span) return null;
+  const { buildInvitation } = await loadInvitationBuilder();
   const uid = `${visit.reference ?? `${visit.date}-${visit.startTime}`}@${brand.productName.replace(/\s+/g, '-').toLowerCase()}`;
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${icsText(brand.productName)}//Assessment booking//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${icsText(uid)}`,
-    `DTSTAMP:${utcStamp(dayjs(now))}`,
-    `DTSTART:${utcStamp(span.start)}`,
-    `DTEND:${utcStamp(span.end)}`,
-    `SUMMARY:${icsText(title(visit))}`,
-    `DESCRIPTION:${icsText(details(visit))}`,
-    `LOCATION:${icsText(visit.school)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  return buildInvitation({ uid, start: span.start.toDate(), end: span.end.toDate(), school: visit.school, reference: visit.reference, now: new Date(now) });
 }
 
 /** "Thursday 26 November 2026" and "9:00 AM – 9:30 AM" for a booking (GMT+8). */

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { inMY, isWeekend, todayInMY } from 'shared-api';
+import { inMY, isWeekend, slotListErrorMessage, todayInMY } from 'shared-api';
 import { ErrorPanel, Skeleton, styled } from 'shared-ui';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
 import { filterDisplayableSlots, type BookableSlot } from '../utils/displayFilter';
 import { healthNotice } from '../utils/healthNotice';
-import { slotListErrorMessage } from '../utils/slotListError';
 import { DayCarousel } from './DayCarousel';
 import { WeekTable } from './WeekTable';
 

@@ -1,5 +1,4 @@
-import type { Dayjs } from 'dayjs';
-import { CAROUSEL_WEEKDAYS, dayInMY, inMY } from 'shared-api';
+import { CAROUSEL_WEEKDAYS, dayInMY, inMY, type dayjs } from 'shared-api';
 
 export type CalendarDay = {
   /** YYYY-MM-DD in GMT+8. */
@@ -8,7 +7,7 @@ export type CalendarDay = {
   isPast: boolean;
 };
 
-const toDay = (d: Dayjs, today: string): CalendarDay => {
+const toDay = (d: dayjs.Dayjs, today: string): CalendarDay => {
   const date = d.format('YYYY-MM-DD');
   return { date, isToday: date === today, isPast: date < today };
 };
