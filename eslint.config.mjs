@@ -2,6 +2,62 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Import boundaries (as bulletproof-react draws them): an app never imports another app (the shell and the remotes meet only
+// through module federation at run time), and a feature imports neither another feature nor its remote's app/ or pages/.
+const apps = { shell: 'shell', 'booking-remote': 'booking', 'admin-remote': 'admin' };
+const featuresOf = (app) => {
+  try {
+    return readdirSync(new URL(`./${app}/src/features`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+const otherApps = (app) => {
+  const others = Object.keys(apps).filter((name) => name !== app);
+  return {
+    regex: `^(.*/)?(${others.join('|')})(/|$)|^(${others.map((name) => apps[name]).join('|')})/`,
+    message: 'An app never imports another app (the shell and the remotes meet only through module federation).',
+  };
+};
+const featureRules = (app, feature, siblings, layers) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        otherApps(app),
+        {
+          regex: `^(\\.\\./)+(${layers})(/|$)`,
+          message: "A feature does not reach into its remote's app/, pages/ or start-up: pass what it needs in, or move it to lib/.",
+        },
+        ...(siblings.length > 0
+          ? [
+              {
+                regex: `^(\\.\\./)+(features/)?(${siblings.join('|')})(/|$)`,
+                message: 'A feature does not import another feature: compose them in a page, or move what both need to lib/, shared-api or shared-ui.',
+              },
+            ]
+          : []),
+      ],
+    },
+  ],
+});
+const tests = '**/*.test.{ts,tsx}';
+const boundaries = Object.keys(apps).flatMap((app) => [
+  { files: [`${app}/src/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [otherApps(app)] }] } },
+  ...featuresOf(app).flatMap((feature, _, all) => {
+    const siblings = all.filter((other) => other !== feature);
+    const files = [`${app}/src/features/${feature}/**/*.{ts,tsx}`];
+    return [
+      { files, ignores: [tests], rules: featureRules(app, feature, siblings, 'app|pages|routes|bootstrap') },
+      // A feature's tests may render the page that composes it (the way a parent meets the feature).
+      { files: files.map((glob) => glob.replace('*.{ts,tsx}', tests.slice(3))), rules: featureRules(app, feature, siblings, 'app|routes|bootstrap') },
+    ];
+  }),
+]);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**', 'coverage/**', '.e2e-tmp/**', 'bench/.out/**'] },
@@ -17,6 +73,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
   // Jest loads its reporters as CommonJS.
   { files: ['jest/**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

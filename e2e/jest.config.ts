@@ -7,6 +7,7 @@ const config: Config = {
   testEnvironment: 'node',
   reporters: ['default', '<rootDir>/jest/summary-reporter.js'],
   testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/retry-once.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

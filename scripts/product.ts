@@ -1,12 +1,12 @@
 // Starts the whole product as `npm start` does: the API (child process) and the three production bundles.
-// Shared by scripts/start.ts, the e2e tests and the bundle benchmark.
+// The one start-up of scripts/start.ts, the e2e tests (e2e/support/product.ts, e2e/support/stack.ts) and the bundle benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import type { BundleName } from './rspack-common';
-import { startStaticServer, type StaticServer } from './static-server';
+import { contentSecurityPolicy, startStaticServer, type StaticServer } from './static-server';
 // The shell's own rule for which remote a path shows: hints for the wrong remote would be wasted downloads.
 import { remoteForPath } from '../shell/src/app/remoteForPath';
 
@@ -35,16 +35,26 @@ export type ProductOptions = {
   verboseApi?: boolean;
   /** More browser origins the API must accept (e.g. a measurement build served on another port). */
   extraOrigins?: string[];
+  /** Receives every line the API writes (JSON), as written. */
+  apiLines?: (line: string) => void;
+  /** Wait for /health to answer 200 (the database ready) rather than for any answer. */
+  untilHealthy?: boolean;
 };
 
 export type Product = {
   urls: { shell: string; booking: string; admin: string; api: string };
+  /** The shell's remotes.json, served as generated at each request: change it to redeploy a remote elsewhere. */
+  remotes: RemotesJson;
   /** Stops serving one remote (to show that the other keeps working). */
   stopRemote: (remote: RemoteKey) => Promise<void>;
   startRemote: (remote: RemoteKey) => Promise<void>;
   stop: () => Promise<void>;
-  /** Settles when the API process ends (on its own or through stop()). */
+  /** Settles when the first API process ends (on its own or through stop()). */
   apiExited: Promise<number | null>;
+  /** Ends the API with `signal` (no graceful shutdown with SIGKILL) and waits until the process is gone. */
+  killApi: (signal?: NodeJS.Signals) => Promise<void>;
+  /** Starts the API again on the same port and data, with `env` added to its environment. */
+  restartApi: (env?: NodeJS.ProcessEnv) => Promise<void>;
 };
 
 const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
@@ -59,10 +69,8 @@ export const remoteEntryUrl = (baseUrl: string): string => `${baseUrl}/remoteEnt
  * own script instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
  */
 export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
-  // Not remoteEntry.js: Chromium reuses a failed script preload for the same URL in the same document, so with the
-  // remote down at page load the error panel's Retry could never load it (e2e "Retry recovers without a reload").
-  // A failed entry preload fails every later script of its URL in the page: the shell's Retry asks under a new URL
-  // (shell/src/federation/entryRetryPlugin.ts; e2e "Retry recovers without a reload").
+  // Chromium hands a failed preload to the next script of its URL: with the remote down at page load, the shell's
+  // Retry spends these first (shell/src/federation/entryRetryPlugin.ts; e2e/deploy/retry.e2e.test.ts).
   const tags = [`<link rel="preload" href="${remoteEntryUrl(remoteUrl)}" as="script">`];
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
@@ -86,11 +94,29 @@ export function pageDataHints(pathname: string, apiUrl: string): string {
   return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
 }
 
-export type RemotesJson = Record<RemoteKey | 'api', string>;
+/** `errorReportUrl` (optional): where the shell's error boundaries post browser errors; absent, none are sent. */
+export type RemotesJson = Record<RemoteKey | 'api', string> & { errorReportUrl?: string };
+
+const originOf = (url: string): string => new URL(url).origin;
+
+/**
+ * The shell's Content-Security-Policy: the remotes' code (and images), the API's data and the error reports' endpoint,
+ * where remotes.json puts them.
+ */
+export function shellContentSecurityPolicy(remotes: RemotesJson): string {
+  const remoteOrigins = [originOf(remotes.booking), originOf(remotes.admin)];
+  const reportOrigins = remotes.errorReportUrl ? [originOf(remotes.errorReportUrl)] : [];
+  return contentSecurityPolicy({
+    scripts: remoteOrigins,
+    connect: [originOf(remotes.api), ...remoteOrigins, ...reportOrigins],
+    images: remoteOrigins,
+  });
+}
 
 /**
  * The shell's static server as deployed: deep links answered with index.html, `remotes.json` generated at each
- * request (so a remote can move without touching the shell) and preload hints for the page's remote.
+ * request (so a remote can move without touching the shell), preload hints for the page's remote and a
+ * Content-Security-Policy naming the remotes' and the API's origins of that same remotes.json.
  */
 export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
   const hintsCache = new Map<string, string>();
@@ -113,10 +139,14 @@ export function serveShell(port: number, remotes: () => RemotesJson): Promise<St
       },
     },
     htmlHead: process.env.PRELOAD_HINTS === '0' ? undefined : hintsFor,
+    contentSecurityPolicy: () => shellContentSecurityPolicy(remotes()),
   });
 }
 
-/** A remote's static server as deployed: CORS for the shell, its standalone page, and `/config.json` for that page. */
+/**
+ * A remote's static server as deployed: CORS for the shell, its standalone page, and `/config.json` for that page,
+ * whose policy lets it call the API.
+ */
 export function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: string, root = distDir(bundleOf[remote])): Promise<StaticServer> {
   return startStaticServer({
     root,
@@ -125,6 +155,7 @@ export function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: strin
     cors: true,
     // The remote's standalone page reads its API address here (the shell uses remotes.json).
     generated: { '/config.json': JSON.stringify({ api: apiUrl }) },
+    contentSecurityPolicy: () => contentSecurityPolicy({ connect: [originOf(apiUrl)] }),
   });
 }
 
@@ -171,15 +202,17 @@ function notableApiLine(line: string, verbose: boolean): string | undefined {
   }
 }
 
-function startApi(options: ProductOptions, origins: string[], log: (line: string) => void): ChildProcess {
+function startApi(options: ProductOptions, origins: string[], log: (line: string) => void, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...options.apiEnv,
+    ...extraEnv,
     PORT: String(options.ports.api),
     CORS_ORIGINS: origins.join(','),
   };
-  // The gateway sends parents back to this shell, whatever port it was started on.
+  // The gateway sends parents back to this shell and calls back this API, whatever ports they were started on.
   env.PUBLIC_SITE_URL ??= `http://localhost:${options.ports.shell}`;
+  env.API_PUBLIC_URL ??= `http://localhost:${options.ports.api}`;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
@@ -200,6 +233,7 @@ function startApi(options: ProductOptions, origins: string[], log: (line: string
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
       for (const line of lines) {
+        if (line.trim()) options.apiLines?.(line);
         const shown = notableApiLine(line, Boolean(options.verboseApi));
         if (shown) log(`[api] ${shown}`);
       }
@@ -210,7 +244,7 @@ function startApi(options: ProductOptions, origins: string[], log: (line: string
   return child;
 }
 
-async function waitForApi(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForApi(url: string, child: ChildProcess, untilHealthy: boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -218,8 +252,8 @@ async function waitForApi(url: string, child: ChildProcess, timeoutMs = 90_000):
     }
     try {
       // Any answer means it listens; /health itself reports a database problem to the page.
-      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
-      return;
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok || !untilHealthy) return;
     } catch {
       // not listening yet
     }
@@ -245,8 +279,9 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   ];
   const remotes: RemotesJson = { booking: remoteEntryUrl(urls.booking), admin: remoteEntryUrl(urls.admin), api: urls.api };
 
-  const api = startApi(options, origins, log);
+  let api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
+  const untilHealthy = Boolean(options.untilHealthy);
   const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
   const serveRemote = async (remote: RemoteKey) => {
     servers[remote] ??= await serveRemoteBundle(remote, ports[remote], urls.api);
@@ -263,7 +298,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     servers.shell = await serveShell(ports.shell, () => remotes);
     await serveRemote('booking');
     await serveRemote('admin');
-    await waitForApi(urls.api, api);
+    await waitForApi(urls.api, api, untilHealthy);
   } catch (error) {
     await stop();
     throw error;
@@ -271,8 +306,20 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
 
   return {
     urls,
+    remotes,
     stop,
     apiExited,
+    killApi: async (signal = 'SIGKILL') => {
+      if (api.exitCode !== null || api.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        api.once('exit', () => resolve());
+        api.kill(signal);
+      });
+    },
+    restartApi: async (env = {}) => {
+      api = startApi(options, origins, log, env);
+      await waitForApi(urls.api, api, untilHealthy);
+    },
     startRemote: serveRemote,
     stopRemote: async (remote) => {
       const server = servers[remote];

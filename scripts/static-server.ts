@@ -1,4 +1,5 @@
-// Serves one production bundle: pre-compressed files, long cache for hashed names, SPA fallback, CORS for remotes.
+// Serves one production bundle: pre-compressed files, long cache for hashed names, SPA fallback, CORS for remotes,
+// security headers on every answer.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -40,6 +41,41 @@ export type StaticServerOptions = {
   generated?: Record<string, string>;
   /** Tags put at the end of index.html's head for a page path (deploy-time preload hints for that path's remote). */
   htmlHead?: (pathname: string) => string;
+  /** The Content-Security-Policy of every answer, read at each request (product.ts: the shell's follows remotes.json). */
+  contentSecurityPolicy?: () => string;
+};
+
+/** Origins a bundle's pages may use besides their own. */
+export type PolicySources = { scripts?: string[]; connect?: string[]; images?: string[] };
+
+/**
+ * A bundle page's Content-Security-Policy: code and data only from itself and the origins given, inline styles
+ * (styled-components injects style tags), no plugins, never framed, forms and <base> only to itself.
+ */
+export function contentSecurityPolicy({ scripts = [], connect = [], images = [] }: PolicySources): string {
+  const sources = (...list: string[]) => [...new Set(list)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources("'self'", ...scripts)}`,
+    `connect-src ${sources("'self'", ...connect)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${sources("'self'", 'data:', ...images)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * On every answer: no MIME sniffing; no referrer (payment result URLs carry references, and nothing needs one);
+ * never framed, also for browsers without frame-ancestors; no window of another origin keeps a handle on the page.
+ */
+const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 export type StaticServer = { url: string; port: number; close: () => Promise<void> };
@@ -116,7 +152,6 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Pag
     'Cache-Control': cacheControlFor('index.html'),
     ETag: etag,
     Vary: 'Accept-Encoding',
-    'X-Content-Type-Options': 'nosniff',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
   if (req.headers['if-none-match'] === etag) {
@@ -132,6 +167,10 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Pag
 export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = path.resolve(options.root);
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (options.contentSecurityPolicy) res.setHeader('Content-Security-Policy', options.contentSecurityPolicy());
+    // A remote's files are loaded by the shell's page, on another origin.
+    res.setHeader('Cross-Origin-Resource-Policy', options.cors ? 'cross-origin' : 'same-origin');
     if (options.cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -175,7 +214,6 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       'Cache-Control': cacheControlFor(path.basename(file)),
       ETag: etag,
       Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
     };
     if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
     if (req.headers['if-none-match'] === etag) {

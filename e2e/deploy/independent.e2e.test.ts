@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,7 +12,7 @@ import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { distDir, repoRoot } from '../../scripts/bundles';
 import { remoteEntryUrl } from '../../scripts/product';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, demoLoginFrom, desktop, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
+import { addSlot, demoLoginFrom, desktop, eventually, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
 import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
 import { startStack, type Stack } from '../support/stack';
 
@@ -62,6 +64,22 @@ function buildBookingRelease(outputDir: string, label: string): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`booking-remote release build failed (${code}):\n${output}`))));
   });
+}
+
+/** A deployment's error collector: keeps the JSON bodies posted to it (beacons arrive as text/plain). */
+async function startErrorCollector(): Promise<{ url: string; reports: Array<Record<string, unknown>>; close: () => Promise<void> }> {
+  const reports: Array<Record<string, unknown>> = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      if (request.method === 'POST') reports.push(JSON.parse(body) as Record<string, unknown>);
+      response.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/browser-errors`, reports, close: () => new Promise((done) => server.close(() => done())) };
 }
 
 async function staffLogin(page: Page) {
@@ -127,6 +145,9 @@ test('admin-remote down: the parent books and pays; /login shows the error panel
   const journey = startJourney('deploy-admin-down');
   await addSlot(stack.urls.api, token, days[1], '09:00');
   await stack.stopRemote('admin');
+  // Error reports on for this test: the boundary that shows the panel also posts a report.
+  const collector = await startErrorCollector();
+  stack.remotes.errorReportUrl = collector.url;
   try {
     const page = await browser.context.newPage();
     await page.goto(`${stack.urls.shell}/`);
@@ -142,6 +163,8 @@ test('admin-remote down: the parent books and pays; /login shows the error panel
     const panel = page.getByRole('alert').filter({ hasText: 'The staff area could not be loaded' });
     await panel.waitFor();
     await journey.shot(page, 'deploy-admin-down-panel');
+    const report = await eventually(async () => collector.reports[0], 'the error report of the failed admin-remote', 10_000);
+    expect(report).toMatchObject({ remote: 'admin', path: '/login', userAgent: expect.stringContaining('Chrome') });
 
     await stack.startRemote('admin');
     await panel.getByRole('button', { name: 'Retry' }).click();
@@ -149,6 +172,8 @@ test('admin-remote down: the parent books and pays; /login shows the error panel
     expect(await page.evaluate(() => (window as unknown as { __shellMarker?: string }).__shellMarker)).toBe('same document');
     await journey.finish(page);
   } finally {
+    delete stack.remotes.errorReportUrl;
+    await collector.close();
     await stack.startRemote('admin');
   }
 });

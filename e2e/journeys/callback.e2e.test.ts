@@ -12,7 +12,9 @@ let inbox: Inbox;
 let browser: LaunchedBrowser;
 let token: string;
 const [day] = nextWeekdays(1);
-const CALLBACK_DELAY_MS = 6_000;
+// Longer than the success page needs to confirm by asking: its polls reach the gateway at most once per payment every
+// 5 s (the API's status throttle), and the booking dialog may have asked just before the parent left for the gateway.
+const CALLBACK_DELAY_MS = 15_000;
 
 beforeAll(async () => {
   inbox = await startInbox();

@@ -292,7 +292,8 @@ test('journey 7 (phone): the 14-weekday carousel with the Today badge, booking b
     await button.tap();
     const dialog = page.getByRole('dialog', { name: 'Booking Details' });
     await dialog.waitFor();
-    await fillDetails(dialog, { ...parent, email: 'phone.parent@example.com' });
+    // Another parent: their own email and phone (one live hold per email and per phone; journey 4's parent still holds one).
+    await fillDetails(dialog, { ...parent, email: 'phone.parent@example.com', phone: '019 876 5432' });
     await dialog.getByRole('button', { name: 'Continue to Payment' }).tap();
     const summary = page.getByRole('dialog', { name: 'Payment Summary' });
     await summary.getByText('This slot is reserved for you for 15 minutes while you complete payment.').waitFor();

@@ -169,7 +169,8 @@ test('journey staff-session: a revoked token sends staff back to /login', async 
 
   // A token that was never valid (tampered or expired cookie) on a deep link: straight to /login.
   await browser.context.addCookies([{ name: 'token', value: 'expired.or.tampered', url: stack.urls.shell }]);
-  await page.goto(`${stack.urls.shell}/secured/dashboard`);
+  // 'commit': the shell may already be redirecting to /login before the dashboard URL's load event.
+  await page.goto(`${stack.urls.shell}/secured/dashboard`, { waitUntil: 'commit' });
   await page.waitForURL('**/login');
   await page.getByLabel('Password').waitFor();
   await journey.finish(page);

@@ -1,4 +1,4 @@
-// The product's main screens, photographed for docs/screenshots/screen-*.png: the public timetable and booking dialog
+// The product's main screens, photographed as screen-*.png (`npm run screenshots` writes them to docs/screenshots): the public timetable and booking dialog
 // on a desktop and a touch phone, and the staff login, dashboard and dialogs, against the demo seed.
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';

@@ -9,7 +9,11 @@ import { repoRoot } from '../../scripts/bundles';
 export const desktop = { width: 1440, height: 900 };
 export const phone = { width: 360, height: 740 };
 
-export const screenshotDir = path.join(repoRoot, 'docs', 'screenshots');
+/**
+ * Where journeys save their last screens: an ignored folder, so `npm test` changes no tracked file.
+ * `npm run screenshots` points it at docs/screenshots to refresh the pictures the docs show.
+ */
+export const screenshotDir = process.env.SCREENSHOT_DIR ? path.resolve(repoRoot, process.env.SCREENSHOT_DIR) : path.join(repoRoot, '.e2e-tmp', 'screenshots');
 
 /** Starts the clock of a journey; `finish` saves the last screen and prints `journey <name>: <seconds>s`. */
 export function startJourney(name: string) {
