@@ -28,3 +28,4 @@ export * from './contract/what-to-bring';
 export const loadInvitationBuilder = () => import('./contract/calendar');
 export type * from './contract/schemas';
 export type * from './contract/hold-limits';
+export type * from './contract/manage';

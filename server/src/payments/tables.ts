@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES } from './statuses';
 
-// Mirrors migrations/0002_payments_mail.sql and 0006_payment_checks.sql (the SQL is the source of truth; this gives typed queries).
+// Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql and 0007_booking_lifecycle.sql (the SQL is the source of truth; this gives typed queries).
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const payments = pgTable('payments', {
@@ -30,6 +30,12 @@ export const payments = pgTable('payments', {
   refundAttempts: integer('refund_attempts').notNull().default(0),
   refundLastError: text('refund_last_error'),
   nextRefundAt: tz('next_refund_at'),
+  bookingStatus: text('booking_status', { enum: ['booked', 'cancelled'] }),
+  cancelledAt: tz('cancelled_at'),
+  cancelledBy: text('cancelled_by'),
+  refundAmountSen: integer('refund_amount_sen'),
+  refundRequestedAt: tz('refund_requested_at'),
+  calendarSequence: integer('calendar_sequence').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
@@ -44,7 +50,17 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 });
 
-const MAIL_KINDS = ['visitor_confirmation', 'admin_notification', 'visitor_refund', 'admin_refund'] as const;
+const MAIL_KINDS = [
+  'visitor_confirmation',
+  'admin_notification',
+  'visitor_refund',
+  'admin_refund',
+  'visitor_rescheduled',
+  'admin_rescheduled',
+  'visitor_cancelled',
+  'admin_cancelled',
+  'visitor_reminder',
+] as const;
 
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
@@ -86,3 +102,28 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
+
+export const manageTokens = pgTable('manage_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  purpose: text('purpose', { enum: ['mail', 'browser'] }).notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const bookingEvents = pgTable('booking_events', {
+  id: serial('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  kind: text('kind', { enum: ['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed'] }).notNull(),
+  actor: text('actor').notNull(),
+  fromStart: tz('from_start'),
+  toStart: tz('to_start'),
+  amountSen: integer('amount_sen'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+
+export const bookingReminders = pgTable('booking_reminders', {
+  paymentId: text('payment_id').notNull(),
+  visitStart: tz('visit_start').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

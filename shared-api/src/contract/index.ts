@@ -11,3 +11,5 @@ export * from './time';
 export * from './money';
 export * from './what-to-bring';
 export * from './calendar';
+export * from './manage';
+export * from './booking-policy';

@@ -1,0 +1,138 @@
+// After paying: the parent's manage link (view, reschedule, cancel) and the staff's booking history and cancel.
+// One contract for server routes, the manage page (booking-remote, lazy chunk) and Appointment Details (admin-remote).
+import { z } from 'zod';
+
+const INT4_MAX = 2_147_483_647;
+
+/** A manage token as it appears in `/booking/manage/:token`: 43 base64url characters (32 random bytes). */
+export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const manageTokenParamSchema = z.object({ token: z.string().max(200) });
+
+/** What the booking is now: booked (and still ahead), cancelled, or over (the visit has ended). */
+export const bookingStateSchema = z.enum(['booked', 'cancelled', 'over']);
+export type BookingState = z.infer<typeof bookingStateSchema>;
+
+/** A refund's progress: being issued (or awaiting the gateway), done, or failing (retried; staff see it). */
+export const refundStateSchema = z.enum(['pending', 'refunded', 'failing']);
+export type RefundState = z.infer<typeof refundStateSchema>;
+
+export const bookingRefundSchema = z.object({ amountSen: z.number().int(), state: refundStateSchema });
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
+
+/** What cancelling now would give back, per the refund policy (`percent` of `paidSen`, floored to whole sen). */
+export const cancelQuoteSchema = z.object({ percent: z.number().int().min(0).max(100), amountSen: z.number().int() });
+export type CancelQuote = z.infer<typeof cancelQuoteSchema>;
+
+/** GET /api/booking/manage/:token (and the answer of reschedule / cancel): the booking as its parent sees it. */
+export const manageViewSchema = z.object({
+  reference: z.string(),
+  school: z.string(),
+  /** ISO instants (UTC); pages show them in GMT+8. */
+  start: z.string(),
+  end: z.string(),
+  amountPaidSen: z.number().int(),
+  state: bookingStateSchema,
+  /** Present once a cancellation gives money back. */
+  refund: bookingRefundSchema.nullable(),
+  /** Reschedule and cancel are possible until this instant (the visit's start minus the cut-off hours). */
+  changeDeadline: z.string(),
+  canChange: z.boolean(),
+  /** What a cancel now would refund; null when nothing can be changed. */
+  cancelQuote: cancelQuoteSchema.nullable(),
+});
+export type ManageView = z.infer<typeof manageViewSchema>;
+
+export const rescheduleBodySchema = z.object({ slotId: z.coerce.number().int().positive().max(INT4_MAX) });
+export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
+/** The parent confirms the quote they were shown: a cancel whose refund would now be different is refused (409). */
+export const cancelBodySchema = z.object({ expectedRefundSen: z.number().int().min(0).max(INT4_MAX) });
+export type CancelBody = z.infer<typeof cancelBodySchema>;
+
+/** POST /api/booking/manage-link {paymentId}: the browser that paid gets a link for the success and thank-you pages. */
+export const manageLinkBodySchema = z.object({ paymentId: z.string().min(1).max(200) });
+export const manageLinkSchema = z.object({ token: z.string(), path: z.string() });
+export type ManageLink = z.infer<typeof manageLinkSchema>;
+
+/** The path of the manage page for a token (the site's origin is added by whoever needs a full URL). */
+export const manageBookingPath = (token: string): string => `/booking/manage/${token}`;
+
+// ---- Staff ----
+export const bookingEventKindSchema = z.enum(['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed']);
+export type BookingEventKind = z.infer<typeof bookingEventKindSchema>;
+export const bookingEventSchema = z.object({
+  at: z.string(),
+  kind: bookingEventKindSchema,
+  /** 'parent', 'system', or the staff member's email. */
+  actor: z.string(),
+  /** Rescheduled: the visit's old and new start (ISO). */
+  fromStart: z.string().nullable(),
+  toStart: z.string().nullable(),
+  /** Refund events: the amount in sen. */
+  amountSen: z.number().int().nullable(),
+});
+export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+/** GET /staff/bookings/:reference: the booking, its refund and its history (oldest first). */
+export const staffBookingSchema = z.object({
+  reference: z.string(),
+  paymentId: z.string(),
+  visitorName: z.string(),
+  visitorEmail: z.string(),
+  visitorContactNo: z.string(),
+  school: z.string(),
+  start: z.string(),
+  end: z.string(),
+  amountPaidSen: z.number().int(),
+  state: bookingStateSchema,
+  refund: bookingRefundSchema.nullable(),
+  history: z.array(bookingEventSchema),
+});
+export type StaffBooking = z.infer<typeof staffBookingSchema>;
+export const bookingReferenceParamSchema = z.object({ reference: z.string().min(1).max(100) });
+export const staffCancelBodySchema = z.object({ refund: z.boolean() });
+export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;
+
+/** GET /staff/bookings: every paid booking (cancelled ones too), newest visit first, for the CSV export. */
+export const staffBookingRowSchema = staffBookingSchema.omit({ history: true });
+export type StaffBookingRow = z.infer<typeof staffBookingRowSchema>;
+export const staffBookingListSchema = z.object({ bookings: z.array(staffBookingRowSchema) });
+
+// ---- The product's words for these screens (English; the refund and cut-off numbers come from the view). ----
+export const ManageMessage = {
+  invalidLink: 'This link is not valid. Please use the link in your latest booking email.',
+  expiredLink: 'This booking link has expired because the visit is over.',
+  cancelled: 'This booking has been cancelled.',
+  tooManyTries: 'Too many attempts. Please wait a few minutes and try again.',
+  tooLate: 'This booking can no longer be changed online. Please contact the school.',
+  slotTaken: 'Sorry, that slot was just taken. Your booking has not changed; please choose another time.',
+  sameSlot: 'This is already your booking time. Please choose a different slot.',
+  quoteChanged: 'The refund for cancelling has changed. Please review it and confirm again.',
+  rescheduled: 'Your booking has been moved.',
+  cancelledNow: 'Your booking has been cancelled.',
+  notPaid: 'This payment has not completed a booking, so there is nothing to manage yet.',
+  staffCancelled: 'Booking cancelled.',
+  alreadyCancelled: 'This booking is already cancelled.',
+} as const;
+
+/** Short labels of a booking's history, for staff. */
+export const BookingEventLabel: Record<BookingEventKind, string> = {
+  booked: 'Booked and paid',
+  rescheduled: 'Rescheduled',
+  cancelled: 'Cancelled',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_failed: 'Refund attempt failed',
+};
+
+/** Error codes of these routes (kept here, off the first load's contract). */
+export const ManageErrorCode = {
+  /** 404: unknown or malformed token. */
+  MANAGE_LINK_INVALID: 'MANAGE_LINK_INVALID',
+  /** 410: the visit is over. */
+  MANAGE_LINK_EXPIRED: 'MANAGE_LINK_EXPIRED',
+  /** 409: past the cut-off, or the booking is cancelled. */
+  CHANGE_CLOSED: 'CHANGE_CLOSED',
+  /** 409: the refund a cancel would give is no longer the one the parent confirmed. */
+  QUOTE_CHANGED: 'QUOTE_CHANGED',
+} as const;
+export type ManageErrorCode = (typeof ManageErrorCode)[keyof typeof ManageErrorCode];
