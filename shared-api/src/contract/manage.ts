@@ -23,8 +23,8 @@ export type BookingRefund = z.infer<typeof bookingRefundSchema>;
 export const cancelQuoteSchema = z.object({ percent: z.number().int().min(0).max(100), amountSen: z.number().int() });
 export type CancelQuote = z.infer<typeof cancelQuoteSchema>;
 
-/** GET /api/booking/manage/:token (and the answer of reschedule / cancel): the booking as its parent sees it. */
-export const manageViewSchema = z.object({
+/** What parent and staff both see of a booking. */
+const bookingCoreSchema = z.object({
   reference: z.string(),
   school: z.string(),
   /** ISO instants (UTC); pages show them in GMT+8. */
@@ -34,6 +34,10 @@ export const manageViewSchema = z.object({
   state: bookingStateSchema,
   /** Present once a cancellation gives money back. */
   refund: bookingRefundSchema.nullable(),
+});
+
+/** GET /api/booking/manage/:token (and the answer of reschedule / cancel): the booking as its parent sees it. */
+export const manageViewSchema = bookingCoreSchema.extend({
   /** Reschedule and cancel are possible until this instant (the visit's start minus the cut-off hours). */
   changeDeadline: z.string(),
   canChange: z.boolean(),
@@ -73,18 +77,11 @@ export const bookingEventSchema = z.object({
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
 /** GET /staff/bookings/:reference: the booking, its refund and its history (oldest first). */
-export const staffBookingSchema = z.object({
-  reference: z.string(),
+export const staffBookingSchema = bookingCoreSchema.extend({
   paymentId: z.string(),
   visitorName: z.string(),
   visitorEmail: z.string(),
   visitorContactNo: z.string(),
-  school: z.string(),
-  start: z.string(),
-  end: z.string(),
-  amountPaidSen: z.number().int(),
-  state: bookingStateSchema,
-  refund: bookingRefundSchema.nullable(),
   history: z.array(bookingEventSchema),
 });
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
