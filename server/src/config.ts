@@ -28,6 +28,8 @@ export type Config = {
   /** Where GET /metrics (Prometheus) is served, apart from the public port; undefined port = not served. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** How often each process looks for day-before reminders that are due (REMINDER_INTERVAL_MS; 0: only at start). */
+  reminderIntervalMs: number;
   /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
   payments: PaymentsConfig;
 };
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     metricsPort: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    reminderIntervalMs: intFrom(env.REMINDER_INTERVAL_MS, 60_000, 'REMINDER_INTERVAL_MS'),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
   };
 }

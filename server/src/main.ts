@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { buildApp } from './app';
+import { ReminderJob } from './bookings/reminders';
 import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { DataDirLockedError } from './db/lock';
@@ -53,6 +54,15 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ database, config });
   let metricsServer: Server | undefined;
+  // Day-before reminders: every replica looks each REMINDER_INTERVAL_MS; each is claimed in the database, so sent once.
+  const reminders = new ReminderJob({
+    db: app.db,
+    intervalMs: config.reminderIntervalMs,
+    publicSiteUrl: config.payments.publicSiteUrl,
+    mailFrom: config.payments.mailFrom,
+    log: app.log,
+    onQueued: () => app.mailWorker.wake(),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
     // A keep-alive socket whose request finishes after close began would stay open for Fastify's 72 s keep-alive.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
+      await reminders.stop();
       await app.close();
       metricsServer?.close();
       await database.close();
@@ -107,6 +118,7 @@ async function main(): Promise<void> {
   const sweep = () => void sweepCounters(app.db).catch((err) => app.log.warn({ err }, 'rate counters: sweep failed'));
   setInterval(sweep, 3_600_000).unref();
   sweep();
+  reminders.start();
 }
 
 void main();

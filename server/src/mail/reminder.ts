@@ -1,0 +1,82 @@
+import { brand, dayInMY, inMY, WHAT_TO_BRING } from 'shared-api/contract';
+import { escapeHtml as h, formatDateMY, formatTimeMY, oneLine } from './format';
+import type { RenderedMail } from './templates';
+
+export type ReminderMailInput = {
+  reference: string;
+  start: Date;
+  end: Date;
+  school: string;
+  visitorName: string;
+  /** The full manage URL (a link of its own, minted for this mail). */
+  manageUrl: string;
+  /** Reschedule and cancel close this many hours before the visit. */
+  cutoffHours: number;
+  /** When the reminder is written: the subject says "tomorrow" (or "today", or "in N days") by the GMT+8 calendar. */
+  now: Date;
+};
+
+/** "today", "tomorrow" or "in N days": the visit's GMT+8 day seen from `now`'s. */
+function whenWord(now: Date, start: Date): string {
+  const midnight = (d: Date) => dayInMY(inMY(d).format('YYYY-MM-DD'));
+  const days = midnight(start).diff(midnight(now), 'day');
+  return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+}
+
+// The same frame as the booking mails (templates.ts) so a parent's messages look alike.
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
+${body}
+<p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
+</div></body></html>`;
+
+const row = (label: string, value: string) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${h(value)}</td></tr>`;
+
+/** The parent's reminder the day before the visit: when and where, what to bring, the form, and the manage link. */
+export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
+  const name = oneLine(m.visitorName);
+  const date = formatDateMY(m.start);
+  const time = `${formatTimeMY(m.start)} – ${formatTimeMY(m.end)} (GMT+8)`;
+  const rows: [string, string][] = [
+    ['School', m.school],
+    ['Date', date],
+    ['Time', time],
+    ['Payment reference', m.reference],
+  ];
+  const when = whenWord(m.now, m.start);
+  const hours = `${m.cutoffHours} hour${m.cutoffHours === 1 ? '' : 's'}`;
+  const subject = `Reminder: assessment visit ${when}, ${date} at ${formatTimeMY(m.start)} (GMT+8)`;
+  const text = [
+    `Dear ${name},`,
+    '',
+    `This is a reminder of your assessment visit ${when}.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    '',
+    'What to bring:',
+    ...WHAT_TO_BRING.map((item) => `- ${item}`),
+    '',
+    `Please fill in the registration form before the assessment if you have not yet: ${brand.registrationFormUrl}`,
+    '',
+    `View, reschedule or cancel your booking (possible until ${hours} before the visit): ${m.manageUrl}`,
+    `Questions? Write to ${brand.supportEmail}.`,
+    '',
+    brand.productName,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">Your visit is ${h(when)}</h1>
+<p>Dear ${h(name)},</p>
+<p>This is a reminder of your assessment visit ${h(when)}.</p>
+<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>
+<h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
+<ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>
+<p><strong>Please fill in the <a href="${h(brand.registrationFormUrl)}">registration form</a> before the assessment if you have not yet.</strong></p>
+<p><a href="${h(m.manageUrl)}">View, reschedule or cancel your booking</a> (possible until ${h(hours)} before the visit).</p>
+<p>Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+  );
+  return { subject, text, html, ics: null };
+}
