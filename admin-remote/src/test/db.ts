@@ -1,5 +1,5 @@
-// In-memory state behind the msw handlers: staff accounts, live tokens and slots, reset before each test.
-import type { StaffAlerts, StaffSlot, User } from 'shared-api';
+// In-memory state behind the msw handlers: staff accounts, live tokens, slots and paid bookings, reset before each test.
+import { slotStart, type BookingEvent, type StaffAlerts, type StaffBooking, type StaffSlot, type User } from 'shared-api';
 
 export type TestAccount = User & { password: string };
 
@@ -14,11 +14,24 @@ type Db = {
   nextUserId: number;
   /** What GET /staff/alerts answers: mail unsent for over an hour and refunds that keep failing. */
   alerts: StaffAlerts;
+  /** Paid bookings as GET /staff/bookings/:reference answers them (a booked slot with a reference has one). */
+  bookings: StaffBooking[];
+  /** What POST /staff/bookings/:reference/cancel received, in order. */
+  cancelRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
 };
 
 const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
 
-export const db: Db = { accounts: [], tokens: new Map(), slots: [], nextSlotId: 1, nextUserId: 1, alerts: noAlerts() };
+export const db: Db = {
+  accounts: [],
+  tokens: new Map(),
+  slots: [],
+  nextSlotId: 1,
+  nextUserId: 1,
+  alerts: noAlerts(),
+  bookings: [],
+  cancelRequests: [],
+};
 
 export function resetDb(): void {
   db.accounts = [{ id: 1, email: STAFF_EMAIL, username: 'staff', password: STAFF_PASSWORD }];
@@ -27,6 +40,8 @@ export function resetDb(): void {
   db.nextSlotId = 1;
   db.nextUserId = 2;
   db.alerts = noAlerts();
+  db.bookings = [];
+  db.cancelRequests = [];
 }
 
 /** A token the handlers accept as a logged-in staff member. */
@@ -55,7 +70,50 @@ export function addSlot(partial: Partial<StaffSlot> & { date: string; startTime:
   };
   if (slot.id >= db.nextSlotId) db.nextSlotId = slot.id + 1;
   db.slots.push(slot);
+  if (booked && slot.bookingReference && !db.bookings.some((b) => b.reference === slot.bookingReference)) {
+    const start = new Date(slot.date).toISOString();
+    addBooking({
+      reference: slot.bookingReference,
+      visitorName: slot.visitorName ?? '',
+      visitorEmail: slot.visitorEmail ?? '',
+      visitorContactNo: slot.visitorContactNo ?? '',
+      school: slot.selectedSchool ?? '',
+      start,
+      end: slotStart(slot.date, slot.endTime)?.toISOString() ?? start,
+      amountPaidSen: slot.amountSen ?? 0,
+    });
+  }
   return slot;
+}
+
+/** A history event with the fields its kind does not use left null. */
+export const bookingEvent = (event: Pick<BookingEvent, 'at' | 'kind' | 'actor'> & Partial<BookingEvent>): BookingEvent => ({
+  fromStart: null,
+  toStart: null,
+  amountSen: null,
+  ...event,
+});
+
+/**
+ * Adds a paid booking (booked, with its 'Booked and paid' event a week before the visit, unless given). A booking
+ * added this way has no slot: addSlot with a visitor and a reference adds both.
+ */
+export function addBooking(partial: Partial<StaffBooking> & Pick<StaffBooking, 'reference' | 'start' | 'end'>): StaffBooking {
+  const bookedAt = new Date(Date.parse(partial.start) - 7 * 24 * 3600_000).toISOString();
+  const booking: StaffBooking = {
+    paymentId: `pay_${partial.reference}`,
+    visitorName: 'Test Parent',
+    visitorEmail: 'parent@example.my',
+    visitorContactNo: '0123456789',
+    school: 'Seri Ilmu International',
+    amountPaidSen: 10000,
+    state: 'booked',
+    refund: null,
+    history: [bookingEvent({ at: bookedAt, kind: 'booked', actor: 'parent' })],
+    ...partial,
+  };
+  db.bookings = [...db.bookings.filter((b) => b.reference !== booking.reference), booking];
+  return booking;
 }
 
 /** Sets what the alerts route answers (each `total` counts the items given). */

@@ -2,7 +2,8 @@
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
-import { db } from './db';
+import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
+import { bookingEvent, db } from './db';
 
 export const API = 'http://localhost:4000';
 export const DELETE_HELD_MESSAGE =
@@ -18,6 +19,8 @@ function bearerUser(request: Request): number | null {
   return db.tokens.get(token) ?? null;
 }
 const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, SlotListError.unauthorized);
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+export const BOOKING_OVER = 'This visit is over, so the booking cannot be cancelled.';
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -115,5 +118,59 @@ export const handlers = [
     // Parsed by the contract, so a test can only set up what the server could answer.
     const alerts = staffAlertsSchema.parse(db.alerts);
     return ok(alerts, `${alerts.stuckMail.total} stuck mail(s), ${alerts.failingRefunds.total} failing refund(s)`);
+  }),
+
+  // Staff bookings, answered through the contract's schemas so a test can only set up what the server could answer.
+  http.get(`${API}/staff/bookings`, ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const rows = [...db.bookings]
+      .sort((a, b) => Date.parse(b.start) - Date.parse(a.start))
+      .map(({ history: _history, ...row }) => row);
+    return ok(staffBookingListSchema.parse({ bookings: rows }), `${rows.length} booking(s)`);
+  }),
+
+  http.get(`${API}/staff/bookings/:reference`, ({ request, params }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const booking = db.bookings.find((b) => b.reference === params.reference);
+    if (!booking) return fail(404, ErrorCode.NOT_FOUND, BOOKING_NOT_FOUND);
+    return ok(staffBookingSchema.parse(booking));
+  }),
+
+  // As the server: cancels by the staff member's email, asks for a refund of the amount paid when told to, frees the slot.
+  http.post(`${API}/staff/bookings/:reference/cancel`, async ({ request, params }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    const actor = db.accounts.find((a) => a.id === userId)?.email ?? null;
+    const reference = String(params.reference);
+    const body: unknown = await request.json();
+    db.cancelRequests.push({ reference, body, actor });
+    const parsed = staffCancelBodySchema.safeParse(body);
+    if (!parsed.success || !actor) return fail(400, ErrorCode.VALIDATION_ERROR, 'refund must be true or false');
+    const booking = db.bookings.find((b) => b.reference === reference);
+    if (!booking) return fail(404, ErrorCode.NOT_FOUND, BOOKING_NOT_FOUND);
+    if (booking.state === 'cancelled') return fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+    if (booking.state === 'over') return fail(409, ManageErrorCode.CHANGE_CLOSED, BOOKING_OVER);
+    const at = new Date().toISOString();
+    const refundSen = parsed.data.refund ? booking.amountPaidSen : 0;
+    booking.state = 'cancelled';
+    booking.history = [...booking.history, bookingEvent({ at, kind: 'cancelled', actor })];
+    if (refundSen > 0) {
+      booking.refund = { amountSen: refundSen, state: 'pending' };
+      booking.history.push(bookingEvent({ at, kind: 'refund_requested', actor, amountSen: refundSen }));
+    }
+    const slot = db.slots.find((s) => s.bookingReference === reference);
+    if (slot) {
+      Object.assign(slot, {
+        isBooked: false,
+        status: 'available',
+        visitorName: null,
+        visitorEmail: null,
+        visitorContactNo: null,
+        selectedSchool: null,
+        bookingReference: null,
+        amountSen: null,
+      } satisfies Partial<StaffSlot>);
+    }
+    return ok(staffBookingSchema.parse(booking), ManageMessage.staffCancelled);
   }),
 ];

@@ -4,7 +4,7 @@ import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
 import { COPY_CONFIRM_MS, DASHBOARD_FILTER_STORAGE_KEY, ErrorCode, inMY, todayInMY } from 'shared-api';
 import { API, DELETE_HELD_MESSAGE, fail } from '../../../test/handlers';
-import { addSlot, db, issueToken } from '../../../test/db';
+import { addBooking, addSlot, db, issueToken } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
@@ -387,9 +387,22 @@ describe('Assessment Dashboard', () => {
     expect(document.querySelector('img, script, iframe, b')).toBeNull();
   });
 
-  it('exports the booked slots of a date range as CSV', async () => {
+  it('exports the paid bookings of a date range as CSV, cancelled ones too, with their status and refund', async () => {
     seed();
     addSlot({ id: 50, date: inDays(3), startTime: '09:00', visitorName: '=HYPERLINK("x")', visitorEmail: 'f@x.my', amountSen: 7500 });
+    // Cancelled: its slot was freed, so only GET /staff/bookings still knows it.
+    addBooking({
+      reference: 'BK-2026-0030',
+      visitorName: 'Lee Wei',
+      visitorEmail: 'lee@example.my',
+      visitorContactNo: '0198765432',
+      school: 'Seri Ilmu Private Primary',
+      start: '2026-11-24T03:00:00.000Z',
+      end: '2026-11-24T03:30:00.000Z',
+      amountPaidSen: 5050,
+      state: 'cancelled',
+      refund: { amountSen: 5050, state: 'refunded' },
+    });
     window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
     const blobs: Blob[] = [];
     const created = jest.fn((blob: Blob) => {
@@ -409,12 +422,13 @@ describe('Assessment Dashboard', () => {
     await user.clear(to);
     await user.type(to, '2026-11-24');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(screen.getByText('Exported 1 booking(s).')).toBeInTheDocument();
+    expect(await screen.findByText('Exported 2 booking(s).')).toBeInTheDocument();
     expect(clicked).toHaveBeenCalledTimes(1);
     const text = await blobs[0].text();
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",9:00 AM - 9:30 AM,100.00,BK-2026-0021',
+      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference,Status,Refund',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",9:00 AM - 9:30 AM,100,BK-2026-0021,Booked,',
+      'Lee Wei,lee@example.my,0198765432,Seri Ilmu Private Primary,"Nov 24, 2026",11:00 AM - 11:30 AM,50.50,BK-2026-0030,Cancelled,RM 50.50 refunded',
       '',
     ]);
 
@@ -428,7 +442,7 @@ describe('Assessment Dashboard', () => {
     await user.clear(to);
     await user.type(to, '2030-01-31');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(screen.getByText('No booked slots in this date range.')).toBeInTheDocument();
+    expect(await screen.findByText('No booked slots in this date range.')).toBeInTheDocument();
     expect(clicked).toHaveBeenCalledTimes(1);
     clicked.mockRestore();
   });

@@ -87,7 +87,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
   const [details, setDetails] = useState<StaffSlot | null>(null);
-  const { all, booked, available, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
+  const { booked, available, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
 
   const term = search.trim().toLowerCase();
@@ -202,7 +202,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
               </>
             )}
 
-            {filter === 'booked' && !isError && <ExportBookingsCsv slots={all} />}
+            {filter === 'booked' && !isError && <ExportBookingsCsv />}
           </Stack>
         </CardBody>
       </Card>

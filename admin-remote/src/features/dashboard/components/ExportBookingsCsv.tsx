@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Inline } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
-import { inMY, todayInMY, ValidationMessage, type StaffSlot } from 'shared-api';
-import { bookedSlotsCsv, bookedSlotsInRange } from '../utils/csv';
+import { inMY, serverMessage, todayInMY, ValidationMessage } from 'shared-api';
+import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
+import { bookingsCsv, bookingsInRange } from '../utils/csv';
 
 export const NO_BOOKINGS_IN_RANGE = 'No booked slots in this date range.';
+export const EXPORT_FAILED = 'Could not load the bookings for the export. Please try again.';
 
 /** Hands the CSV to the browser as a file download (UTF-8 with a BOM so spreadsheets read names correctly). */
 export function downloadCsv(filename: string, csv: string): void {
@@ -19,11 +21,15 @@ export function downloadCsv(filename: string, csv: string): void {
   URL.revokeObjectURL(url);
 }
 
-/** Export of the booked slots of a date range (GMT+8 days, inclusive). */
-export function ExportBookingsCsv({ slots }: { slots: StaffSlot[] }) {
+/**
+ * Export of the paid bookings of a date range (GMT+8 days, inclusive), cancelled ones too, with their status and refund.
+ * The bookings are read from the server at each export: a cancelled booking has freed its slot, so the slot list lacks it.
+ */
+export function ExportBookingsCsv() {
   const [from, setFrom] = useState(() => todayInMY());
   const [to, setTo] = useState(() => inMY().add(30, 'day').format('YYYY-MM-DD'));
   const [message, setMessage] = useState<string | null>(null);
+  const [loadBookings, { isFetching }] = useLazyStaffBookingsQuery();
 
   const rangeError = !from
     ? ValidationMessage.startDateRequired
@@ -33,14 +39,20 @@ export function ExportBookingsCsv({ slots }: { slots: StaffSlot[] }) {
         ? ValidationMessage.endBeforeStart
         : null;
 
-  const onExport = () => {
+  const onExport = async () => {
     if (rangeError) return;
-    const count = bookedSlotsInRange(slots, from, to).length;
+    setMessage(null);
+    const result = await loadBookings();
+    if (result.error || !result.data) {
+      setMessage(serverMessage(result.error) ?? EXPORT_FAILED);
+      return;
+    }
+    const count = bookingsInRange(result.data, from, to).length;
     if (count === 0) {
       setMessage(NO_BOOKINGS_IN_RANGE);
       return;
     }
-    downloadCsv(`bookings-${from}-to-${to}.csv`, bookedSlotsCsv(slots, from, to));
+    downloadCsv(`bookings-${from}-to-${to}.csv`, bookingsCsv(result.data, from, to));
     setMessage(`Exported ${count} booking(s).`);
   };
 
@@ -61,7 +73,7 @@ export function ExportBookingsCsv({ slots }: { slots: StaffSlot[] }) {
             onChange={(e) => setTo(e.target.value)}
           />
         </Field>
-        <Button size="sm" variant="secondary" onClick={onExport} disabled={rangeError !== null}>
+        <Button size="sm" variant="secondary" onClick={onExport} disabled={rangeError !== null} loading={isFetching}>
           Export CSV
         </Button>
       </Inline>

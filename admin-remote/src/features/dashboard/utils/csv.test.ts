@@ -1,19 +1,19 @@
-import type { StaffSlot } from 'shared-api';
-import { bookedSlotsCsv, bookedSlotsInRange, csvCell, guardFormula } from './csv';
+import type { StaffBookingRow } from 'shared-api';
+import { bookingsCsv, bookingsInRange, csvCell, guardFormula } from './csv';
 
-const slot = (over: Partial<StaffSlot>): StaffSlot => ({
-  id: 1,
-  date: '2026-11-23T08:30:00+08:00',
-  startTime: '08:30',
-  endTime: '09:00',
-  isBooked: true,
-  status: 'booked',
+const booking = (over: Partial<StaffBookingRow>): StaffBookingRow => ({
+  reference: 'BK-0001',
+  paymentId: 'pay_1',
   visitorName: 'Aisyah Rahman',
   visitorEmail: 'aisyah@example.my',
   visitorContactNo: '0123456789',
-  selectedSchool: 'Seri Ilmu International',
-  bookingReference: 'BK-0001',
-  amountSen: 10000,
+  school: 'Seri Ilmu International',
+  // 8:30 - 9:00 AM on Nov 23, 2026 in GMT+8.
+  start: '2026-11-23T00:30:00.000Z',
+  end: '2026-11-23T01:00:00.000Z',
+  amountPaidSen: 10000,
+  state: 'booked',
+  refund: null,
   ...over,
 });
 
@@ -43,31 +43,48 @@ describe('csvCell', () => {
   });
 });
 
-describe('bookedSlotsCsv', () => {
-  it('writes the header and one line per booked slot of the range, earliest first, with CRLF line ends', () => {
-    const slots = [
-      slot({ id: 2, date: '2026-11-24T10:00:00+08:00', startTime: '10:00', endTime: '10:30', visitorName: 'Tan, Mei Ling', bookingReference: 'BK-0002', amountSen: 7550 }),
-      slot({ id: 1 }),
-      slot({ id: 3, visitorName: null, isBooked: false, status: 'available' }),
-      slot({ id: 4, date: '2026-12-01T08:30:00+08:00', visitorName: 'Out of range' }),
+describe('bookingsCsv', () => {
+  it('writes the header with Status and Refund last and one line per booking of the range, earliest first, with CRLF line ends', () => {
+    const bookings = [
+      booking({
+        reference: 'BK-0002',
+        visitorName: 'Tan, Mei Ling',
+        start: '2026-11-24T02:00:00.000Z',
+        end: '2026-11-24T02:30:00.000Z',
+        amountPaidSen: 7550,
+        state: 'cancelled',
+        refund: { amountSen: 7550, state: 'refunded' },
+      }),
+      booking({ reference: 'BK-0003', start: '2026-11-25T01:00:00.000Z', end: '2026-11-25T01:30:00.000Z', state: 'cancelled', refund: null }),
+      booking({ reference: 'BK-0004', start: '2026-11-26T01:00:00.000Z', end: '2026-11-26T01:30:00.000Z', state: 'cancelled', refund: { amountSen: 5000, state: 'pending' } }),
+      booking({ reference: 'BK-0005', start: '2026-11-27T01:00:00.000Z', end: '2026-11-27T01:30:00.000Z', state: 'cancelled', refund: { amountSen: 5000, state: 'failing' } }),
+      booking({ reference: 'BK-0006', start: '2026-11-28T01:00:00.000Z', end: '2026-11-28T01:30:00.000Z', state: 'over', amountPaidSen: 150000 }),
+      booking({}),
+      booking({ reference: 'BK-OUT', start: '2026-12-01T00:30:00.000Z', end: '2026-12-01T01:00:00.000Z' }),
     ];
-    const csv = bookedSlotsCsv(slots, '2026-11-23', '2026-11-30');
+    const csv = bookingsCsv(bookings, '2026-11-23', '2026-11-30');
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 23, 2026",8:30 AM - 9:00 AM,100.00,BK-0001',
-      '"Tan, Mei Ling",aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",10:00 AM - 10:30 AM,75.50,BK-0002',
+      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference,Status,Refund',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 23, 2026",8:30 AM - 9:00 AM,100,BK-0001,Booked,',
+      '"Tan, Mei Ling",aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",10:00 AM - 10:30 AM,75.50,BK-0002,Cancelled,RM 75.50 refunded',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 25, 2026",9:00 AM - 9:30 AM,100,BK-0003,Cancelled,No refund',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 26, 2026",9:00 AM - 9:30 AM,100,BK-0004,Cancelled,RM 50 refund pending',
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 27, 2026",9:00 AM - 9:30 AM,100,BK-0005,Cancelled,RM 50 refund failing',
+      // The shared money format groups thousands, so the cell is quoted.
+      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 28, 2026",9:00 AM - 9:30 AM,"1,500",BK-0006,Visit over,',
       '',
     ]);
   });
 
   it('reads the day in GMT+8: a UTC instant late on the 22nd is the 23rd in Malaysia', () => {
-    const late = slot({ date: '2026-11-22T16:30:00.000Z', startTime: '00:30', endTime: '01:00' });
-    expect(bookedSlotsInRange([late], '2026-11-23', '2026-11-23')).toHaveLength(1);
-    expect(bookedSlotsInRange([late], '2026-11-22', '2026-11-22')).toHaveLength(0);
+    const late = booking({ start: '2026-11-22T16:30:00.000Z', end: '2026-11-22T17:00:00.000Z' });
+    expect(bookingsInRange([late], '2026-11-23', '2026-11-23')).toHaveLength(1);
+    expect(bookingsInRange([late], '2026-11-22', '2026-11-22')).toHaveLength(0);
+    expect(bookingsCsv([late], '2026-11-23', '2026-11-23').split('\r\n')[1]).toContain('"Nov 23, 2026",12:30 AM - 1:00 AM');
   });
 
-  it('guards a visitor name that is a formula and leaves missing fields empty', () => {
-    const csv = bookedSlotsCsv([slot({ visitorName: '=cmd|calc', visitorContactNo: null, bookingReference: null, amountSen: null })], '2026-11-23', '2026-11-23');
-    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,\"Nov 23, 2026\",8:30 AM - 9:00 AM,,");
+  it('guards a visitor name that is a formula and leaves an empty contact number empty', () => {
+    const csv = bookingsCsv([booking({ visitorName: '=cmd|calc', visitorContactNo: '' })], '2026-11-23', '2026-11-23');
+    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,\"Nov 23, 2026\",8:30 AM - 9:00 AM,100,BK-0001,Booked,");
   });
 });

@@ -1,8 +1,9 @@
-// CSV export of booked slots, built in the browser: RFC 4180 quoting and spreadsheet formula guarding.
-import { formatSlotDate, formatSlotTimeRange, slotDayMY, slotSortKey } from './format';
-import type { StaffSlot } from 'shared-api';
+// CSV export of the paid bookings, built in the browser: RFC 4180 quoting and spreadsheet formula guarding.
+import { formatRinggit, type StaffBookingRow } from 'shared-api';
+import { formatInstantTimeRange, formatSlotDate, slotDayMY } from './format';
+import { BookingStateLabel, refundText } from './history';
 
-export const CSV_HEADER = ['Name', 'Email', 'Phone', 'School', 'Date', 'Time', 'Amount (RM)', 'Reference'] as const;
+export const CSV_HEADER = ['Name', 'Email', 'Phone', 'School', 'Date', 'Time', 'Amount (RM)', 'Reference', 'Status', 'Refund'] as const;
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
 export function guardFormula(value: string): string {
@@ -17,33 +18,32 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvRow = (cells: Array<string | number | null | undefined>): string => cells.map(csvCell).join(',');
 
-const amountRM = (sen: number | null): string => (sen === null ? '' : (sen / 100).toFixed(2));
-
-/** Booked slots whose GMT+8 day lies in [from, to] (inclusive, YYYY-MM-DD), earliest first. */
-export function bookedSlotsInRange(slots: StaffSlot[], from: string, to: string): StaffSlot[] {
-  return slots
-    .filter((s) => s.visitorName !== null)
-    .filter((s) => {
-      const day = slotDayMY(s.date);
+/** Paid bookings (cancelled ones too) whose visit's GMT+8 day lies in [from, to] (inclusive, YYYY-MM-DD), earliest first. */
+export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: string): StaffBookingRow[] {
+  return bookings
+    .filter((b) => {
+      const day = slotDayMY(b.start);
       return day >= from && day <= to;
     })
-    .sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)));
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-/** The CSV text (CRLF line ends, header first) for the booked slots of a date range. */
-export function bookedSlotsCsv(slots: StaffSlot[], from: string, to: string): string {
+/** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status and refund. */
+export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: string): string {
   const lines = [csvRow([...CSV_HEADER])];
-  for (const slot of bookedSlotsInRange(slots, from, to)) {
+  for (const booking of bookingsInRange(bookings, from, to)) {
     lines.push(
       csvRow([
-        slot.visitorName,
-        slot.visitorEmail,
-        slot.visitorContactNo,
-        slot.selectedSchool,
-        formatSlotDate(slot.date),
-        formatSlotTimeRange(slot),
-        amountRM(slot.amountSen),
-        slot.bookingReference,
+        booking.visitorName,
+        booking.visitorEmail,
+        booking.visitorContactNo,
+        booking.school,
+        formatSlotDate(booking.start),
+        formatInstantTimeRange(booking.start, booking.end),
+        formatRinggit(booking.amountPaidSen),
+        booking.reference,
+        BookingStateLabel[booking.state],
+        refundText(booking.state, booking.refund),
       ]),
     );
   }

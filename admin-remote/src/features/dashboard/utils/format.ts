@@ -24,6 +24,19 @@ export function formatSlotTime(time: string): string {
 export const formatSlotTimeRange = (slot: Pick<StaffSlot, 'startTime' | 'endTime'>): string =>
   `${formatSlotTime(slot.startTime)} - ${formatSlotTime(slot.endTime)}`;
 
+/** An instant's time of day in GMT+8: '9:00 AM'. */
+export function formatInstantTime(iso: string): string {
+  const instant = inMY(iso);
+  return instant.isValid() ? formatMinutes12(instant.hour() * 60 + instant.minute()) : iso;
+}
+
+/** A visit given as ISO instants (a booking's start and end): '9:00 AM - 9:30 AM' in GMT+8. */
+export const formatInstantTimeRange = (start: string, end: string): string =>
+  `${formatInstantTime(start)} - ${formatInstantTime(end)}`;
+
+/** An instant as the dashboard writes it, in GMT+8: 'Nov 24, 2026, 9:00 AM'. */
+export const formatDateTime = (iso: string): string => `${formatSlotDate(iso)}, ${formatInstantTime(iso)}`;
+
 /** Sort key: the day, then the minutes after midnight. */
 export const slotSortKey = (slot: Pick<StaffSlot, 'date' | 'startTime'>): string =>
   `${slotDayMY(slot.date)} ${String(parseSlotTime(slot.startTime) ?? 9999).padStart(4, '0')}`;

@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import Cookies from 'js-cookie';
+import { DASHBOARD_FILTER_STORAGE_KEY, ErrorCode } from 'shared-api';
+import { ManageMessage } from 'shared-api/manage';
+import { API, fail } from '../../../test/handlers';
+import { addSlot, bookingEvent, db, issueToken, STAFF_EMAIL } from '../../../test/db';
+import { server, setupMswServer } from '../../../test/server';
+import { renderAdminApp } from '../../../test/render';
+import { axe } from '../../../test/axe';
+
+setupMswServer();
+
+const REFERENCE = 'BK-2026-0021';
+
+/** Two booked slots; slot #21's booking (BK-2026-0021, RM 100) was booked on Nov 10 and moved by the parent on Nov 12. */
+function seed() {
+  addSlot({
+    id: 21,
+    date: '2026-11-24',
+    startTime: '09:00',
+    endTime: '09:30',
+    visitorName: 'Aisyah Rahman',
+    visitorEmail: 'aisyah@example.my',
+    visitorContactNo: '0123456789',
+    selectedSchool: 'Seri Ilmu International',
+    bookingReference: REFERENCE,
+    amountSen: 10000,
+  });
+  addSlot({
+    id: 22,
+    date: '2026-11-25',
+    startTime: '10:30',
+    endTime: '11:00',
+    visitorName: 'Tan Mei Ling',
+    visitorEmail: 'meiling@example.my',
+    selectedSchool: 'Seri Ilmu Private Primary',
+    bookingReference: 'BK-2026-0022',
+    amountSen: 5050,
+  });
+  const booking = db.bookings.find((b) => b.reference === REFERENCE)!;
+  booking.history = [
+    bookingEvent({ at: '2026-11-10T02:15:00.000Z', kind: 'booked', actor: 'parent' }),
+    bookingEvent({
+      at: '2026-11-12T06:00:00.000Z',
+      kind: 'rescheduled',
+      actor: 'parent',
+      fromStart: '2026-11-23T01:00:00.000Z',
+      toStart: '2026-11-24T01:00:00.000Z',
+    }),
+  ];
+  return booking;
+}
+
+const table = () => screen.getByRole('table');
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const historyItems = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('region', { name: 'History' })).getAllByRole('listitem').map((item) => item.textContent);
+
+async function openDetails(slotId = 21) {
+  Cookies.set('token', issueToken(), { path: '/' });
+  window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+  const user = userEvent.setup();
+  renderAdminApp('/secured/dashboard');
+  await user.click(await screen.findByRole('button', { name: `View Details of slot #${slotId}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+  await within(dialog).findByRole('region', { name: 'History' });
+  return { user, dialog };
+}
+
+/** The value beside a label in the details list. */
+const detail = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('Appointment Details: history and staff cancel', () => {
+  it('shows the status and the history in GMT+8: booked by the parent, then rescheduled from and to', async () => {
+    seed();
+    const { dialog } = await openDetails();
+    expect(detail(dialog, 'Status')).toHaveTextContent('Booked');
+    expect(within(dialog).queryByText('Refund', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(historyItems(dialog)).toEqual([
+      'Nov 10, 2026, 10:15 AMBooked and paid by parent',
+      'Nov 12, 2026, 2:00 PMRescheduled by parent: from Nov 23, 2026, 9:00 AM to Nov 24, 2026, 9:00 AM',
+    ]);
+    expect(within(dialog).getByText('Times are in GMT+8.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nov 10, 2026, 10:15 AM')).toHaveAttribute('dateTime', '2026-11-10T02:15:00.000Z');
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    expect(await axe(dialog)).toHaveNoViolations();
+  });
+
+  it('shows what the server says when the booking changed since the list loaded: cancelled, refund failing then refunded', async () => {
+    const booking = seed();
+    booking.state = 'cancelled';
+    booking.refund = { amountSen: 10000, state: 'refunded' };
+    booking.history.push(
+      bookingEvent({ at: '2026-11-13T01:00:00.000Z', kind: 'cancelled', actor: 'parent' }),
+      bookingEvent({ at: '2026-11-13T01:00:00.000Z', kind: 'refund_requested', actor: 'parent', amountSen: 10000 }),
+      bookingEvent({ at: '2026-11-13T01:05:00.000Z', kind: 'refund_failed', actor: 'system', amountSen: 10000 }),
+      bookingEvent({ at: '2026-11-13T01:20:00.000Z', kind: 'refunded', actor: 'system', amountSen: 10000 }),
+    );
+    const { dialog } = await openDetails();
+    expect(detail(dialog, 'Status')).toHaveTextContent('Cancelled');
+    expect(detail(dialog, 'Refund')).toHaveTextContent('RM 100 refunded');
+    expect(historyItems(dialog).slice(2)).toEqual([
+      'Nov 13, 2026, 9:00 AMCancelled by parent',
+      'Nov 13, 2026, 9:00 AMRefund requested by parent: RM 100',
+      'Nov 13, 2026, 9:05 AMRefund attempt failed (automatic): RM 100',
+      'Nov 13, 2026, 9:20 AMRefunded (automatic): RM 100',
+    ]);
+    expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
+
+  it('says a failing refund is retried', async () => {
+    const booking = seed();
+    booking.state = 'cancelled';
+    booking.refund = { amountSen: 10000, state: 'failing' };
+    const { dialog } = await openDetails();
+    expect(detail(dialog, 'Refund')).toHaveTextContent('RM 100 refund failing');
+    expect(detail(dialog, 'Refund')).toHaveTextContent('The refund is retried automatically');
+  });
+
+  it('cancels with a refund after confirmation, recorded by the staff email, and refreshes the booking and the list', async () => {
+    seed();
+    const { user, dialog } = await openDetails();
+    await waitFor(() => expect(db.slots.filter((s) => s.isBooked)).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    expect(confirm).toHaveTextContent('Cancel booking BK-2026-0021 of Aisyah Rahman on Nov 24, 2026, 9:00 AM - 9:30 AM?');
+    expect(confirm).toHaveTextContent(
+      'The slot becomes available to parents again. The parent and the school admin are emailed about the cancellation.',
+    );
+    const withRefund = within(confirm).getByRole('radio', { name: 'Refund RM 100 to the parent' });
+    expect(withRefund).toBeChecked();
+    expect(within(confirm).getByRole('radio', { name: 'Cancel without a refund' })).not.toBeChecked();
+    expect(within(confirm).getByRole('group', { name: 'Refund' })).toBeInTheDocument();
+    expect(await axe(confirm)).toHaveNoViolations();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
+    expect(await screen.findByText(ManageMessage.staffCancelled)).toBeInTheDocument();
+    expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: true }, actor: STAFF_EMAIL }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel booking' })).not.toBeInTheDocument());
+
+    const details = screen.getByRole('dialog', { name: 'Appointment Details' });
+    expect(detail(details, 'Status')).toHaveTextContent('Cancelled');
+    expect(detail(details, 'Refund')).toHaveTextContent('RM 100 refund pending');
+    expect(historyItems(details).slice(2).map((line) => line?.replace(/^.*(AM|PM)/, ''))).toEqual([
+      `Cancelled by ${STAFF_EMAIL}`,
+      `Refund requested by ${STAFF_EMAIL}: RM 100`,
+    ]);
+    expect(within(details).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    // The button that opened the confirm is gone: focus lands on the new status, not on the page's body.
+    await waitFor(() => expect(detail(details, 'Status')).toHaveFocus());
+
+    await user.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The freed slot left the booked list (the list was asked for again).
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
+  });
+
+  it('cancels without a refund when staff choose so', async () => {
+    seed();
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    await user.click(within(confirm).getByRole('radio', { name: 'Cancel without a refund' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
+    expect(await screen.findByText(ManageMessage.staffCancelled)).toBeInTheDocument();
+    expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: false }, actor: STAFF_EMAIL }]);
+    const details = screen.getByRole('dialog', { name: 'Appointment Details' });
+    await waitFor(() => expect(detail(details, 'Status')).toHaveTextContent('Cancelled'));
+    expect(detail(details, 'Refund')).toHaveTextContent('No refund');
+    expect(historyItems(details)).toHaveLength(3);
+    expect(historyItems(details)[2]).toMatch(new RegExp(`Cancelled by ${STAFF_EMAIL}$`));
+  });
+
+  it('Keep booking closes the confirm and cancels nothing', async () => {
+    seed();
+    const { user, dialog } = await openDetails();
+    const cancelButton = within(dialog).getByRole('button', { name: 'Cancel booking' });
+    await user.click(cancelButton);
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel booking' })).not.toBeInTheDocument());
+    expect(db.cancelRequests).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Appointment Details' })).toBeInTheDocument();
+    await waitFor(() => expect(cancelButton).toHaveFocus());
+  });
+
+  it("shows the server's refusal in the confirm and reads the booking again (cancelled meanwhile)", async () => {
+    const booking = seed();
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    // The parent cancels from the manage link while the confirm is open.
+    booking.state = 'cancelled';
+    booking.refund = { amountSen: 10000, state: 'refunded' };
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(ManageMessage.alreadyCancelled);
+    await user.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    await waitFor(() => expect(detail(details, 'Status')).toHaveTextContent('Cancelled'));
+    expect(detail(details, 'Refund')).toHaveTextContent('RM 100 refunded');
+    expect(within(details).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
+
+  it("says when the history cannot be loaded, with the server's words and Retry", async () => {
+    seed();
+    let failing = true;
+    server.use(
+      http.get(`${API}/staff/bookings/:reference`, () => (failing ? fail(500, ErrorCode.INTERNAL, 'Database unavailable') : undefined)),
+    );
+    Cookies.set('token', issueToken(), { path: '/' });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    renderAdminApp('/secured/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View Details of slot #21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent("Could not load the booking's history");
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(dialog).toHaveTextContent('Aisyah Rahman');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('region', { name: 'History' })).toBeInTheDocument();
+  });
+
+  it('says so, without an error, when the booked slot has no payment behind it (demo data)', async () => {
+    seed();
+    db.bookings = db.bookings.filter((b) => b.reference !== REFERENCE);
+    Cookies.set('token', issueToken(), { path: '/' });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    renderAdminApp('/secured/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View Details of slot #21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(
+      await within(dialog).findByText('This booking has no payment record, so it has no history and cannot be cancelled here.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Aisyah Rahman');
+  });
+
+  it("says when the bookings for the export cannot be loaded, in the server's words", async () => {
+    seed();
+    server.use(http.get(`${API}/staff/bookings`, () => fail(503, ErrorCode.INTERNAL, 'The database is not ready yet.')));
+    Cookies.set('token', issueToken(), { path: '/' });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderAdminApp('/secured/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('The database is not ready yet.')).toBeInTheDocument();
+    expect(clicked).not.toHaveBeenCalled();
+    clicked.mockRestore();
+  });
+});

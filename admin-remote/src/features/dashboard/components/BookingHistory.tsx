@@ -1,0 +1,50 @@
+import { styled } from 'shared-ui';
+import type { BookingEvent } from 'shared-api';
+import { formatDateTime } from '../utils/format';
+import { eventSummary } from '../utils/history';
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space[4]};
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`;
+
+const Note = styled.p`
+  margin: ${({ theme }) => `${theme.space[1]} 0 ${theme.space[2]}`};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Events = styled.ol`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space[5]};
+  li {
+    margin-bottom: ${({ theme }) => theme.space[2]};
+    overflow-wrap: anywhere;
+  }
+  time {
+    display: block;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** A booking's history, oldest first: when (GMT+8), what, by whom, and the times moved or the amount refunded. */
+export function BookingHistory({ events }: { events: BookingEvent[] }) {
+  return (
+    <Section aria-labelledby="booking-history-heading">
+      <h3 id="booking-history-heading">History</h3>
+      <Note>Times are in GMT+8.</Note>
+      <Events>
+        {events.map((event, index) => (
+          <li key={`${event.at}-${event.kind}-${index}`}>
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            {eventSummary(event)}
+          </li>
+        ))}
+      </Events>
+    </Section>
+  );
+}

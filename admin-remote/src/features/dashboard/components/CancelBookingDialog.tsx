@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Button, styled, useToast } from 'shared-ui';
+import { Dialog } from 'shared-ui/forms';
+import { formatRM, httpStatus, serverMessage, type StaffBooking } from 'shared-api';
+import { ManageMessage } from 'shared-api/manage';
+import { useCancelStaffBookingMutation } from '../api/staffBookingsApi';
+import { formatInstantTimeRange, formatSlotDate } from '../utils/format';
+
+export const CancelBookingText = {
+  title: 'Cancel booking',
+  confirm: 'Yes, cancel booking',
+  keep: 'Keep booking',
+  withoutRefund: 'Cancel without a refund',
+  consequences: 'The slot becomes available to parents again. The parent and the school admin are emailed about the cancellation.',
+  failed: 'The booking could not be cancelled. Please try again.',
+} as const;
+
+export const refundChoiceLabel = (amountSen: number): string => `Refund ${formatRM(amountSen)} to the parent`;
+
+const Choices = styled.fieldset`
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+  padding: 0;
+  border: 0;
+  legend {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    margin-bottom: ${({ theme }) => theme.space[2]};
+  }
+  label {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]};
+    min-height: ${({ theme }) => theme.tapTarget};
+    cursor: pointer;
+  }
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Text = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+type CancelBookingDialogProps = {
+  booking: StaffBooking;
+  onClose: () => void;
+  onCancelled: () => void;
+  /** After a refusal that says the booking changed meanwhile (409): read it again. */
+  onStale: () => void;
+};
+
+/**
+ * Staff confirm a cancel, with or without giving the amount paid back. Mounted while open; the caller closes it.
+ * On success the booking's new state replaces the shown one and the slot lists refresh (see staffBookingsApi).
+ */
+export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: CancelBookingDialogProps) {
+  const toast = useToast();
+  const canRefund = booking.amountPaidSen > 0;
+  const [refund, setRefund] = useState(canRefund);
+  const [error, setError] = useState<string | null>(null);
+  const [cancel, { isLoading }] = useCancelStaffBookingMutation();
+
+  const onConfirm = async () => {
+    setError(null);
+    const result = await cancel({ reference: booking.reference, refund: canRefund && refund });
+    if ('error' in result) {
+      setError(serverMessage(result.error) ?? CancelBookingText.failed);
+      if (httpStatus(result.error) === 409) onStale();
+      return;
+    }
+    toast.success(ManageMessage.staffCancelled);
+    onCancelled();
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !isLoading) onClose();
+      }}
+      title={CancelBookingText.title}
+      description={`Cancel booking ${booking.reference} of ${booking.visitorName} on ${formatSlotDate(booking.start)}, ${formatInstantTimeRange(booking.start, booking.end)}?`}
+      size="sm"
+      hideCloseButton
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            {CancelBookingText.keep}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={isLoading}>
+            {CancelBookingText.confirm}
+          </Button>
+        </>
+      }
+    >
+      {canRefund && (
+        <Choices disabled={isLoading}>
+          <legend>Refund</legend>
+          <label>
+            <input type="radio" name="staff-cancel-refund" checked={refund} onChange={() => setRefund(true)} />
+            {refundChoiceLabel(booking.amountPaidSen)}
+          </label>
+          <label>
+            <input type="radio" name="staff-cancel-refund" checked={!refund} onChange={() => setRefund(false)} />
+            {CancelBookingText.withoutRefund}
+          </label>
+        </Choices>
+      )}
+      <Text>{CancelBookingText.consequences}</Text>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </Dialog>
+  );
+}
