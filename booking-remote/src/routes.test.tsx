@@ -15,6 +15,7 @@ describe('booking routes', () => {
     ['/payment/failure', 'Payment Failed'],
     ['/payment/success?reference=BK-2026-0001', /Verifying Payment|Payment Successful!/],
     ['/payment/pending?payment_id=pay_123', /Processing Payment|Payment/],
+    ['/booking/manage/Tk0123456789abcdefghijklmnopqrstuvwxyzABCDE', 'Manage your booking'],
   ])('%s renders its page', async (route, heading) => {
     renderApp(<BookingRoutes />, { route });
     // Pages are lazy chunks: allow for the first import under a loaded CI machine.

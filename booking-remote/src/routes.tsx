@@ -9,6 +9,8 @@ const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
 const PaymentSuccessPage = lazy(() => import('./pages/PaymentSuccessPage'));
 const PaymentFailurePage = lazy(() => import('./pages/PaymentFailurePage'));
 const PaymentPendingPage = lazy(() => import('./pages/PaymentPendingPage'));
+// Opened from a manage link (mail, success or thank-you page): its own chunk, with the manage contract.
+const ManageBookingPage = lazy(() => import('./pages/ManageBookingPage'));
 
 export default function BookingRoutes() {
   return (
@@ -19,6 +21,7 @@ export default function BookingRoutes() {
         <Route path="payment/success" element={<PaymentSuccessPage />} />
         <Route path="payment/failure" element={<PaymentFailurePage />} />
         <Route path="payment/pending" element={<PaymentPendingPage />} />
+        <Route path="booking/manage/:token" element={<ManageBookingPage />} />
       </Routes>
     </Suspense>
   );

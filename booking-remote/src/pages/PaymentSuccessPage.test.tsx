@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
 import { browserNavigation } from '../lib/browserNavigation';
 import { axe } from '../test/axe';
-import { fail, ok, paymentStatusResult } from '../test/fixtures';
+import { fail, MANAGE_TOKEN, ok, paymentSession, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { apiUrl, server, startMswServer } from '../test/server';
 import PaymentSuccessPage from './PaymentSuccessPage';
@@ -176,5 +176,55 @@ describe('/payment/success', () => {
     const { container } = render('?reference=BK-2026-0001');
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  describe('manage link', () => {
+    /** Records each manage-link request body. */
+    function linkServer(answer?: () => Response) {
+      const bodies: unknown[] = [];
+      server.use(
+        http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
+          bodies.push(await request.json());
+          return answer ? answer() : HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }));
+        }),
+      );
+      return bodies;
+    }
+
+    it('in the browser that paid: asks once for a link to change or cancel, which opens the manage page', async () => {
+      window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: paymentSession() }));
+      const bodies = linkServer();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      render('?reference=BK-2026-0001');
+      const link = await screen.findByRole('link', { name: 'Change or cancel this booking' });
+      expect(link).toHaveAttribute('href', `/booking/manage/${MANAGE_TOKEN}`);
+      expect(screen.getByRole('heading', { name: 'Manage your booking' })).toBeInTheDocument();
+      expect(bodies).toEqual([{ paymentId: 'pay_123' }]);
+      expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
+      await user.click(link);
+      expect(screen.getByTestId('location')).toHaveTextContent(`/booking/manage/${MANAGE_TOKEN}`);
+      expect(bodies).toHaveLength(1);
+    });
+
+    it.each([
+      ['no stored payment (another device)', null],
+      ['a stored payment that is not this receipt', paymentSession({ id: 'pay_other', paymentId: 'pay_other', clientReference: 'BK-2026-0002' })],
+    ])('with %s: no request, and says the link is in the confirmation email', async (_case, stored) => {
+      window.localStorage.removeItem(BOOKING_STORAGE_KEY);
+      if (stored) window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: stored }));
+      const bodies = linkServer();
+      render('?reference=BK-2026-0001');
+      expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Change or cancel this booking' })).not.toBeInTheDocument();
+      expect(bodies).toEqual([]);
+    });
+
+    it('when the server gives no link (too many, not booked), points to the email instead', async () => {
+      window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: paymentSession() }));
+      linkServer(() => HttpResponse.json(fail('Too many links for this booking.', 'RATE_LIMITED'), { status: 429 }));
+      render('?reference=BK-2026-0001');
+      expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Change or cancel this booking' })).not.toBeInTheDocument();
+    });
   });
 });

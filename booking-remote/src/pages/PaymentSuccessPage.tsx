@@ -16,6 +16,7 @@ import {
   EmailNotice,
   type CalendarVisit,
 } from '../features/payment-result';
+import { ManageLinkNotice, storedPaymentId } from '../features/manage-booking/link';
 
 // A printed success page is a clean receipt: no page frame, no buttons, no colours.
 const PrintStyle = createGlobalStyle`
@@ -48,6 +49,8 @@ export default function PaymentSuccessPage() {
   const [attempts, setAttempts] = useState(0);
   const evaluated = useRef<string | undefined>(undefined);
   const [calendar, setCalendar] = useState<{ googleUrl: string | null; ics: string | null }>({ googleUrl: null, ics: null });
+  // The payment this browser started, read before the receipt clears the stored booking: it proves ownership for the manage link.
+  const [paidHere] = useState(storedPaymentId);
 
   // Skipping (not a zero interval) is what stops RTK Query's polling; the result is kept in `outcome`.
   const done = outcome.kind !== 'verifying';
@@ -137,6 +140,8 @@ export default function PaymentSuccessPage() {
   const { payment, booking } = outcome.result;
   const when = visitWhen(booking.date, booking.startTime, booking.endTime);
   const { googleUrl, ics } = calendar;
+  // Only for the payment on this receipt (a stored id of another payment asks for nothing).
+  const manageable = paidHere !== null && paidHere === payment.id ? paidHere : null;
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
@@ -190,6 +195,7 @@ export default function PaymentSuccessPage() {
           </Actions>
         </section>
       )}
+      <ManageLinkNotice paymentId={manageable} />
       <Actions data-print="hide">
         <Button variant="secondary" onClick={() => navigate('/')}>
           Back to Home

@@ -1,9 +1,14 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { brand } from 'shared-api';
 import { axe } from '../test/axe';
-import { paymentStatusResult } from '../test/fixtures';
+import { MANAGE_TOKEN, ok, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
+import { apiUrl, server, startMswServer } from '../test/server';
 import ThankYouPage, { type ThankYouState } from './ThankYouPage';
+
+startMswServer();
 
 const render = (state?: ThankYouState) => renderApp(<ThankYouPage />, { route: { pathname: '/thankyou', state }, path: '/thankyou' });
 
@@ -41,6 +46,30 @@ describe('/thankyou', () => {
     const { container } = render({ emailStatus: 'sent', payment, booking });
     expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
     expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Change or cancel this booking' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('links to the manage page of the payment the flow handed over (asked once)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }));
+      }),
+    );
+    const { payment, booking } = paymentStatusResult('completed');
+    render({ emailStatus: 'sent', payment, booking });
+    const link = await screen.findByRole('link', { name: 'Change or cancel this booking' });
+    expect(link).toHaveAttribute('href', `/booking/manage/${MANAGE_TOKEN}`);
+    expect(bodies).toEqual([{ paymentId: 'pay_123' }]);
+    await userEvent.setup().click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/booking/manage/${MANAGE_TOKEN}`);
+  });
+
+  it('without the payment (opened directly) says the link is in the confirmation email', () => {
+    render({ emailStatus: 'sent' });
+    expect(screen.getByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change or cancel this booking' })).not.toBeInTheDocument();
   });
 });

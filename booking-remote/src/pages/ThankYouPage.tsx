@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { EmailStatus, PaymentStatusResult } from 'shared-api';
 import { Button } from 'shared-ui';
 import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, visitWhen, type EmailTimeouts } from '../features/payment-result';
+import { ManageLinkNotice } from '../features/manage-booking/link';
 
 /** What the booking flow hands over in the navigation state. */
 export type ThankYouState = {
@@ -38,6 +39,8 @@ export default function ThankYouPage() {
           )}
         </Details>
       )}
+      {/* The booking flow of this browser hands over the payment it made: the one whose reference is shown above. */}
+      <ManageLinkNotice paymentId={state.payment?.id ?? null} />
       <RegistrationNotice />
       <Actions>
         <Button onClick={() => navigate('/')}>Back to Home</Button>

@@ -1,4 +1,4 @@
-import { brand, type PaymentSession, type PaymentStatusResult, type PublicSlot } from 'shared-api';
+import { brand, type ManageView, type PaymentSession, type PaymentStatusResult, type PublicSlot } from 'shared-api';
 
 /** A public slot as the server's legacy list sends it. */
 export const publicSlot = (overrides: Partial<PublicSlot> = {}): PublicSlot => ({
@@ -52,3 +52,24 @@ export const paymentStatusResult = (
 
 export const ok = <T>(data: T, message = 'OK') => ({ success: true, data, message });
 export const fail = (message: string, error?: string) => ({ success: false, data: null, message, ...(error ? { error } : {}) });
+
+/** A manage link's token as the server mints them (43 base64url characters). */
+export const MANAGE_TOKEN = 'Tk0123456789abcdefghijklmnopqrstuvwxyzABCDE';
+
+/**
+ * The booking a manage link opens: BK-2026-0001 on Friday 27 November 2026, 9:00–9:30 AM GMT+8, RM 75 paid,
+ * changeable until Thursday 26th 9:00 AM with a full refund (for a clock at Wednesday 25th, as the page tests set).
+ */
+export const manageView = (overrides: Partial<ManageView> = {}): ManageView => ({
+  reference: 'BK-2026-0001',
+  school: brand.schools[1].name,
+  start: '2026-11-27T01:00:00.000Z',
+  end: '2026-11-27T01:30:00.000Z',
+  amountPaidSen: 7500,
+  state: 'booked',
+  refund: null,
+  changeDeadline: '2026-11-26T01:00:00.000Z',
+  canChange: true,
+  cancelQuote: { percent: 100, amountSen: 7500 },
+  ...overrides,
+});

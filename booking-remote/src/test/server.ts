@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { apiConfig, brand, ErrorCode } from 'shared-api';
 import { HoldMessage } from 'shared-api/schemas';
-import { legacyList, ok, paymentSession, paymentStatusResult, publicSlot } from './fixtures';
+import { legacyList, MANAGE_TOKEN, manageView, ok, paymentSession, paymentStatusResult, publicSlot } from './fixtures';
 
 /** Absolute URL on the API the store talks to (fetchBaseQuery needs one under Node). */
 export const apiUrl = (path: string) => `${apiConfig.baseUrl}${path}`;
@@ -37,6 +37,10 @@ export const defaultHandlers = [
   ),
   http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult('completed')))),
   http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('completed')))),
+  http.post(apiUrl('/api/booking/manage-link'), () =>
+    HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }, 'Manage link created')),
+  ),
+  http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(manageView(), 'Booking found'))),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,0 +1,44 @@
+import { api, PUBLIC_TIMETABLE_LIST_PATH, type Envelope, type ManageLink, type ManageView } from 'shared-api';
+
+/** One manage call's result as the page uses it: the booking and the server's words for what happened. */
+export type ManageResult = { view: ManageView; message: string };
+
+const asResult = (body: Envelope<ManageView>): ManageResult => ({ view: body.data, message: body.message });
+
+// The parent's manage link (issue 13): the success and thank-you pages ask for a link; the manage page reads the
+// booking, moves it to another free slot or cancels it. A change answers with the booking as it now is (the page puts
+// it in place of the cached one, see hooks/useManagedBooking); the freed slot goes back to the public list.
+export const manageApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createManageLink: build.mutation<ManageLink, string>({
+      query: (paymentId) => ({ url: '/api/booking/manage-link', method: 'POST', body: { paymentId } }),
+      transformResponse: (body: Envelope<ManageLink>) => body.data,
+    }),
+    getManagedBooking: build.query<ManageResult, string>({
+      query: (token) => `/api/booking/manage/${encodeURIComponent(token)}`,
+      transformResponse: asResult,
+    }),
+    rescheduleBooking: build.mutation<ManageResult, { token: string; slotId: number }>({
+      query: ({ token, slotId }) => ({ url: `/api/booking/manage/${encodeURIComponent(token)}/reschedule`, method: 'POST', body: { slotId } }),
+      transformResponse: asResult,
+      invalidatesTags: (result) => (result ? ['PublicSlots'] : []),
+    }),
+    cancelBooking: build.mutation<ManageResult, { token: string; expectedRefundSen: number }>({
+      query: ({ token, expectedRefundSen }) => ({
+        url: `/api/booking/manage/${encodeURIComponent(token)}/cancel`,
+        method: 'POST',
+        body: { expectedRefundSen },
+      }),
+      transformResponse: asResult,
+      invalidatesTags: (result) => (result ? ['PublicSlots'] : []),
+    }),
+    /** The public list the timetable reads (same route, same tag), for picking a new time. */
+    getFreeSlots: build.query<unknown, void>({
+      query: () => PUBLIC_TIMETABLE_LIST_PATH,
+      providesTags: ['PublicSlots'],
+    }),
+  }),
+});
+
+export const { useCreateManageLinkMutation, useGetManagedBookingQuery, useRescheduleBookingMutation, useCancelBookingMutation, useGetFreeSlotsQuery } =
+  manageApi;

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { ManageView } from 'shared-api';
+import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
+import { Button } from 'shared-ui';
+import { Dialog } from 'shared-ui/forms';
+import { useCancelBookingMutation, type ManageResult } from '../api/manageApi';
+import { errorCode, messageOf } from '../utils/apiError';
+import { deadlineText, quoteText } from '../utils/words';
+import { Note } from './layout';
+
+type Props = {
+  token: string;
+  /** The booking with the refund a cancel would give now (`cancelQuote`). */
+  view: ManageView;
+  onOpenChange: (open: boolean) => void;
+  onCancelled: (result: ManageResult) => void;
+  /** The refund changed since it was shown: reload the booking (the dialog then shows the new quote). */
+  onQuoteChanged: () => Promise<unknown>;
+  /** Nothing can be changed any more: the page reloads the booking. */
+  onClosed: (message: string) => void;
+};
+
+const CANCEL_FAILED = 'Your booking could not be cancelled. Please try again.';
+
+/** "Cancel booking": says which refund applies and until when changes are possible, then cancels at that refund. */
+export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteChanged, onClosed }: Props) {
+  const [cancel, state] = useCancelBookingMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const quote = view.cancelQuote;
+  const busy = state.isLoading;
+
+  const confirm = async () => {
+    if (!quote) return;
+    setNotice(null);
+    try {
+      onCancelled(await cancel({ token, expectedRefundSen: quote.amountSen }).unwrap());
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(messageOf(error, ManageMessage.tooLate));
+      if (code === ManageErrorCode.QUOTE_CHANGED) {
+        await onQuoteChanged();
+        setNotice(messageOf(error, ManageMessage.quoteChanged));
+        return;
+      }
+      setNotice(messageOf(error, CANCEL_FAILED));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !busy && onOpenChange(open)}
+      title="Cancel this booking?"
+      description={quote ? quoteText(quote) : undefined}
+      size="sm"
+      hideCloseButton
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            Keep booking
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} loading={busy} disabled={!quote}>
+            Cancel booking
+          </Button>
+        </>
+      }
+    >
+      {notice && (
+        <Note $tone="warning" role="alert">
+          <p>{notice}</p>
+        </Note>
+      )}
+      <p>{deadlineText(view.changeDeadline)}</p>
+    </Dialog>
+  );
+}

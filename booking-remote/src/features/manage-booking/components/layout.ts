@@ -1,0 +1,95 @@
+import { styled } from 'shared-ui';
+
+// The manage page's frame, phone first like the payment result pages: one narrow column, full width on a phone.
+export const Panel = styled.section`
+  box-sizing: border-box;
+  width: 100%;
+  max-width: 640px;
+  margin: ${({ theme }) => theme.space[4]} auto;
+  padding: ${({ theme }) => theme.space[5]} ${({ theme }) => theme.space[4]};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  overflow-wrap: anywhere;
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  p,
+  ul {
+    margin: 0;
+  }
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  > * {
+    flex: 1 1 10rem;
+  }
+`;
+
+/** A link that looks like a secondary button (44 px tap target). */
+export const LinkButton = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  box-sizing: border-box;
+  min-height: ${({ theme }) => theme.tapTarget};
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[5]};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-align: center;
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+`;
+
+export const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+`;
+
+/** A boxed note (info by default, warning for "can no longer be changed"). */
+export const Note = styled.div<{ $tone?: 'info' | 'warning' | 'danger' }>`
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme, $tone = 'info' }) => theme.colors[$tone]};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone = 'info' }) => theme.colors[`${$tone}Subtle`]};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  p {
+    margin: 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+`;

@@ -1,0 +1,31 @@
+import { byDate, freeSlots } from './freeSlots';
+
+// Wednesday 25 November 2026, 10:00 GMT+8.
+const NOW = Date.parse('2026-11-25T10:00:00+08:00');
+const list = (slots: unknown[]) => ({ success: true, message: 'Slots retrieved', data: { slots, pagination: { total: slots.length } } });
+
+describe('free slots for a move', () => {
+  it('keeps what the timetable offers: not booked, not held, no visitor, at least an hour ahead; sorted', () => {
+    const slots = freeSlots(
+      list([
+        { id: 5, date: '2026-11-27', startTime: '09:00', endTime: '09:30', isBooked: false },
+        { id: 1, date: '2026-11-25', startTime: '10:30', endTime: '11:00', isBooked: false },
+        { id: 2, date: '2026-11-25', startTime: '11:00', endTime: '11:30', isBooked: false },
+        { id: 3, date: '2026-11-26', startTime: '09:00', isBooked: true },
+        { id: 4, date: '2026-11-26', startTime: '09:30', status: 'reserved' },
+        { id: 6, date: '2026-11-26', startTime: '10:00', visitorName: 'Someone' },
+        { id: 7, date: '2026-11-26', startTime: 'soon' },
+        { date: '2026-11-26', startTime: '11:00' },
+      ]),
+      NOW,
+    );
+    expect(slots.map((slot) => slot.id)).toEqual([2, 5]);
+    expect(byDate(slots).map((day) => day.date)).toEqual(['2026-11-25', '2026-11-27']);
+  });
+
+  it('reads a bare array and ignores an answer it does not know', () => {
+    expect(freeSlots([{ id: 9, date: '2026-11-26', startTime: '9:00 AM' }], NOW).map((slot) => slot.startMinutes)).toEqual([540]);
+    expect(freeSlots({ nothing: true }, NOW)).toEqual([]);
+    expect(freeSlots(undefined, NOW)).toEqual([]);
+  });
+});
