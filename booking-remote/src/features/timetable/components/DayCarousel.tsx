@@ -93,6 +93,15 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
     [last],
   );
 
+  // Opened late in the day, today may have nothing left: start once at the first day with a slot, not at "No slot available".
+  const firstWithSlots = days.findIndex((day) => (slotsByDate.get(day.date)?.length ?? 0) > 0);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || firstWithSlots < 0) return;
+    started.current = true;
+    if (firstWithSlots > 0) go(firstWithSlots);
+  }, [firstWithSlots, go]);
+
   // A swipe moves the track; follow it so the buttons and the announced day stay right.
   useEffect(() => {
     const track = trackRef.current;

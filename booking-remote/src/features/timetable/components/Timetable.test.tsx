@@ -129,6 +129,11 @@ describe('Timetable', () => {
   });
 
   it('shows 14 weekdays in the carousel with a Today badge, moved by labelled buttons and arrow keys', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(legacyList([publicSlot({ id: 2, date: '2026-11-25', startTime: '2:00 PM' }), publicSlot()])),
+      ),
+    );
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
@@ -150,6 +155,21 @@ describe('Timetable', () => {
     expect(within(region).getByText('Friday 27 November 2026')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
     expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+  });
+
+  it('opens the carousel at the first day with a slot when today has none left, once: the parent may go back', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ date: '2026-11-27' })]))));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    await screen.findByRole('table', { name: 'This week' });
+    const region = carousel();
+    await within(region).findByText('Friday 27 November 2026');
+    expect(within(region).getByRole('button', { name: '9:00 AM, Friday 27 November 2026' })).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Previous day' }));
+    await user.click(within(region).getByRole('button', { name: 'Previous day' }));
+    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
   });
 
   it('refreshes itself: a slot taken elsewhere disappears at the next poll', async () => {
