@@ -33,7 +33,8 @@ function bookingServer(initial: ManageView = manageView()) {
   return state;
 }
 
-const movedView = manageView({ start: '2026-11-26T02:00:00.000Z', end: '2026-11-26T02:30:00.000Z', changeDeadline: '2026-11-25T02:00:00.000Z' });
+// Moved to Friday 27th at 11:00 AM GMT+8 (changeable until Thursday 11:00 AM).
+const movedView = manageView({ start: '2026-11-27T03:00:00.000Z', end: '2026-11-27T03:30:00.000Z', changeDeadline: '2026-11-26T03:00:00.000Z' });
 
 describe('/booking/manage/:token', () => {
   it('shows the booking in GMT+8 with what to bring, the calendar links and the change deadline', async () => {
@@ -166,18 +167,29 @@ describe('/booking/manage/:token', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
       expect(await within(dialog).findByText('Please choose a new time.')).toBeInTheDocument();
 
+      // Thursday 10:00 is a free time, but inside the cut-off (24 h): the confirm step says the booking would be final.
       await user.click(within(thursday).getByRole('radio', { name: '10:00 AM' }));
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-      const confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
+      let confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
       expect(confirm).toHaveTextContent('Move your visit to Thursday 26 November 2026, 10:00 AM (GMT+8)?');
+      expect(confirm).toHaveTextContent('After the move, this booking can no longer be changed or cancelled online.');
+      await user.click(within(confirm).getByRole('button', { name: 'Back' }));
+
+      const friday = await screen.findByRole('group', { name: 'Friday 27 November 2026' });
+      await user.click(within(friday).getByRole('radio', { name: '11:00 AM' }));
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
+      expect(confirm).toHaveTextContent('Move your visit to Friday 27 November 2026, 11:00 AM (GMT+8)?');
+      expect(confirm).toHaveTextContent('After the move, changes are possible until Thursday 26 November 2026, 11:00 AM (GMT+8).');
       await user.click(within(confirm).getByRole('button', { name: 'Confirm new time' }));
 
       expect(await screen.findByText(ManageMessage.rescheduled)).toBeInTheDocument();
-      expect(bodies).toEqual([{ slotId: 2 }]);
+      expect(bodies).toEqual([{ slotId: 5 }]);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
-      expect(screen.getByText('10:00 AM – 10:30 AM (GMT+8)')).toBeInTheDocument();
-      expect(screen.queryByText('Friday 27 November 2026')).not.toBeInTheDocument();
+      expect(screen.getByText('Friday 27 November 2026')).toBeInTheDocument();
+      expect(screen.getByText('11:00 AM – 11:30 AM (GMT+8)')).toBeInTheDocument();
+      expect(screen.queryByText('9:00 AM – 9:30 AM (GMT+8)')).not.toBeInTheDocument();
+      expect(screen.getByText('Changes are possible until Thursday 26 November 2026, 11:00 AM (GMT+8).')).toBeInTheDocument();
     });
 
     it('on 409 (slot just taken) shows the server message, offers a fresh list, and keeps the current booking', async () => {

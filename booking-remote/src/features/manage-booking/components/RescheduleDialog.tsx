@@ -86,6 +86,15 @@ const startText = (slot: FreeSlot) => formatMinutes12(slot.startMinutes);
 const dayText = (date: string) => dayInMY(date).format('dddd D MMMM YYYY');
 const slotMoment = (slot: FreeSlot) => `${dayText(slot.date)}, ${startText(slot)} (GMT+8)`;
 
+/** Until when the moved booking can still be changed: the same cut-off before the new time (the view's start minus deadline). */
+function afterMove(view: ManageView, slot: FreeSlot, now = Date.now()): string {
+  const cutoffMs = Date.parse(view.start) - Date.parse(view.changeDeadline);
+  const deadline = (slotStart(slot.date, slot.startTime)?.valueOf() ?? now) - cutoffMs;
+  return deadline > now
+    ? `After the move, changes are possible until ${momentText(new Date(deadline).toISOString())}.`
+    : 'After the move, this booking can no longer be changed or cancelled online.';
+}
+
 /** "Change date or time": the free slots of the public timetable, then a confirm step; the move is one server call. */
 export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed }: Props) {
   const slots = useGetFreeSlotsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -167,9 +176,12 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
         </Note>
       )}
       {chosen ? (
-        <p>
-          Move your visit to <strong>{slotMoment(chosen)}</strong>?
-        </p>
+        <>
+          <p>
+            Move your visit to <strong>{slotMoment(chosen)}</strong>?
+          </p>
+          <p>{afterMove(view, chosen)}</p>
+        </>
       ) : slots.isLoading ? (
         <div role="status" aria-live="polite">
           <p>Loading available slots...</p>
