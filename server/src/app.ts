@@ -22,6 +22,9 @@ import { metricsPlugin } from './metrics/plugin';
 import { paymentRoutes } from './routes/payments';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 import { staffAlertRoutes } from './routes/staff-alerts';
+import { bookingsPlugin } from './bookings/plugin';
+import { manageRoutes } from './routes/manage';
+import { staffBookingRoutes } from './routes/staff-bookings';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -94,6 +97,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(databasePlugin, { database, config });
   await app.register(staffAuthPlugin);
   await app.register(paymentServicesPlugin);
+  await app.register(bookingsPlugin);
   await app.register(metricsPlugin);
   await app.register(readinessPlugin);
 
@@ -105,6 +109,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(paymentRoutes);
   await app.register(sandboxGatewayRoutes);
   await app.register(staffAlertRoutes);
+  await app.register(manageRoutes);
+  await app.register(staffBookingRoutes);
 
   return app;
 }

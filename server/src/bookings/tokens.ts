@@ -38,3 +38,8 @@ export async function browserTokenCount(db: DbOrTx, paymentId: string): Promise<
     .where(and(eq(manageTokens.paymentId, paymentId), eq(manageTokens.purpose, 'browser')));
   return Number(n);
 }
+
+/** A new mail link's full URL, in the caller's transaction (the one queuing the mail): for the confirmation, move and reminder mails. */
+export async function mintMailManageUrl(tx: DbOrTx, paymentId: string, publicSiteUrl: string): Promise<string> {
+  return manageUrl(publicSiteUrl, await mintManageToken(tx, paymentId, 'mail'));
+}

@@ -8,6 +8,7 @@ import {
   type GatewayEvent,
   type GatewayState,
   type PaymentGateway,
+  type RefundResult,
   type SessionStatus,
 } from './types';
 
@@ -165,7 +166,12 @@ export class ChipGateway implements PaymentGateway {
     let state = chipState(purchase.status);
     // due_strict: an unpaid purchase past its due time can no longer be paid.
     if (state === 'pending' && purchase.due && purchase.due * 1000 <= Date.now()) state = 'expired';
-    return { state, method: familyOf(purchase.transaction_data?.payment_method), amountSen: paidAmount(purchase) };
+    return {
+      state,
+      method: familyOf(purchase.transaction_data?.payment_method),
+      amountSen: paidAmount(purchase),
+      refundPending: purchase.status === 'pending_refund',
+    };
   }
 
   async cancel(sessionId: string): Promise<boolean> {
@@ -178,9 +184,16 @@ export class ChipGateway implements PaymentGateway {
     }
   }
 
-  async refund(sessionId: string, amountSen: number): Promise<string> {
-    const payment = await this.call<{ id: string }>('POST', `/purchases/${encodeURIComponent(sessionId)}/refund/`, { amount: amountSen });
-    return payment.id;
+  /**
+   * CHIP answers a finished refund with the refund's Payment object; one the acquirer is slow with, with the Purchase
+   * in status pending_refund (a signed payment.refunded callback follows, and the purchase's status turns refunded).
+   */
+  async refund(sessionId: string, amountSen: number): Promise<RefundResult> {
+    const answer = await this.call<{ id: string; type?: string; status?: string }>('POST', `/purchases/${encodeURIComponent(sessionId)}/refund/`, {
+      amount: amountSen,
+    });
+    const pending = answer.status === 'pending_refund' || (answer.type === 'purchase' && answer.status !== 'refunded');
+    return { refundId: answer.id, settled: !pending };
   }
 
   async ping(): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   type GatewayEvent,
   type GatewayState,
   type PaymentGateway,
+  type RefundResult,
   type SessionStatus,
 } from './types';
 
@@ -130,15 +131,16 @@ export class SandboxGateway implements PaymentGateway {
     return !!row && row.status !== 'paid';
   }
 
-  async refund(sessionId: string): Promise<string> {
+  async refund(sessionId: string): Promise<RefundResult> {
+    const done = { refundId: `sbx_refund_${sessionId}`, settled: true };
     const [row] = await this.options.db
       .update(sandboxSessions)
       .set({ status: 'refunded', refundedAt: sql`now()` })
       .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'paid')))
       .returning();
-    if (row) return `sbx_refund_${sessionId}`;
+    if (row) return done;
     const current = await this.find(sessionId);
-    if (current?.status === 'refunded') return `sbx_refund_${sessionId}`;
+    if (current?.status === 'refunded') return done;
     throw new GatewayError(`sandbox session ${sessionId} is not paid, so it cannot be refunded`);
   }
 

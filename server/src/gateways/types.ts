@@ -34,7 +34,16 @@ export type GatewayEvent = {
   amountSen: number | null;
 };
 
-export type SessionStatus = { state: GatewayState; method: string | null; amountSen: number | null };
+export type SessionStatus = {
+  state: GatewayState;
+  method: string | null;
+  amountSen: number | null;
+  /** The gateway accepted a refund and is still finishing it (CHIP's pending_refund): do not ask for it again. */
+  refundPending?: boolean;
+};
+
+/** A refund the gateway took: `settled` false when it answered that the refund is still being processed. */
+export type RefundResult = { refundId: string; settled: boolean };
 
 export class SignatureError extends Error {}
 
@@ -57,8 +66,11 @@ export interface PaymentGateway {
   fetchStatus(sessionId: string): Promise<SessionStatus>;
   /** Best effort: true when the gateway will no longer accept payment for this session. */
   cancel(sessionId: string): Promise<boolean>;
-  /** Gives back `amountSen` (what the gateway said was paid); resolves with the gateway's refund id. */
-  refund(sessionId: string, amountSen: number): Promise<string>;
+  /**
+   * Gives back `amountSen` (at most what was paid). Resolves with the gateway's refund id and whether the refund is
+   * done (settled) or still being processed (a later status or a signed callback says refunded).
+   */
+  refund(sessionId: string, amountSen: number): Promise<RefundResult>;
   /** True when the gateway answers. */
   ping(): Promise<boolean>;
   close?(): void;

@@ -3,40 +3,58 @@ import type { EmailStatus } from 'shared-api/contract';
 import type { DbOrTx } from '../db/connection';
 import { mailOutbox, type MailRow } from '../payments/tables';
 import {
+  renderAdminCancelled,
   renderAdminNotification,
   renderAdminRefund,
+  renderAdminRescheduled,
+  renderVisitorCancelled,
   renderVisitorConfirmation,
   renderVisitorRefund,
+  renderVisitorRescheduled,
   type BookingMailInput,
+  type CancelMailInput,
   type RefundMailInput,
   type RenderedMail,
+  type RescheduleMailInput,
 } from './templates';
 
 export type MailAddresses = { adminNotifyEmail: string; mailFrom: string };
 
 type MailKind = MailRow['kind'];
-const VISITOR_KINDS: MailKind[] = ['visitor_confirmation', 'visitor_refund'];
-const ADMIN_KINDS: MailKind[] = ['admin_notification', 'admin_refund'];
+const VISITOR_KINDS: MailKind[] = ['visitor_confirmation', 'visitor_refund', 'visitor_rescheduled', 'visitor_cancelled', 'visitor_reminder'];
+const ADMIN_KINDS: MailKind[] = ['admin_notification', 'admin_refund', 'admin_rescheduled', 'admin_cancelled'];
 /** The Message-ID's local part after the reference (fixed per message, so a resent one can be recognised). */
 const MESSAGE_TAG: Record<MailKind, string> = {
   visitor_confirmation: 'visitor',
   admin_notification: 'admin',
   visitor_refund: 'visitor-refund',
   admin_refund: 'admin-refund',
+  visitor_rescheduled: 'visitor-rescheduled',
+  admin_rescheduled: 'admin-rescheduled',
+  visitor_cancelled: 'visitor-cancelled',
+  admin_cancelled: 'admin-cancelled',
+  visitor_reminder: 'visitor-reminder',
 };
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'booking.local';
 const addressOf = (mailFrom: string) => mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom;
 
-/** The visitor's and the admin's message for one payment, in the caller's transaction; a repeat is ignored (one per kind). */
+/**
+ * A message's Message-ID: `<REF.TAG@domain>`, or `<REF.TAG-SUFFIX@domain>` for kinds sent more than once per booking
+ * (a reschedule's sequence, a reminder's visit). The outbox keeps one row per Message-ID, so a repeat is ignored.
+ */
+export const messageIdFor = (kind: MailKind, reference: string, mailFrom: string, suffix?: string | number): string =>
+  `<${reference}.${MESSAGE_TAG[kind]}${suffix === undefined ? '' : `-${suffix}`}@${domainOf(mailFrom)}>`;
+
+/** The visitor's and the admin's message for one payment, in the caller's transaction; a repeat (same Message-ID) is ignored. */
 async function enqueuePair(
   tx: DbOrTx,
   input: BookingMailInput,
   addresses: MailAddresses,
   visitor: { kind: MailKind; mail: RenderedMail },
   admin: { kind: MailKind; mail: RenderedMail },
+  suffix?: string | number,
 ): Promise<void> {
-  const domain = domainOf(addresses.mailFrom);
   const rowOf = (kind: MailKind, recipient: string, mail: RenderedMail) => ({
     paymentId: input.paymentId,
     kind,
@@ -45,7 +63,7 @@ async function enqueuePair(
     textBody: mail.text,
     htmlBody: mail.html,
     ics: mail.ics,
-    messageId: `<${input.reference}.${MESSAGE_TAG[kind]}@${domain}>`,
+    messageId: messageIdFor(kind, input.reference, addresses.mailFrom, suffix),
   });
   await tx
     .insert(mailOutbox)
@@ -75,6 +93,30 @@ export async function enqueueRefundMails(tx: DbOrTx, input: RefundMailInput, add
     addresses,
     { kind: 'visitor_refund', mail: renderVisitorRefund(input) },
     { kind: 'admin_refund', mail: renderAdminRefund(input) },
+  );
+}
+
+/** A move: the parent's message (updated invitation, new manage link) and the admin's, one pair per sequence. */
+export async function enqueueRescheduleMails(tx: DbOrTx, input: RescheduleMailInput, addresses: MailAddresses): Promise<void> {
+  await enqueuePair(
+    tx,
+    input,
+    addresses,
+    { kind: 'visitor_rescheduled', mail: renderVisitorRescheduled(input, addressOf(addresses.mailFrom)) },
+    { kind: 'admin_rescheduled', mail: renderAdminRescheduled(input) },
+    input.sequence,
+  );
+}
+
+/** A cancel: the parent's message (calendar cancellation, refund or none) and the admin's. */
+export async function enqueueCancelMails(tx: DbOrTx, input: CancelMailInput, addresses: MailAddresses): Promise<void> {
+  await enqueuePair(
+    tx,
+    input,
+    addresses,
+    { kind: 'visitor_cancelled', mail: renderVisitorCancelled(input, addressOf(addresses.mailFrom)) },
+    { kind: 'admin_cancelled', mail: renderAdminCancelled(input) },
+    input.sequence,
   );
 }
 

@@ -1,4 +1,4 @@
-import { brand, buildInvitation, WHAT_TO_BRING } from 'shared-api/contract';
+import { bookingChanges, brand, buildInvitation, WHAT_TO_BRING } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
 import { refundCauseText, type RefundCause } from '../payments/texts';
 
@@ -13,6 +13,8 @@ export type BookingMailInput = {
   visitorName: string;
   visitorEmail: string;
   visitorContactNo: string;
+  /** The parent's manage link for this message (confirmation, rescheduled); absent in admin-only and older messages. */
+  manageUrl?: string;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string; ics: string | null };
@@ -40,6 +42,48 @@ function details(m: BookingMailInput): [string, string][] {
   ];
 }
 
+/** The calendar UID of a booking's visit: one per booking, kept when it is moved or cancelled. */
+export const invitationUid = (reference: string): string => `${reference}@${brand.supportEmail.split('@')[1] ?? 'booking'}`;
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/**
+ * The manage link's paragraph in the parent's messages (confirmation, rescheduled; the reminder has its own words):
+ * plain text and HTML.
+ */
+export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours): { text: string; html: string } {
+  const until = `Changes and cancellations are possible until ${hoursText(cutoffHours)} before the visit.`;
+  return {
+    text: `To change or cancel your booking, use this link: ${url}\n${until}`,
+    html: `<p>To change or cancel your booking, use this link: <a href="${h(url)}">${h(url)}</a><br>${h(until)}</p>`,
+  };
+}
+
+/** The what-to-bring list as plain-text lines and as HTML. */
+export function whatToBring(): { text: string[]; html: string } {
+  return {
+    text: ['What to bring:', ...WHAT_TO_BRING.map((item) => `- ${item}`)],
+    html: `<h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
+<ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>`,
+  };
+}
+
+const invitation = (m: BookingMailInput, organizerEmail: string, change: { sequence?: number; method?: 'CANCEL' } = {}) =>
+  buildInvitation({
+    uid: invitationUid(m.reference),
+    start: m.start,
+    end: m.end,
+    school: m.school,
+    visitorName: oneLine(m.visitorName),
+    visitorEmail: m.visitorEmail,
+    reference: m.reference,
+    organizerEmail,
+    ...change,
+  });
+
+const table = (rows: [string, string][]) =>
+  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>`;
+
 /** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
 export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: string): RenderedMail {
   const name = oneLine(m.visitorName);
@@ -57,6 +101,7 @@ export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: s
     '',
     `Please fill in the registration form before the assessment: ${brand.registrationFormUrl}`,
     '',
+    ...(m.manageUrl ? [manageLinkParagraph(m.manageUrl).text, ''] : []),
     'A calendar invitation is attached.',
     `Questions? Write to ${brand.supportEmail}.`,
     '',
@@ -71,19 +116,9 @@ export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: s
 <h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
 <ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>
 <p><strong>Please fill in the <a href="${h(brand.registrationFormUrl)}">registration form</a> before the assessment.</strong></p>
-<p>A calendar invitation is attached. Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+${m.manageUrl ? manageLinkParagraph(m.manageUrl).html + '\n' : ''}<p>A calendar invitation is attached. Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
   );
-  const ics = buildInvitation({
-    uid: `${m.reference}@${brand.supportEmail.split('@')[1] ?? 'booking'}`,
-    start: m.start,
-    end: m.end,
-    school: m.school,
-    visitorName: name,
-    visitorEmail: m.visitorEmail,
-    reference: m.reference,
-    organizerEmail,
-  });
-  return { subject, text, html, ics };
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: 0 }) };
 }
 
 /** Who paid for what, as the admin's messages list it (`extra` rows before the payment's method and id). */
@@ -171,4 +206,100 @@ export function renderAdminRefund(m: RefundMailInput): RenderedMail {
   const subject = `Paid but not booked, refunding ${formatRM(m.amountSen)}: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
   const lead = `A payment arrived but booked nothing: ${ADMIN_CAUSE[m.cause]}. The parent has been sent an email saying so.`;
   return adminMail(subject, 'Paid but not booked', lead, rows);
+}
+
+// ---- After booking: rescheduled and cancelled (issue 13) ----
+
+/** A move: the booking's new slot in `start`/`end`, the old one here; `sequence` is the invitation's new SEQUENCE. */
+export type RescheduleMailInput = BookingMailInput & { fromStart: Date; fromEnd: Date; sequence: number; manageUrl: string };
+
+const whenText = (start: Date, end: Date) => `${formatDateMY(start)}, ${formatTimeMY(start)} – ${formatTimeMY(end)} (GMT+8)`;
+
+/** The parent's message that their visit moved: the new time, the old one, what to bring and an updated invitation. */
+export function renderVisitorRescheduled(m: RescheduleMailInput, organizerEmail: string): RenderedMail {
+  const name = oneLine(m.visitorName);
+  const rows: [string, string][] = [...details(m), ['Previously', whenText(m.fromStart, m.fromEnd)]];
+  const link = manageLinkParagraph(m.manageUrl);
+  const bring = whatToBring();
+  const subject = `Booking moved: ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)} (GMT+8)`;
+  const lead = `Your assessment visit has been moved to ${whenText(m.start, m.end)}. The fee you paid stays the same.`;
+  const text = [
+    `Dear ${name},`,
+    '',
+    lead,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    '',
+    ...bring.text,
+    '',
+    link.text,
+    '',
+    'An updated calendar invitation is attached.',
+    `Questions? Write to ${brand.supportEmail}.`,
+    '',
+    brand.productName,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">Your booking has been moved</h1>
+<p>Dear ${h(name)},</p>
+<p>${h(lead)}</p>
+${table(rows)}
+${bring.html}
+${link.html}
+<p>An updated calendar invitation is attached. Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+  );
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence }) };
+}
+
+/** The school administrator's notice of a moved booking. */
+export function renderAdminRescheduled(m: RescheduleMailInput): RenderedMail {
+  const subject = `Booking moved: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, now ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
+  const lead = `The parent moved this booking from ${whenText(m.fromStart, m.fromEnd)}; the old slot is free again.`;
+  return adminMail(subject, 'Booking moved', lead, adminRows(m, ['Previously', whenText(m.fromStart, m.fromEnd)]));
+}
+
+/**
+ * A cancel: `refundSen` is what is given back (0: nothing under the policy), `by` who cancelled ('parent' or a staff
+ * member's email), `sequence` the invitation's new SEQUENCE.
+ */
+export type CancelMailInput = BookingMailInput & { refundSen: number; by: string; sequence: number };
+
+const refundSentence = (m: CancelMailInput) =>
+  m.refundSen > 0
+    ? `A refund of ${formatRM(m.refundSen)} is being issued to the same payment method you used. How soon it shows depends on your bank or card issuer.`
+    : 'No refund applies under the cancellation policy.';
+
+/** The parent's message that the visit is cancelled, with the refund (or none) and a calendar cancellation. */
+export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: string): RenderedMail {
+  const name = oneLine(m.visitorName);
+  const rows: [string, string][] = [...details(m), ['Refund', m.refundSen > 0 ? formatRM(m.refundSen) : 'None']];
+  const lead = m.by === 'parent' ? 'Your assessment visit has been cancelled as you asked.' : 'Your assessment visit has been cancelled by the school.';
+  const refund = refundSentence(m);
+  const again = `You are welcome to book another time on the booking page.`;
+  const contact = `Questions? Write to ${brand.supportEmail} and quote your payment reference.`;
+  const subject = `Booking cancelled: ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)} (GMT+8)`;
+  const text = [`Dear ${name},`, '', lead, refund, '', ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`), '', again, contact, '', brand.productName].join(
+    '\n',
+  );
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">Your booking has been cancelled</h1>
+<p>Dear ${h(name)},</p>
+<p>${h(lead)}</p>
+<p><strong>${h(refund)}</strong></p>
+${table(rows)}
+<p>${h(again)}</p>
+<p>Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a> and quote your payment reference.</p>`,
+  );
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }) };
+}
+
+/** The school administrator's notice of a cancelled booking and its refund. */
+export function renderAdminCancelled(m: CancelMailInput): RenderedMail {
+  const who = m.by === 'parent' ? 'the parent' : m.by;
+  const refund = m.refundSen > 0 ? `${formatRM(m.refundSen)} being refunded automatically` : 'None under the policy';
+  const subject = `Booking cancelled: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
+  const lead = `This booking was cancelled by ${who}; its slot is free again.`;
+  return adminMail(subject, 'Booking cancelled', lead, adminRows(m, ['Cancelled by', who], ['Refund', refund]));
 }

@@ -25,7 +25,7 @@ const message = (mail: OutgoingMail) => ({
   html: mail.html,
   messageId: mail.messageId,
   attachments: mail.ics
-    ? [{ filename: 'assessment-visit.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }]
+    ? [{ filename: 'assessment-visit.ics', content: mail.ics, contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(mail.ics)?.[1] ?? 'REQUEST'}` }]
     : [],
 });
 

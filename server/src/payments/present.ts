@@ -30,7 +30,9 @@ export async function presentPayment(db: Db, p: PaymentRow): Promise<{ result: P
     ...summariseMail(mails),
   };
   const message =
-    p.status === 'completed'
+    p.bookingStatus === 'cancelled'
+      ? PaymentText.bookingCancelled(refundAmountOf(p), p.status === 'refunded' ? 'refunded' : p.status === 'refund_pending' ? 'pending' : 'none')
+      : p.status === 'completed'
       ? BookingMessage.paymentSuccess
       : p.status === 'refund_pending'
         ? PaymentText.refundPending(refundCauseText(refundCauseOf(p), refundAmountOf(p), p.amountSen), refundAmountOf(p))

@@ -3,7 +3,9 @@ import { BookingMessage, ErrorCode, type VisitorDetails } from 'shared-api/contr
 import type { Db } from '../db/connection';
 import type { SlotRow } from '../db/schema';
 import { AppError } from '../errors';
-import type { GatewayState, PaymentGateway } from '../gateways/types';
+import type { GatewayState, PaymentGateway, SessionStatus } from '../gateways/types';
+import { appendBookingEvent } from '../bookings/events';
+import { manageUrl, mintManageToken } from '../bookings/tokens';
 import { enqueueBookingMails, enqueueRefundMails } from '../mail/outbox';
 import type { BookingMailInput } from '../mail/templates';
 import { bookSlot, findSlot, releaseHold } from '../slots/slot-service';
@@ -22,12 +24,16 @@ const REFUND_LEASE_SECONDS = 120;
 /** A failed refund is retried after 1 minute, doubling up to 6 hours. */
 const REFUND_FIRST_RETRY_SECONDS = 60;
 const REFUND_MAX_RETRY_SECONDS = 6 * 3600;
+/** A refund the gateway is still processing (CHIP's pending_refund) is looked at again this often (status only). */
+export const REFUND_CHECK_SECONDS = 30 * 60;
 
 const refundDue = or(isNull(payments.nextRefundAt), lte(payments.nextRefundAt, sql`now()`)) as SQL;
 /** Payments the gateway may be asked about: open ones, and refund_pending ones whose next refund attempt is due. */
 export const gatewayDue = and(inArray(payments.status, [...OPEN, 'refund_pending' as const]), or(ne(payments.status, 'refund_pending'), refundDue)) as SQL;
-/** The gateway's reported paid amount when known, else the fee: what a refund gives back. */
-export const refundAmountOf = (p: PaymentRow) => p.paidAmountSen ?? p.amountSen;
+/** The gateway's reported paid amount when known, else the fee. */
+export const paidAmountOf = (p: PaymentRow) => p.paidAmountSen ?? p.amountSen;
+/** What a refund gives back: a cancellation's amount (policy or staff), else all that was paid (paid but not booked). */
+export const refundAmountOf = (p: PaymentRow) => p.refundAmountSen ?? paidAmountOf(p);
 
 const visitorOf = (p: PaymentRow): VisitorDetails => ({
   visitorName: p.visitorName,
@@ -39,7 +45,7 @@ const visitorOf = (p: PaymentRow): VisitorDetails => ({
 const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
   paymentId: p.id,
   reference: p.reference,
-  amountSen: refundAmountOf(p),
+  amountSen: paidAmountOf(p),
   method: p.method,
   start: slot.startAt,
   end: slot.endAt,
@@ -138,8 +144,11 @@ export class PaymentStates {
           if (current?.status === 'booked' && current.bookingReference === p.reference) slot = current;
         }
         if (!slot) return toRefund('slot_taken');
-        const payment = await update({ status: 'completed', method, paidAmountSen, completedAt: sql`now()` as unknown as Date });
-        await enqueueBookingMails(tx, mailInputOf(payment, slot), addresses);
+        const payment = await update({ status: 'completed', bookingStatus: 'booked', method, paidAmountSen, completedAt: sql`now()` as unknown as Date });
+        await appendBookingEvent(tx, p.id, { kind: 'booked', actor: 'parent', toStart: slot.startAt, amountSen: paidAmountOf(payment) });
+        // The confirmation carries a manage link of its own (minted here: a rolled-back booking leaves no link).
+        const token = await mintManageToken(tx, p.id, 'mail');
+        await enqueueBookingMails(tx, { ...mailInputOf(payment, slot), manageUrl: manageUrl(this.config.publicSiteUrl, token) }, addresses);
         return { payment, duplicate: false, booked: true, refundNeeded: false };
       }
 
@@ -154,7 +163,10 @@ export class PaymentStates {
       }
 
       if (state === 'refunded' && p.status === 'refund_pending') {
-        return { payment: await update({ status: 'refunded', nextRefundAt: null }), duplicate: false, booked: false, refundNeeded: false };
+        // The gateway says it is done (CHIP's signed payment.refunded after pending_refund, or a status check).
+        const payment = await update({ status: 'refunded', nextRefundAt: null });
+        if (payment.bookingStatus) await appendBookingEvent(tx, p.id, { kind: 'refunded', actor: 'system', amountSen: refundAmountOf(payment) });
+        return { payment, duplicate: false, booked: false, refundNeeded: false };
       }
       return unchanged;
     });
@@ -203,34 +215,74 @@ export class PaymentStates {
       .returning();
     if (!p) return findPayment(this.db, stale.id, 'id');
     const sessionId = p.gatewaySessionId!;
+    // The gateway took the refund already and is finishing it: only ever ask how it went, never for it again.
+    if (p.refundRequestedAt) return this.checkRequested(p, await this.gateway.fetchStatus(sessionId).catch(() => null));
     try {
-      return await this.markRefunded(p.id, await this.gateway.refund(sessionId, refundAmountOf(p)));
+      const answer = await this.gateway.refund(sessionId, refundAmountOf(p));
+      return answer.settled ? await this.markRefunded(p.id, answer.refundId) : await this.markRequested(p.id, answer.refundId);
     } catch (err) {
-      // An earlier attempt may have gone through with its answer lost (timeout, crash): the gateway then says refunded.
-      const state = await this.gateway.fetchStatus(sessionId).then((s) => s.state, () => null);
-      if (state === 'refunded') return this.markRefunded(p.id, null);
+      // An earlier attempt may have gone through with its answer lost (timeout, crash): the gateway then says refunded
+      // (or that it is processing it).
+      const status = await this.gateway.fetchStatus(sessionId).catch(() => null);
+      if (status?.state === 'refunded') return this.markRefunded(p.id, null);
+      if (status?.refundPending) return this.markRequested(p.id, null);
       const error = String((err as Error).message ?? err).slice(0, 500);
-      const [row] = await this.db
-        .update(payments)
-        .set({
-          refundAttempts: sql`${payments.refundAttempts} + 1`,
-          refundLastError: error,
-          nextRefundAt: sql`now() + make_interval(secs => least(${REFUND_FIRST_RETRY_SECONDS} * power(2, ${payments.refundAttempts}), ${REFUND_MAX_RETRY_SECONDS}))`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
-        .returning();
+      const row = await this.db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(payments)
+          .set({
+            refundAttempts: sql`${payments.refundAttempts} + 1`,
+            refundLastError: error,
+            nextRefundAt: sql`now() + make_interval(secs => least(${REFUND_FIRST_RETRY_SECONDS} * power(2, ${payments.refundAttempts}), ${REFUND_MAX_RETRY_SECONDS}))`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
+          .returning();
+        if (failed?.bookingStatus) await appendBookingEvent(tx, p.id, { kind: 'refund_failed', actor: 'system', amountSen: refundAmountOf(failed) });
+        return failed;
+      });
       this.log.error({ paymentId: p.id, attempts: row?.refundAttempts, nextRefundAt: row?.nextRefundAt, err: error }, 'payment: refund failed; retried later');
       return row ?? (await findPayment(this.db, p.id, 'id'));
     }
   }
 
-  private async markRefunded(id: string, gatewayRefundId: string | null): Promise<PaymentRow> {
+  /** A refund the gateway is processing: refunded once it says so, else looked at again in REFUND_CHECK_SECONDS. */
+  private async checkRequested(p: PaymentRow, status: SessionStatus | null): Promise<PaymentRow> {
+    if (status?.state === 'refunded') return this.markRefunded(p.id, null);
     const [row] = await this.db
       .update(payments)
-      .set({ status: 'refunded', gatewayRefundId, nextRefundAt: null, updatedAt: sql`now()` })
+      .set({ nextRefundAt: sql`now() + make_interval(secs => ${REFUND_CHECK_SECONDS})` })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
+      .returning();
+    return row ?? (await findPayment(this.db, p.id, 'id'));
+  }
+
+  /** The gateway accepted the refund but has not finished it: recorded so that it is never asked for again. */
+  private async markRequested(id: string, gatewayRefundId: string | null): Promise<PaymentRow> {
+    const [row] = await this.db
+      .update(payments)
+      .set({
+        gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`,
+        refundRequestedAt: sql`coalesce(${payments.refundRequestedAt}, now())`,
+        nextRefundAt: sql`now() + make_interval(secs => ${REFUND_CHECK_SECONDS})`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
       .returning();
+    this.log.info({ paymentId: id }, 'payment: refund accepted by the gateway, still processing');
+    return row ?? (await findPayment(this.db, id, 'id'));
+  }
+
+  private async markRefunded(id: string, gatewayRefundId: string | null): Promise<PaymentRow> {
+    const row = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(payments)
+        .set({ status: 'refunded', gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`, nextRefundAt: null, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
+        .returning();
+      if (done?.bookingStatus) await appendBookingEvent(tx, id, { kind: 'refunded', actor: 'system', amountSen: refundAmountOf(done) });
+      return done;
+    });
     return row ?? (await findPayment(this.db, id, 'id'));
   }
 }

@@ -29,6 +29,11 @@ export const PaymentText = {
   alreadyPaid: 'This payment has already been completed, so it cannot be cancelled.',
   refundPending: (cause: string, amount: number) => `${cause} A full refund of ${formatRM(amount)} is being processed.`,
   refunded: (cause: string, amount: number) => `${cause} A full refund of ${formatRM(amount)} has been issued.`,
+  /** A paid booking cancelled afterwards (by the parent or staff): what a status check says. */
+  bookingCancelled: (refundSen: number, state: 'pending' | 'refunded' | 'none') =>
+    state === 'none'
+      ? 'This booking has been cancelled.'
+      : `This booking has been cancelled. A refund of ${formatRM(refundSen)} ${state === 'refunded' ? 'has been issued' : 'is being processed'}.`,
   bookingMismatch: 'The booking does not belong to this payment.',
   unknownCurrency: 'Only MYR is supported.',
 } as const;

@@ -14,7 +14,7 @@ async function failingRefunds(db: Db, limit: number): Promise<{ total: number; i
       paymentId: payments.id,
       reference: payments.reference,
       visitorName: payments.visitorName,
-      amountSen: sql<number>`coalesce(${payments.paidAmountSen}, ${payments.amountSen})`,
+      amountSen: sql<number>`coalesce(${payments.refundAmountSen}, ${payments.paidAmountSen}, ${payments.amountSen})`,
       refundAttempts: payments.refundAttempts,
       lastError: sql<string | null>`left(${payments.refundLastError}, ${LAST_ERROR_CHARS})`,
       nextRefundAt: payments.nextRefundAt,

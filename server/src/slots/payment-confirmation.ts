@@ -29,6 +29,8 @@ export async function findCompletedPaymentForSlot(
       and(
         eq(payments.slotId, query.slotId),
         eq(payments.status, 'completed'),
+        // A booking cancelled later (no refund: still 'completed') is not confirmed again.
+        eq(payments.bookingStatus, 'booked'),
         eq(payments.visitorEmail, visitor.visitorEmail),
         eq(payments.visitorName, visitor.visitorName),
         eq(payments.visitorContactNo, visitor.visitorContactNo),

@@ -219,3 +219,30 @@ export async function bookSlot(db: DbOrTx, input: BookInput): Promise<{ ok: true
   // A stale "available" with no other holder here means a concurrent booking won: that is "not available".
   return refusalOf(before) ?? notAvailable;
 }
+
+/**
+ * Frees a booked slot that carries `bookingReference` (a moved or cancelled booking): available again, its visitor,
+ * reference, amount and any hold cleared, so it is on the public list at once. False when the slot does not carry it.
+ */
+export async function freeBookedSlot(db: DbOrTx, slotId: number, bookingReference: string): Promise<boolean> {
+  const rows = await db
+    .update(slots)
+    .set({
+      status: 'available',
+      visitorName: null,
+      visitorEmail: null,
+      visitorContactNo: null,
+      selectedSchool: null,
+      bookingReference: null,
+      amountSen: null,
+      bookedAt: null,
+      holdTokenHash: null,
+      holdExpiresAt: null,
+      holdClient: null,
+      holdEmail: null,
+      holdPhone: null,
+    })
+    .where(and(eq(slots.id, slotId), eq(slots.status, 'booked'), eq(slots.bookingReference, bookingReference)))
+    .returning({ id: slots.id });
+  return rows.length > 0;
+}

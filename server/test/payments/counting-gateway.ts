@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/connection';
-import { GatewayError, type GatewayState, type PaymentGateway, type SessionStatus } from '../../src/gateways/types';
+import { GatewayError, type GatewayState, type PaymentGateway, type RefundResult, type SessionStatus } from '../../src/gateways/types';
 import { payments } from '../../src/payments/tables';
 import { insertSlot, visitor } from './support';
 
@@ -61,7 +61,7 @@ export class CountingGateway implements PaymentGateway {
     return this.call(sessionId, () => ({ state: this.ledger.states.get(sessionId) ?? 'pending', method: null, amountSen: null }));
   }
 
-  refund(sessionId: string, amountSen: number): Promise<string> {
+  refund(sessionId: string, amountSen: number): Promise<RefundResult> {
     this.ledger.refundCalls.push({ sessionId, amountSen });
     return this.call(sessionId, () => {
       const { states, refundsFail, refundAnswersLost } = this.ledger;
@@ -69,7 +69,7 @@ export class CountingGateway implements PaymentGateway {
       if (states.get(sessionId) === 'refunded') throw new GatewayError('only a paid purchase can be refunded');
       states.set(sessionId, 'refunded');
       if (refundAnswersLost.has(sessionId)) throw new GatewayError('refund call timed out');
-      return `rf_${sessionId}`;
+      return { refundId: `rf_${sessionId}`, settled: true };
     });
   }
 

@@ -29,6 +29,8 @@ type Purchase = {
 export async function startFakeChip(options: { secretKey: string; brandId: string }) {
   /** While true, every refund is refused as CHIP refuses one the acquirer rejects (400 purchase_refund_error). */
   let refundsFail = false;
+  /** While true, a refund is taken but left processing, as CHIP answers one the acquirer is slow with (pending_refund). */
+  let refundsPend = false;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const purchases = new Map<string, Purchase>();
@@ -83,8 +85,13 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
         const amount = body?.amount ?? p.payment.amount;
         if (amount > p.payment.amount) return send(400, { amount: ['Refund amount exceeds the amount paid.'] });
         if (refundsFail) return send(400, { __all__: [{ message: 'Refund failed on the acquirer side.', code: 'purchase_refund_error' }] });
-        p.status = 'refunded';
         refunds.push({ purchaseId: p.id, amount });
+        if (refundsPend) {
+          // The Purchase itself, in pending_refund: the payment.refunded callback follows when the acquirer is done.
+          p.status = 'pending_refund';
+          return send(200, { ...p, type: 'purchase' });
+        }
+        p.status = 'refunded';
         return send(200, { id: randomUUID(), type: 'payment', payment_type: 'refund', amount });
       }
       send(404, { detail: 'Not found.' });
@@ -103,6 +110,22 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
     requests,
     refunds,
     signBody,
+    /** Makes every refund stay pending_refund (true) until finishRefund, or settle at once again (false). */
+    pendRefunds(pend: boolean) {
+      refundsPend = pend;
+    },
+    /** The acquirer finishes a pending refund: the purchase turns refunded and CHIP posts the signed payment.refunded callback. */
+    async finishRefund(id: string) {
+      const p = purchases.get(id)!;
+      p.status = 'refunded';
+      p.event_type = 'payment.refunded';
+      return this.resendCallback(id);
+    },
+    /** Posts the purchase as it is now, signed, to its callback (CHIP repeating a callback). */
+    resendCallback(id: string) {
+      const body = JSON.stringify(purchases.get(id)!);
+      return fetch(purchases.get(id)!.success_callback, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body) }, body });
+    },
     /** Makes every refund fail (true) or succeed again (false). */
     failRefunds(fail: boolean) {
       refundsFail = fail;

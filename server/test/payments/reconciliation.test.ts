@@ -61,7 +61,7 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
   });
   beforeEach(async () => {
     ledger = new GatewayLedger();
-    await first.db.execute(sql`TRUNCATE payments, payment_events, mail_outbox`);
+    await first.db.execute(sql`TRUNCATE payments, payment_events, mail_outbox CASCADE`);
   });
 
   it('one pass looks at every open payment of a 450 backlog once, least recently checked first, 4 gateway calls at a time', async () => {

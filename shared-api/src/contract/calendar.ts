@@ -61,6 +61,10 @@ export type InvitationInput = {
   organizerEmail?: string;
   visitorEmail?: string;
   now?: Date;
+  /** Each change of a sent invitation raises it (RFC 5546): 0 when booked. */
+  sequence?: number;
+  /** CANCEL: the visit is called off (an invitation with the same UID and a higher sequence). */
+  method?: 'CANCEL';
 };
 
 /** The visit as an .ics file, its times in Asia/Singapore (VTIMEZONE included), lines folded and CRLF-ended. */
@@ -72,7 +76,7 @@ export function buildInvitation(input: InvitationInput): string {
     'VERSION:2.0',
     `PRODID:-//${escapeText(brand.productName)}//Assessment Booking//EN`,
     'CALSCALE:GREGORIAN',
-    `METHOD:${invite ? 'REQUEST' : 'PUBLISH'}`,
+    `METHOD:${input.method ?? (invite ? 'REQUEST' : 'PUBLISH')}`,
     'BEGIN:VTIMEZONE',
     `TZID:${TIMEZONE}`,
     'BEGIN:STANDARD',
@@ -96,8 +100,8 @@ export function buildInvitation(input: InvitationInput): string {
           `ATTENDEE;CN=${paramValue(name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${invite.visitor}`,
         ]
       : []),
-    'STATUS:CONFIRMED',
-    'SEQUENCE:0',
+    `STATUS:${input.method ? 'CANCELLED' : 'CONFIRMED'}`,
+    `SEQUENCE:${input.sequence ?? 0}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -274,7 +274,17 @@ export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 export const STUCK_MAIL_MINUTES = 60;
 export const stuckMailSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['visitor_confirmation', 'admin_notification', 'visitor_refund', 'admin_refund']),
+  kind: z.enum([
+    'visitor_confirmation',
+    'admin_notification',
+    'visitor_refund',
+    'admin_refund',
+    'visitor_rescheduled',
+    'admin_rescheduled',
+    'visitor_cancelled',
+    'admin_cancelled',
+    'visitor_reminder',
+  ]),
   /** pending / sending: still retried; failed: given up after MAIL_GIVE_UP_HOURS. */
   status: z.enum(['pending', 'sending', 'failed']),
   paymentReference: z.string(),

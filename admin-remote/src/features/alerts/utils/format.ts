@@ -16,6 +16,11 @@ const MAIL_KIND_LABEL: Record<StuckMail['kind'], string> = {
   admin_notification: 'New-booking notice to the school',
   visitor_refund: 'Refund notice',
   admin_refund: 'Refund notice to the school',
+  visitor_rescheduled: 'Booking moved',
+  admin_rescheduled: 'Booking-moved notice to the school',
+  visitor_cancelled: 'Booking cancelled',
+  admin_cancelled: 'Cancellation notice to the school',
+  visitor_reminder: 'Visit reminder',
 };
 export const mailKindLabel = (kind: StuckMail['kind']): string => MAIL_KIND_LABEL[kind];
 

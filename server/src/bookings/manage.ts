@@ -1,0 +1,379 @@
+import { asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  BOOKING_LEAD_HOURS,
+  bookingChanges,
+  ErrorCode,
+  ManageErrorCode,
+  ManageMessage,
+  manageBookingPath,
+  refundAmountSen,
+  refundPercent,
+  type BookingChangesPolicy,
+  type BookingRefund,
+  type BookingState,
+  type CancelQuote,
+  type ManageLink,
+  type ManageView,
+  type StaffBooking,
+  type StaffBookingRow,
+} from 'shared-api/contract';
+import type { Db, DbOrTx } from '../db/connection';
+import { slots, type SlotRow } from '../db/schema';
+import { AppError } from '../errors';
+import { hitCounter, peekCounter } from '../limits/rate-counter';
+import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
+import type { BookingMailInput } from '../mail/templates';
+import type { PaymentsConfig } from '../payments/config';
+import { paidAmountOf, type Log } from '../payments/state';
+import { payments, type PaymentRow } from '../payments/tables';
+import { bookSlot, findSlot, freeBookedSlot } from '../slots/slot-service';
+import { appendBookingEvent, bookingHistory } from './events';
+import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken, paymentForToken } from './tokens';
+
+/** Unknown or malformed manage tokens (and payment ids) one client address may try per window before it is refused. */
+export const BAD_TOKEN_LIMIT = 30;
+export const BAD_TOKEN_WINDOW_SECONDS = 600;
+/** The parent waits at most this long for the gateway's refund after a cancel (it carries on, and is retried, after). */
+const CANCEL_REFUND_WAIT_MS = 10_000;
+
+/** Server-side words of these routes that the contract does not carry. */
+export const BookingText = {
+  visitOver: 'This visit is over, so the booking can no longer be cancelled.',
+  notFound: 'Booking not found.',
+  refundReason: (by: string, percent: number) => `Booking cancelled by ${by === 'parent' ? 'the parent' : by}; ${percent}% refund`,
+} as const;
+
+const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);
+const invalidLink = () => fail(404, ManageErrorCode.MANAGE_LINK_INVALID, ManageMessage.invalidLink);
+const expiredLink = () => fail(410, ManageErrorCode.MANAGE_LINK_EXPIRED, ManageMessage.expiredLink);
+const tooManyTries = () => fail(429, ErrorCode.RATE_LIMITED, ManageMessage.tooManyTries);
+
+export type BookingManagerOptions = {
+  db: Db;
+  config: PaymentsConfig;
+  /** The gateway refund of a refund_pending payment (PaymentService.refund: leased, retried, never twice at once). */
+  refund: (p: PaymentRow) => Promise<PaymentRow>;
+  /** Wakes the mail worker after a change's mails commit. */
+  onMailQueued: () => void;
+  log: Log;
+  policy?: BookingChangesPolicy;
+  now?: () => Date;
+};
+
+type Located = { payment: PaymentRow; slot: SlotRow };
+
+/**
+ * A paid booking after the payment: the parent's manage link (view, reschedule, cancel with the policy's refund) and the
+ * staff's list, history and cancel. Every change is ONE transaction that locks the payment row first, so two changes
+ * of one booking run one after the other, and its mails and history are written with it.
+ */
+export class BookingManager {
+  private readonly db: Db;
+  private readonly policy: BookingChangesPolicy;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: BookingManagerOptions) {
+    this.db = options.db;
+    this.policy = options.policy ?? bookingChanges;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private get addresses(): MailAddresses {
+    return { adminNotifyEmail: this.options.config.adminNotifyEmail, mailFrom: this.options.config.mailFrom };
+  }
+
+  // ---- Tokens and the guessing limit ----
+
+  private limitKey = (client: string) => `manage-token:${client}`;
+
+  /** Refuses an address that has tried too many unknown tokens lately (before any lookup). */
+  private async checkLimit(client: string): Promise<void> {
+    if ((await peekCounter(this.db, this.limitKey(client), BAD_TOKEN_WINDOW_SECONDS)) >= BAD_TOKEN_LIMIT) throw tooManyTries();
+  }
+
+  /** Counts one unknown token for the address; the answer carries nothing about any booking. */
+  private async badToken(client: string): Promise<never> {
+    const hit = await hitCounter(this.db, this.limitKey(client), BAD_TOKEN_WINDOW_SECONDS);
+    throw hit.hits > BAD_TOKEN_LIMIT ? tooManyTries() : invalidLink();
+  }
+
+  /** The payment id a token opens (404 for an unknown or malformed one, counted; 429 while the address is over the limit). */
+  private async resolve(token: string, client: string): Promise<string> {
+    await this.checkLimit(client);
+    const p = await paymentForToken(this.db, token);
+    if (!p || !p.bookingStatus) return this.badToken(client);
+    return p.id;
+  }
+
+  private async locate(db: DbOrTx, paymentId: string, lock: boolean): Promise<Located> {
+    const query = db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = lock ? await query.for('update') : await query;
+    // The payment's slot row always exists (foreign key; slots are only ever soft-deleted).
+    const slot = (await findSlot(db, payment.slotId))!;
+    return { payment, slot };
+  }
+
+  // ---- What the parent sees ----
+
+  private deadline = (slot: SlotRow) => new Date(slot.startAt.getTime() - this.policy.cutoffHours * 3_600_000);
+
+  private stateOf({ payment, slot }: Located, now: Date): BookingState {
+    if (payment.bookingStatus === 'cancelled') return 'cancelled';
+    return slot.endAt.getTime() <= now.getTime() ? 'over' : 'booked';
+  }
+
+  /** What a cancel at `now` would refund under the policy. */
+  quote({ payment, slot }: Located, now: Date): CancelQuote {
+    const percent = refundPercent(this.policy, (slot.startAt.getTime() - now.getTime()) / 3_600_000);
+    return { percent, amountSen: refundAmountSen(paidAmountOf(payment), percent) };
+  }
+
+  private refundOf(p: PaymentRow): BookingRefund | null {
+    if (p.bookingStatus !== 'cancelled' || !p.refundAmountSen || (p.status !== 'refund_pending' && p.status !== 'refunded')) return null;
+    const state = p.status === 'refunded' ? 'refunded' : p.refundAttempts > 0 && !p.refundRequestedAt ? 'failing' : 'pending';
+    return { amountSen: p.refundAmountSen, state };
+  }
+
+  private core(located: Located, now: Date) {
+    const { payment, slot } = located;
+    return {
+      reference: payment.reference,
+      school: payment.selectedSchool,
+      start: slot.startAt.toISOString(),
+      end: slot.endAt.toISOString(),
+      amountPaidSen: paidAmountOf(payment),
+      state: this.stateOf(located, now),
+      refund: this.refundOf(payment),
+    };
+  }
+
+  present(located: Located, now = this.now()): ManageView {
+    const core = this.core(located, now);
+    const canChange = core.state === 'booked' && now.getTime() < this.deadline(located.slot).getTime();
+    return { ...core, changeDeadline: this.deadline(located.slot).toISOString(), canChange, cancelQuote: canChange ? this.quote(located, now) : null };
+  }
+
+  /** GET /api/booking/manage/:token: 410 once the visit is over. */
+  async view(token: string, client: string): Promise<ManageView> {
+    const located = await this.locate(this.db, await this.resolve(token, client), false);
+    const now = this.now();
+    if (located.slot.endAt.getTime() <= now.getTime()) throw expiredLink();
+    return this.present(located, now);
+  }
+
+  /** Refuses a change the parent may not make now: over (410), cancelled or past the cut-off (409). */
+  private assertParentMayChange(located: Located, now: Date): void {
+    const state = this.stateOf(located, now);
+    if (state === 'over') throw expiredLink();
+    if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.cancelled);
+    if (now.getTime() >= this.deadline(located.slot).getTime()) throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.tooLate);
+  }
+
+  // ---- Reschedule ----
+
+  /**
+   * Moves the booking to `slotId` in ONE transaction: the payment row locked, the old slot freed, the new one taken with
+   * the booking's conditional UPDATE (live, available, not held, at least the lead time ahead). A new slot not won
+   * rolls everything back: the parent keeps the old one (409). The payment points at the new slot, the invitation's
+   * sequence goes up, and the history and both mails are written with it.
+   */
+  async reschedule(token: string, slotId: number, client: string): Promise<ManageView> {
+    const paymentId = await this.resolve(token, client);
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.locate(tx, paymentId, true);
+      this.assertParentMayChange(before, now);
+      const { payment: p, slot: from } = before;
+      if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
+      // Both slot rows locked in id order: two moves crossing each other wait for one another instead of deadlocking.
+      await tx
+        .select({ id: slots.id })
+        .from(slots)
+        .where(inArray(slots.id, [from.id, slotId]))
+        .orderBy(asc(slots.id))
+        .for('update');
+      await freeBookedSlot(tx, from.id, p.reference);
+      const won = await bookSlot(tx, {
+        slotId,
+        visitor: { visitorName: p.visitorName, visitorEmail: p.visitorEmail, visitorContactNo: p.visitorContactNo, selectedSchool: p.selectedSchool },
+        bookingReference: p.reference,
+        amountSen: p.amountSen,
+        leadHours: BOOKING_LEAD_HOURS,
+      });
+      // Thrown, so the transaction rolls back and the old slot stays the parent's.
+      if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
+      const [moved] = await tx
+        .update(payments)
+        .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
+        .where(eq(payments.id, p.id))
+        .returning();
+      await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: 'parent', fromStart: from.startAt, toStart: won.slot.startAt });
+      const link = manageUrl(this.options.config.publicSiteUrl, await mintManageToken(tx, p.id, 'mail'));
+      await enqueueRescheduleMails(
+        tx,
+        { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link },
+        this.addresses,
+      );
+      return { payment: moved, slot: won.slot };
+    });
+    this.options.log.info({ paymentId, slotId }, 'booking: rescheduled by the parent');
+    this.options.onMailQueued();
+    return this.present(located);
+  }
+
+  // ---- Cancel ----
+
+  /**
+   * Cancels a locked, booked booking: slot freed, booking cancelled (sequence up), history, and when `refundSen` > 0
+   * the payment marked refund_pending for that amount (refunded after commit); both mails queued.
+   */
+  private async cancelLocked(tx: DbOrTx, { payment: p, slot }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
+    await freeBookedSlot(tx, slot.id, p.reference);
+    const refunding = refund.amountSen > 0;
+    const [cancelled] = await tx
+      .update(payments)
+      .set({
+        bookingStatus: 'cancelled',
+        cancelledAt: sql`now()` as unknown as Date,
+        cancelledBy: by,
+        calendarSequence: sql`${payments.calendarSequence} + 1`,
+        ...(refunding
+          ? {
+              status: 'refund_pending' as const,
+              refundAmountSen: refund.amountSen,
+              refundReason: BookingText.refundReason(by, refund.percent),
+              nextRefundAt: sql`now()` as unknown as Date,
+              refundAttempts: 0,
+              refundLastError: null,
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await appendBookingEvent(tx, p.id, { kind: 'cancelled', actor: by, fromStart: slot.startAt });
+    if (refunding) await appendBookingEvent(tx, p.id, { kind: 'refund_requested', actor: by, amountSen: refund.amountSen });
+    await enqueueCancelMails(tx, { ...mailInputOf(cancelled, slot), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence }, this.addresses);
+    return { payment: cancelled, slot };
+  }
+
+  /** After a cancel commits: wake the mail, and ask the gateway for the refund (a failure is retried later, never an error here). */
+  private async afterCancel(located: Located): Promise<Located> {
+    this.options.onMailQueued();
+    if (located.payment.status !== 'refund_pending') return located;
+    const refund = this.options.refund(located.payment).catch((err) => {
+      this.options.log.error({ paymentId: located.payment.id, err: (err as Error).message }, 'booking: refund after cancel failed; retried later');
+      return undefined;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), CANCEL_REFUND_WAIT_MS);
+    });
+    const waited = await Promise.race([refund, giveUp]);
+    clearTimeout(timer);
+    return waited ? { payment: waited, slot: located.slot } : this.locate(this.db, located.payment.id, false);
+  }
+
+  /** The parent cancels before the cut-off, confirming the refund they were shown (409 QUOTE_CHANGED when it moved). */
+  async cancel(token: string, expectedRefundSen: number, client: string): Promise<ManageView> {
+    const paymentId = await this.resolve(token, client);
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.locate(tx, paymentId, true);
+      this.assertParentMayChange(before, now);
+      const quote = this.quote(before, now);
+      if (quote.amountSen !== expectedRefundSen) throw fail(409, ManageErrorCode.QUOTE_CHANGED, ManageMessage.quoteChanged);
+      return this.cancelLocked(tx, before, 'parent', quote);
+    });
+    this.options.log.info({ paymentId, refundSen: located.payment.refundAmountSen }, 'booking: cancelled by the parent');
+    return this.present(await this.afterCancel(located));
+  }
+
+  // ---- The paying browser's link ----
+
+  /** POST /api/booking/manage-link: a link for the browser that paid (the payment id shows it is theirs), at most MAX_BROWSER_TOKENS. */
+  async browserLink(paymentId: string, client: string): Promise<ManageLink> {
+    await this.checkLimit(client);
+    const [known] = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
+    if (!known) {
+      const hit = await hitCounter(this.db, this.limitKey(client), BAD_TOKEN_WINDOW_SECONDS);
+      if (hit.hits > BAD_TOKEN_LIMIT) throw tooManyTries();
+      throw fail(404, ErrorCode.PAYMENT_NOT_FOUND, ManageMessage.notPaid);
+    }
+    const now = this.now();
+    const token = await this.db.transaction(async (tx) => {
+      const located = await this.locate(tx, paymentId, true);
+      if (located.payment.status !== 'completed' || located.payment.bookingStatus !== 'booked')
+        throw fail(409, ErrorCode.PAYMENT_NOT_COMPLETED, located.payment.bookingStatus === 'cancelled' ? ManageMessage.cancelled : ManageMessage.notPaid);
+      if (this.stateOf(located, now) === 'over') throw expiredLink();
+      if ((await browserTokenCount(tx, paymentId)) >= MAX_BROWSER_TOKENS) throw tooManyTries();
+      return mintManageToken(tx, paymentId, 'browser');
+    });
+    return { token, path: manageBookingPath(token) };
+  }
+
+  // ---- Staff ----
+
+  private staffRow(located: Located, now: Date): StaffBookingRow {
+    const { payment: p } = located;
+    return {
+      ...this.core(located, now),
+      paymentId: p.id,
+      visitorName: p.visitorName,
+      visitorEmail: p.visitorEmail,
+      visitorContactNo: p.visitorContactNo,
+    };
+  }
+
+  /** Every paid booking (cancelled ones too), newest visit first. */
+  async staffList(): Promise<StaffBookingRow[]> {
+    const rows = await this.db
+      .select({ payment: payments, slot: slots })
+      .from(payments)
+      .innerJoin(slots, eq(slots.id, payments.slotId))
+      .where(isNotNull(payments.bookingStatus))
+      .orderBy(desc(slots.startAt), desc(payments.createdAt));
+    const now = this.now();
+    return rows.map((row) => this.staffRow(row, now));
+  }
+
+  private async byReference(db: DbOrTx, reference: string, lock: boolean): Promise<Located> {
+    const [found] = await db.select({ id: payments.id, bookingStatus: payments.bookingStatus }).from(payments).where(eq(payments.reference, reference));
+    if (!found?.bookingStatus) throw fail(404, ErrorCode.NOT_FOUND, BookingText.notFound);
+    return this.locate(db, found.id, lock);
+  }
+
+  async staffGet(reference: string): Promise<StaffBooking> {
+    const located = await this.byReference(this.db, reference, false);
+    return { ...this.staffRow(located, this.now()), history: await bookingHistory(this.db, located.payment.id) };
+  }
+
+  /** Staff cancel any time before the visit ends (no cut-off): with the full paid amount back, or none. */
+  async staffCancel(reference: string, refund: boolean, staffEmail: string): Promise<StaffBooking> {
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.byReference(tx, reference, true);
+      const state = this.stateOf(before, now);
+      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, BookingText.visitOver);
+      const amountSen = refund ? paidAmountOf(before.payment) : 0;
+      return this.cancelLocked(tx, before, staffEmail, { amountSen, percent: refund ? 100 : 0 });
+    });
+    this.options.log.info({ paymentId: located.payment.id, by: staffEmail, refund }, 'booking: cancelled by staff');
+    await this.afterCancel(located);
+    return this.staffGet(reference);
+  }
+}
+
+const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
+  paymentId: p.id,
+  reference: p.reference,
+  amountSen: paidAmountOf(p),
+  method: p.method,
+  start: slot.startAt,
+  end: slot.endAt,
+  school: p.selectedSchool,
+  visitorName: p.visitorName,
+  visitorEmail: p.visitorEmail,
+  visitorContactNo: p.visitorContactNo,
+});
