@@ -11,30 +11,18 @@ import type { Page } from 'playwright-core';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { distDir, repoRoot } from '../../scripts/bundles';
 import { remoteEntryUrl } from '../../scripts/product';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, demoLoginFrom, desktop, eventually, nextWeekdays, publicSlots, staffToken, startJourney } from '../support/journey';
+import type { LaunchedBrowser } from '../support/browser';
+import { addSlot, demoLoginFrom, eventually, nextWeekdays, publicSlots, startJourney } from '../support/journey';
 import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let browser: LaunchedBrowser;
 let token: string;
 const days = nextWeekdays(2);
 
-beforeAll(async () => {
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0' } });
-  browser = await launchBrowser({ viewport: desktop });
-  token = await staffToken(stack.urls.api, demoLoginFrom(stack.logs));
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
-});
+productSuite({ staff: true }, (s) => ({ stack, browser, token } = s));
 
 /** sha256 of every file under `dir`, by relative path. */
 function hashTree(dir: string): Record<string, string> {

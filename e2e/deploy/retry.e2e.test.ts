@@ -3,26 +3,14 @@
 // entry and every chunk that failed; Chromium would otherwise hand each failed preload of the HTML to the next script
 // of its URL.
 import type { Page, Request, Route } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { desktop } from '../support/journey';
-import { startStack, type Stack } from '../support/stack';
+import type { LaunchedBrowser } from '../support/browser';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let browser: LaunchedBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0' } });
-  browser = await launchBrowser({ viewport: desktop });
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
-});
+productSuite({}, (s) => ({ stack, browser } = s));
 
 const isEntry = (url: URL) => url.pathname.endsWith('/remoteEntry.js');
 

@@ -4,27 +4,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, demoLoginFrom, desktop, nextWeekdays, staffToken } from '../support/journey';
+import type { LaunchedBrowser } from '../support/browser';
+import { addSlot, demoLoginFrom, nextWeekdays, staffToken } from '../support/journey';
 import { bookToGateway, onGateway } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let browser: LaunchedBrowser;
 
-beforeAll(async () => {
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0' } });
-  browser = await launchBrowser({ viewport: desktop });
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
-});
+productSuite({}, (s) => ({ stack, browser } = s));
 
 /** A Content-Security-Policy header as directive → its sources. */
 function directives(policy: string | null): Record<string, string[]> {

@@ -1,9 +1,10 @@
 // Faults with nothing lost: the API is SIGKILLed mid-payment and comes back; the mail server is down during a booking.
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, demoLoginFrom, desktop, nextWeekdays, staffSlots, staffToken, startJourney } from '../support/journey';
-import { icsOf, mailTo, startInbox, type Inbox } from '../support/mail';
+import type { LaunchedBrowser } from '../support/browser';
+import { addSlot, nextWeekdays, staffSlots, startJourney } from '../support/journey';
+import { icsOf, mailTo, type Inbox } from '../support/mail';
 import { bookToGateway, onGateway, parent } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let inbox: Inbox;
@@ -12,25 +13,8 @@ let token: string;
 let adminEmail: string;
 const days = nextWeekdays(2);
 
-beforeAll(async () => {
-  inbox = await startInbox();
-  // The gateway's callback leaves 3 s after the payment: a kill right after paying loses it.
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0', SMTP_URL: inbox.url, SANDBOX_CALLBACK_DELAY_MS: '3000', RECONCILE_INTERVAL_MS: '0' } });
-  browser = await launchBrowser({ viewport: desktop });
-  const login = demoLoginFrom(stack.logs);
-  adminEmail = login.email;
-  token = await staffToken(stack.urls.api, login);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await inbox?.stop();
-});
-
-afterEach(async () => {
-  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
-});
+// The gateway's callback leaves 3 s after the payment: a kill right after paying loses it.
+productSuite({ inbox: true, staff: true, apiEnv: { SANDBOX_CALLBACK_DELAY_MS: '3000', RECONCILE_INTERVAL_MS: '0' } }, (s) => ({ stack, browser, inbox, token, adminEmail } = s));
 
 /** Over a few outbox rounds (MAIL_POLL_MS 300 ms) the count stays at exactly one per recipient. */
 async function expectExactlyOnce(addresses: string[]) {

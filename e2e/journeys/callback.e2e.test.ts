@@ -1,11 +1,12 @@
 // Journey 5: the gateway's callback is held back. The success page still confirms (its status check makes the API
 // ask the gateway: reconciliation), the late callback changes nothing, and the pending page counts down and polls.
 // The success page's "(n/10)" retries while the API cannot answer are shown in e2e/faults (API killed mid-payment).
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, demoLoginFrom, desktop, eventually, nextWeekdays, phone, staffSlots, staffToken, startJourney } from '../support/journey';
-import { mailTo, startInbox, type Inbox } from '../support/mail';
+import type { LaunchedBrowser } from '../support/browser';
+import { addSlot, eventually, nextWeekdays, phone, staffSlots, startJourney } from '../support/journey';
+import { mailTo, type Inbox } from '../support/mail';
 import { bookToGateway, onGateway, parent } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let inbox: Inbox;
@@ -16,21 +17,12 @@ const [day] = nextWeekdays(1);
 // 5 s (the API's status throttle), and the booking dialog may have asked just before the parent left for the gateway.
 const CALLBACK_DELAY_MS = 15_000;
 
-beforeAll(async () => {
-  inbox = await startInbox();
-  // Reconciliation only at start-up: what confirms the payment here is the page's own status check.
-  stack = await startStack({
-    apiEnv: { SEED_DEMO: '0', SMTP_URL: inbox.url, SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS), RECONCILE_INTERVAL_MS: '0' },
-  });
-  browser = await launchBrowser({ viewport: desktop });
-  token = await staffToken(stack.urls.api, demoLoginFrom(stack.logs));
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await inbox?.stop();
-});
+// Reconciliation only at start-up: what confirms the payment here is the page's own status check.
+productSuite({
+  inbox: true,
+  staff: true,
+  apiEnv: { SANDBOX_CALLBACK_DELAY_MS: String(CALLBACK_DELAY_MS), RECONCILE_INTERVAL_MS: '0' },
+}, (s) => ({ stack, browser, inbox, token } = s));
 
 const callbacksReceived = () => stack.logs.filter((line) => line.includes('"url":"/api/payment/callback"')).length;
 

@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import {
   addSlot,
-  demoLoginFrom,
   desktop,
   eventually,
   nextWeekdays,
@@ -13,12 +12,12 @@ import {
   showCarouselDay,
   slotButtonName,
   staffSlots,
-  staffToken,
   startJourney,
 } from '../support/journey';
-import { icsOf, mailTo, startInbox, type Inbox } from '../support/mail';
+import { icsOf, mailTo, type Inbox } from '../support/mail';
 import { bookToGateway, fillDetails, launchTouchPhone, onGateway, openSlot, parent, showSlotDay, slotButton } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let inbox: Inbox;
@@ -27,24 +26,7 @@ let token: string;
 let adminEmail: string;
 const days = nextWeekdays(3);
 
-beforeAll(async () => {
-  inbox = await startInbox();
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0', SMTP_URL: inbox.url } });
-  browser = await launchBrowser({ viewport: desktop });
-  const login = demoLoginFrom(stack.logs);
-  adminEmail = login.email;
-  token = await staffToken(stack.urls.api, login);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await inbox?.stop();
-});
-
-afterEach(async () => {
-  for (const page of browser?.context.pages().slice(1) ?? []) await page.close();
-});
+productSuite({ inbox: true, staff: true }, (s) => ({ stack, browser, inbox, token, adminEmail } = s));
 
 async function newPage(viewport = desktop): Promise<Page> {
   const page = await browser.context.newPage();

@@ -1,13 +1,12 @@
 // Journey 6: staff log in with the printed demo account, read the dashboard, create, find, inspect and delete slots,
 // and the public timetable follows each change; a wrong password and a revoked token are handled.
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchedBrowser } from '../support/browser';
+import type { LaunchedBrowser } from '../support/browser';
 import {
   addDays,
   addSlot,
   apiCall,
   demoLoginFrom,
-  desktop,
   eventually,
   nextWeekdays,
   phone,
@@ -18,21 +17,14 @@ import {
   startJourney,
   weekdaysBetween,
 } from '../support/journey';
-import { startStack, type Stack } from '../support/stack';
+import type { Stack } from '../support/stack';
+import { productSuite } from '../support/suite';
 
 let stack: Stack;
 let browser: LaunchedBrowser;
 
-beforeAll(async () => {
-  // No demo slots: every number on the dashboard is one this test made.
-  stack = await startStack({ apiEnv: { SEED_DEMO: '0' } });
-  browser = await launchBrowser({ viewport: desktop });
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// No demo slots: every number on the dashboard is one this test made.
+productSuite({}, (s) => ({ stack, browser } = s));
 
 const stat = (page: Page, label: string) => page.getByLabel('Slot statistics').getByText(label).locator('xpath=following-sibling::*[1]');
 

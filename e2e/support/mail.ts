@@ -1,4 +1,6 @@
 // A real SMTP server (smtp-server) the product sends to through SMTP_URL; each message parsed with mailparser.
+import fs from 'node:fs';
+import path from 'node:path';
 import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -113,4 +115,13 @@ export const mailTo = (address: string) => (mail: ParsedMail) => recipients(mail
 export function icsOf(mail: ParsedMail): string | undefined {
   const attachment = mail.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.filename?.endsWith('.ics'));
   return attachment?.content.toString('utf8');
+}
+
+/** The .eml files the API wrote to `dir` (no SMTP_URL: mail to files), parsed, oldest first. */
+export async function emlFiles(dir: string): Promise<ParsedMail[]> {
+  if (!fs.existsSync(dir)) return [];
+  const names = fs.readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  const withTimes = names.map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtimeMs }));
+  withTimes.sort((a, b) => a.at - b.at || a.file.localeCompare(b.file));
+  return Promise.all(withTimes.map(({ file }) => simpleParser(fs.readFileSync(file))));
 }
