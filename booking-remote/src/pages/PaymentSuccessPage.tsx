@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, BookingMessage, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, WHAT_TO_BRING, formatRinggit, type PaymentStatusResult } from 'shared-api';
+import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, WHAT_TO_BRING, formatRinggit, type PaymentStatusResult } from 'shared-api';
+import { BookingMessage } from 'shared-api/messages';
 import { Button, Spinner, createGlobalStyle, useToast } from 'shared-ui';
 import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
 import { browserNavigation } from '../lib/browserNavigation';

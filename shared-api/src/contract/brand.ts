@@ -12,7 +12,17 @@ export type Brand = {
   schools: School[];
   unknownSchoolFeeSen: number;
 };
-export const brand: Brand = brandConfig;
+// Each field read by name: the bundler then leaves the file's other keys (bookingChanges, read by the server) out of the browser's first load.
+export const brand: Brand = {
+  productName: brandConfig.productName,
+  title: brandConfig.title,
+  logoText: brandConfig.logoText,
+  brandColor: brandConfig.brandColor,
+  supportEmail: brandConfig.supportEmail,
+  registrationFormUrl: brandConfig.registrationFormUrl,
+  schools: brandConfig.schools,
+  unknownSchoolFeeSen: brandConfig.unknownSchoolFeeSen,
+};
 
 /** Spec fallback fee when server pricing is missing. */
 export const fallbackFeeSen = (school: string): number =>

@@ -1,4 +1,4 @@
-import { ValidationMessage } from './messages';
+import { ValidationMessage } from './booking-messages';
 import { SlotAddMessage } from './slot-messages';
 import { createSlotsFormSchema } from './schemas';
 

@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './codes';
 export * from './messages';
+export * from './booking-messages';
 export * from './slot-messages';
 export * from './email';
 export * from './schemas';

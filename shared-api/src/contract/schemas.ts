@@ -10,7 +10,7 @@ import {
 } from './constants';
 import { EMAIL_PATTERN } from './email';
 import { proofOfWorkSchema } from './hold-limits';
-import { ValidationMessage as V } from './messages';
+import { ValidationMessage as V } from './booking-messages';
 import { SlotAddMessage } from './slot-messages';
 import { dayInMY, isWeekend, parseSlotTime, todayInMY } from './time';
 

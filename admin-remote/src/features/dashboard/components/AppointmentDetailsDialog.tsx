@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { Button, ErrorPanel, media, styled, type DefaultTheme } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking, type StaffSlot } from 'shared-api';
@@ -66,7 +65,8 @@ const bookingRows = (booking: StaffBooking): Row[] => {
  */
 export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | null; onClose: () => void }) {
   const reference = slot?.bookingReference ?? null;
-  const record = useStaffBookingQuery(reference ?? skipToken);
+  // `skip`, not RTK's skipToken: importing @reduxjs/toolkit here would bundle a second copy of it into admin-remote.
+  const record = useStaffBookingQuery(reference ?? '', { skip: !reference });
   const booking = record.currentData;
   const [confirming, setConfirming] = useState(false);
   const [cancelled, setCancelled] = useState(false);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Inline } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
-import { inMY, serverMessage, todayInMY, ValidationMessage } from 'shared-api';
+import { inMY, serverMessage, todayInMY } from 'shared-api';
+import { ValidationMessage } from 'shared-api/messages';
 import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
 import { bookingsCsv, bookingsInRange } from '../utils/csv';
 

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   api,
   brand,
-  BookingMessage,
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
   fallbackFeeSen,
@@ -15,6 +14,7 @@ import {
   type PaymentStatusResult,
   type VisitorDetails,
 } from 'shared-api';
+import { BookingMessage } from 'shared-api/messages';
 import { HoldMessage } from 'shared-api/schemas';
 import { Button, styled, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { BookingMessage, formatRM, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import { formatRM, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import { BookingMessage } from 'shared-api/messages';
 import { Stack, useToast } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
 import { validationToastMessages } from '../utils/validationToasts';

@@ -1,4 +1,5 @@
-import { BookingMessage, HOLD_MINUTES, HOLD_WARNING_MINUTES } from 'shared-api';
+import { HOLD_MINUTES, HOLD_WARNING_MINUTES } from 'shared-api';
+import { BookingMessage } from 'shared-api/messages';
 
 /** The hold on a slot as the browser keeps it (spec section 3); the server holds it too, keyed by the token. */
 export type SlotReservation = {

@@ -1,4 +1,4 @@
-import { ValidationMessage as V } from 'shared-api';
+import { ValidationMessage as V } from 'shared-api/messages';
 import type { FieldErrors } from 'react-hook-form';
 
 // On submit each broken rule is toasted with the rule's words (spec section 5); an empty field's
