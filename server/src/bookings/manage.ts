@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   bookingChanges,
@@ -325,16 +325,26 @@ export class BookingManager {
     };
   }
 
-  /** Every paid booking (cancelled ones too), newest visit first. */
+  /**
+   * Every paid booking (cancelled ones too), and booked slots no payment stands behind (the demo seed's), newest visit
+   * first: what the CSV export lists.
+   */
   async staffList(): Promise<StaffBookingRow[]> {
-    const rows = await this.db
-      .select({ payment: payments, slot: slots })
-      .from(payments)
-      .innerJoin(slots, eq(slots.id, payments.slotId))
-      .where(isNotNull(payments.bookingStatus))
-      .orderBy(desc(slots.startAt), desc(payments.createdAt));
+    const [rows, unpaid] = await Promise.all([
+      this.db
+        .select({ payment: payments, slot: slots })
+        .from(payments)
+        .innerJoin(slots, eq(slots.id, payments.slotId))
+        .where(isNotNull(payments.bookingStatus)),
+      this.db
+        .select({ slot: slots })
+        .from(slots)
+        .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
+        .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id))),
+    ]);
     const now = this.now();
-    return rows.map((row) => this.staffRow(row, now));
+    const list = [...rows.map((row) => this.staffRow(row, now)), ...unpaid.map(({ slot }) => slotOnlyRow(slot, now))];
+    return list.sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   }
 
   private async byReference(db: DbOrTx, reference: string, lock: boolean): Promise<Located> {
@@ -376,4 +386,19 @@ const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
   visitorName: p.visitorName,
   visitorEmail: p.visitorEmail,
   visitorContactNo: p.visitorContactNo,
+});
+
+/** A booked slot with no payment behind it (demo data): listed for staff as booked (or over), nothing to refund. */
+const slotOnlyRow = (slot: SlotRow, now: Date): StaffBookingRow => ({
+  reference: slot.bookingReference ?? `slot-${slot.id}`,
+  school: slot.selectedSchool ?? '',
+  start: slot.startAt.toISOString(),
+  end: slot.endAt.toISOString(),
+  amountPaidSen: slot.amountSen ?? 0,
+  state: slot.endAt.getTime() <= now.getTime() ? 'over' : 'booked',
+  refund: null,
+  paymentId: '',
+  visitorName: slot.visitorName ?? '',
+  visitorEmail: slot.visitorEmail ?? '',
+  visitorContactNo: slot.visitorContactNo ?? '',
 });

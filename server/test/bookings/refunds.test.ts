@@ -1,6 +1,7 @@
 jest.setTimeout(60_000);
 import { eq, sql } from 'drizzle-orm';
 import { ManageMessage } from 'shared-api/contract';
+import { slots } from '../../src/db/schema';
 import { payments } from '../../src/payments/tables';
 import { startFakeChip } from '../payments/fake-chip';
 import { initiateBody, initiateOk, insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
@@ -187,5 +188,25 @@ describe('staff bookings: list, history, cancel with and without refund (sandbox
     const slot = await insertSlot(ctx.database, (hours += 10));
     const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'staff4@example.com' }));
     expect(list.some((r) => r.reference === session.clientReference)).toBe(false);
+  });
+
+  it('lists a booked slot no payment stands behind (the demo seed\'s) as booked, so the export keeps it', async () => {
+    const slot = await insertSlot(ctx.database, (hours += 10));
+    await ctx.database.db
+      .update(slots)
+      .set({ status: 'booked', visitorName: 'Demo Parent', visitorEmail: 'demo@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International', bookingReference: 'DEMO-1', amountSen: 10000, bookedAt: new Date() })
+      .where(eq(slots.id, slot.id));
+    const list = (await ctx.app.inject({ url: '/staff/bookings', headers: auth(token) })).json().data.bookings as { reference: string; start: string }[];
+    expect(list.find((r) => r.reference === 'DEMO-1')).toMatchObject({
+      state: 'booked',
+      refund: null,
+      paymentId: '',
+      visitorName: 'Demo Parent',
+      school: 'Seri Ilmu International',
+      amountPaidSen: 10000,
+      start: slot.startAt.toISOString(),
+    });
+    const starts = list.map((r) => r.start);
+    expect(starts).toEqual([...starts].sort().reverse());
   });
 });
