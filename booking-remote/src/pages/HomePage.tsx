@@ -4,6 +4,8 @@ import { Timetable, type BookableSlot } from '../features/timetable';
 
 // The dialog is fetched on the first slot click, keeping it off the timetable's first load.
 const BookingDialog = lazy(() => import('../features/booking-dialog'));
+// On that click the dialog primitive's code (shared-ui) is fetched too, beside the dialog's chunks rather than after them.
+const preloadDialogCode = () => void import('shared-ui/forms').then((forms) => forms.preloadDialog());
 
 /** `/`: the timetable; picking a slot opens a fresh booking dialog. */
 export default function HomePage() {
@@ -14,6 +16,7 @@ export default function HomePage() {
       {!chosen && <PaymentInProgressNotice />}
       <Timetable
         onSelectSlot={(slot) => {
+          preloadDialogCode();
           openings.current += 1;
           setChosen({ slot, opening: openings.current });
         }}
