@@ -90,9 +90,10 @@ export function discoverRoutes(app: App): DiscoveredRoute[] {
 
 /**
  * What records that a request came rather than what it asked for: staff auth touches the session's idle timer, and
- * the rate limits count attempts (before the body is read). Everything else must stay as it was.
+ * the rate limits count attempts (before the body is read), and the server's keys (hold limits, sandbox) are created
+ * once at their first use, whichever request that is. Everything else must stay as it was.
  */
-const REQUEST_BOOKKEEPING: Record<string, string[] | 'all'> = { sessions: ['last_used_at'], rate_counters: 'all' };
+const REQUEST_BOOKKEEPING: Record<string, string[] | 'all'> = { sessions: ['last_used_at'], rate_counters: 'all', app_secrets: 'all' };
 
 /** Every row of every table, but for the request bookkeeping above. */
 export async function snapshotAllTables(database: DatabaseHandle): Promise<Record<string, unknown[]>> {
