@@ -1,3 +1,3 @@
 export { Timetable } from './components/Timetable';
-export type { BookableSlot } from './utils/displayFilter';
+export type { BookableSlot } from '../../lib/slot-list/displayFilter';
 export { timetableApi } from './api/timetableApi';

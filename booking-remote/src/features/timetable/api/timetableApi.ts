@@ -1,5 +1,5 @@
 import { api, PUBLIC_TIMETABLE_LIST_PATH, SlotListError, type Envelope, type Health } from 'shared-api';
-import { normaliseSlotList, type RawSlot } from '../utils/normaliseSlotList';
+import { normaliseSlotList, type RawSlot } from '../../../lib/slot-list/normaliseSlotList';
 
 export type SlotListResult = { slots: RawSlot[]; fetchedAt: number };
 

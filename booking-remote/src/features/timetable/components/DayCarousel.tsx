@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, media, styled } from 'shared-ui';
-import type { BookableSlot } from '../utils/displayFilter';
+import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DaySlots } from './SlotButtons';
 

@@ -1,6 +1,6 @@
 import { formatMinutes12 } from 'shared-api';
 import { Button, styled } from 'shared-ui';
-import type { BookableSlot } from '../utils/displayFilter';
+import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel } from '../utils/calendarDays';
 
 const List = styled.ul`

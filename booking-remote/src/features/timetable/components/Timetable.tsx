@@ -3,7 +3,7 @@ import { inMY, isWeekend, slotListErrorMessage, todayInMY } from 'shared-api';
 import { ErrorPanel, Skeleton, styled } from 'shared-ui';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
-import { filterDisplayableSlots, type BookableSlot } from '../utils/displayFilter';
+import { filterDisplayableSlots, type BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { healthNotice } from '../utils/healthNotice';
 import { DayCarousel } from './DayCarousel';
 import { WeekTable } from './WeekTable';

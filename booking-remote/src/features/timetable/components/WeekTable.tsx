@@ -1,5 +1,5 @@
 import { Button, media, styled } from 'shared-ui';
-import type { BookableSlot } from '../utils/displayFilter';
+import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DaySlots } from './SlotButtons';
 
