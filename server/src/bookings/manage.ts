@@ -22,9 +22,8 @@ import { slots, type SlotRow } from '../db/schema';
 import { AppError } from '../errors';
 import { hitCounter, peekCounter } from '../limits/rate-counter';
 import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
-import type { BookingMailInput } from '../mail/templates';
 import type { PaymentsConfig } from '../payments/config';
-import { paidAmountOf, type Log } from '../payments/state';
+import { mailInputOf, paidAmountOf, type Log } from '../payments/state';
 import { payments, type PaymentRow } from '../payments/tables';
 import { bookSlot, findSlot, freeBookedSlot } from '../slots/slot-service';
 import { appendBookingEvent, bookingHistory } from './events';
@@ -374,19 +373,6 @@ export class BookingManager {
     return this.staffGet(reference);
   }
 }
-
-const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
-  paymentId: p.id,
-  reference: p.reference,
-  amountSen: paidAmountOf(p),
-  method: p.method,
-  start: slot.startAt,
-  end: slot.endAt,
-  school: p.selectedSchool,
-  visitorName: p.visitorName,
-  visitorEmail: p.visitorEmail,
-  visitorContactNo: p.visitorContactNo,
-});
 
 /** A booked slot with no payment behind it (demo data): listed for staff as booked (or over), nothing to refund. */
 const slotOnlyRow = (slot: SlotRow, now: Date): StaffBookingRow => ({

@@ -1,6 +1,6 @@
 import { brand, dayInMY, inMY, WHAT_TO_BRING } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatTimeMY, oneLine } from './format';
-import type { RenderedMail } from './templates';
+import { page, row, type RenderedMail } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -22,18 +22,6 @@ function whenWord(now: Date, start: Date): string {
   const days = midnight(start).diff(midnight(now), 'day');
   return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
 }
-
-// The same frame as the booking mails (templates.ts) so a parent's messages look alike.
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
-${body}
-<p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
-</div></body></html>`;
-
-const row = (label: string, value: string) =>
-  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${h(value)}</td></tr>`;
 
 /** The parent's reminder the day before the visit: when and where, what to bring, the form, and the manage link. */
 export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {

@@ -21,7 +21,8 @@ export type RenderedMail = { subject: string; text: string; html: string; ics: s
 
 const METHOD_NAMES: Record<string, string> = { fpx: 'FPX online banking', card: 'Card', ewallet: 'E-wallet', duitnow_qr: 'DuitNow QR' };
 
-const page = (title: string, body: string) => `<!doctype html>
+/** Every mail's HTML frame (brand colour, product name and support address at the foot). */
+export const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
@@ -29,7 +30,8 @@ ${body}
 <p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
 </div></body></html>`;
 
-const row = (label: string, value: string) =>
+/** One label / value row of a mail's details table. */
+export const row = (label: string, value: string) =>
   `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${h(value)}</td></tr>`;
 
 function details(m: BookingMailInput): [string, string][] {

@@ -42,7 +42,8 @@ const visitorOf = (p: PaymentRow): VisitorDetails => ({
   selectedSchool: p.selectedSchool,
 });
 
-const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
+/** A payment and its slot as the mail templates take them (the amount is what was paid). */
+export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
   paymentId: p.id,
   reference: p.reference,
   amountSen: paidAmountOf(p),

@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { MAIL_KINDS } from 'shared-api/contract';
 import { PAYMENT_STATUSES } from './statuses';
 
 // Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql and 0007_booking_lifecycle.sql (the SQL is the source of truth; this gives typed queries).
@@ -50,17 +51,6 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 });
 
-const MAIL_KINDS = [
-  'visitor_confirmation',
-  'admin_notification',
-  'visitor_refund',
-  'admin_refund',
-  'visitor_rescheduled',
-  'admin_rescheduled',
-  'visitor_cancelled',
-  'admin_cancelled',
-  'visitor_reminder',
-] as const;
 
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),

@@ -271,20 +271,23 @@ export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unheal
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 
 // ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
+/** Every kind of message the outbox sends (the database's CHECK lists the same, migration 0007). */
+export const MAIL_KINDS = [
+  'visitor_confirmation',
+  'admin_notification',
+  'visitor_refund',
+  'admin_refund',
+  'visitor_rescheduled',
+  'admin_rescheduled',
+  'visitor_cancelled',
+  'admin_cancelled',
+  'visitor_reminder',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
 export const STUCK_MAIL_MINUTES = 60;
 export const stuckMailSchema = z.object({
   id: z.number().int(),
-  kind: z.enum([
-    'visitor_confirmation',
-    'admin_notification',
-    'visitor_refund',
-    'admin_refund',
-    'visitor_rescheduled',
-    'admin_rescheduled',
-    'visitor_cancelled',
-    'admin_cancelled',
-    'visitor_reminder',
-  ]),
+  kind: z.enum(MAIL_KINDS),
   /** pending / sending: still retried; failed: given up after MAIL_GIVE_UP_HOURS. */
   status: z.enum(['pending', 'sending', 'failed']),
   paymentReference: z.string(),
