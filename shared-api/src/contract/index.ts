@@ -14,3 +14,4 @@ export * from './what-to-bring';
 export * from './calendar';
 export * from './manage';
 export * from './booking-policy';
+export * from './audit';
