@@ -55,6 +55,12 @@ async function openDashboard() {
   return view;
 }
 
+// Every test runs on a fixed clock before all the seeded slots (Monday 16 November 2026, 08:00 GMT+8), so the
+// upcoming-only views and counts do not depend on when the suite runs; tests needing another moment set their own.
+const FAKE_CLOCK = { advanceTimers: true, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] as const };
+beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-16T00:00:00Z'), ...FAKE_CLOCK, doNotFake: [...FAKE_CLOCK.doNotFake] }));
+afterEach(() => jest.useRealTimers());
+
 const table = () => screen.getByRole('table');
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 
@@ -92,9 +98,10 @@ describe('Assessment Dashboard', () => {
       addSlot({ id: 32, date: '2026-12-02', startTime: '16:30', endTime: '17:00', visitorName: 'Today Parent', visitorEmail: 't@example.my' });
       addSlot({ id: 33, date: '2026-12-01', startTime: '16:30', endTime: '17:00' });
       await openDashboard();
-      await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('8'));
+      // Total and Available count upcoming slots only (31 and 32, later today); Booked counts every booking.
+      await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('2'));
       expect(screen.getByTestId('stat-booked')).toHaveTextContent('3');
-      expect(screen.getByTestId('stat-available')).toHaveTextContent('5');
+      expect(screen.getByTestId('stat-available')).toHaveTextContent('1');
       expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
     } finally {
       jest.useRealTimers();
@@ -447,6 +454,93 @@ describe('Assessment Dashboard', () => {
     clicked.mockRestore();
   });
 
+  describe('upcoming, past and per-school views', () => {
+    // Monday 23 November 2026, 11:00 GMT+8: slot 11 (08:30 today) and slot 13 (last Friday) have started, slot 12 (13:00
+    // today) and the two bookings have not.
+    beforeEach(() => {
+      jest.useFakeTimers({ now: new Date('2026-11-23T03:00:00Z'), ...FAKE_CLOCK, doNotFake: [...FAKE_CLOCK.doNotFake] });
+    });
+
+    it('lists and counts upcoming slots only in Available, Total and Available Slots; Today counts all of today in GMT+8', async () => {
+      seed();
+      await openDashboard();
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(within(bodyRows()[0]).getByText('#12')).toBeInTheDocument();
+      expect(within(table()).getByText('1 available slot found')).toBeInTheDocument();
+      expect(screen.getByTestId('stat-total')).toHaveTextContent('3');
+      expect(screen.getByTestId('stat-available')).toHaveTextContent('1');
+      expect(screen.getByTestId('stat-booked')).toHaveTextContent('2');
+      expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
+      expect(screen.queryByRole('list', { name: 'Bookings by school' })).not.toBeInTheDocument();
+    });
+
+    it('shows started slots in a read-only Past view, kept in local storage like the other choices', async () => {
+      seed();
+      addSlot({ id: 23, date: '2026-11-19', startTime: '09:00', endTime: '09:30', visitorName: 'Past Parent', visitorEmail: 'p@example.my' });
+      const user = userEvent.setup();
+      const { unmount } = await openDashboard();
+      expect(screen.getByRole('button', { name: 'Available' })).toHaveAttribute('aria-pressed', 'true');
+      await user.click(screen.getByRole('button', { name: 'Past' }));
+      expect(screen.getByText('Showing: Past Slots')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
+      expect(window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY)).toBe('past');
+      await waitFor(() => expect(bodyRows()).toHaveLength(3));
+      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#23', '#13', '#11']);
+      expect(within(table()).getByText('3 past slots found')).toBeInTheDocument();
+      expect(within(table()).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+      expect(within(table()).queryByRole('button', { name: /Delete|View Details/ })).not.toBeInTheDocument();
+      expect(screen.getByText('Past slots are read-only.')).toBeInTheDocument();
+      // The Booked view still lists every booking.
+      await user.click(screen.getByRole('button', { name: 'Booked' }));
+      await waitFor(() => expect(bodyRows()).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: 'Past' }));
+      unmount();
+
+      renderAdminApp('/secured/dashboard');
+      expect(await screen.findByText('Showing: Past Slots')).toBeInTheDocument();
+    });
+
+    it("says 'No Past Slots' when nothing has started yet", async () => {
+      addSlot({ id: 70, date: '2026-11-30', startTime: '09:00', endTime: '09:30' });
+      window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'past');
+      await openDashboard();
+      expect(await screen.findByRole('heading', { name: 'No Past Slots' })).toBeInTheDocument();
+    });
+
+    it('filters booked slots by school and counts the shown bookings per school', async () => {
+      seed();
+      addSlot({ id: 24, date: '2026-11-26', startTime: '11:00', endTime: '11:30', visitorName: 'Lim Wei', visitorEmail: 'lim@example.my', selectedSchool: 'Seri Ilmu International' });
+      const user = userEvent.setup();
+      await openDashboard();
+      await user.click(screen.getByRole('button', { name: 'Booked' }));
+      await waitFor(() => expect(bodyRows()).toHaveLength(3));
+      const cards = screen.getByRole('list', { name: 'Bookings by school' });
+      const countOf = (name: string) => within(cards).getByText(name).nextElementSibling?.textContent;
+      expect(countOf('Seri Ilmu Private Primary')).toBe('1');
+      expect(countOf('Seri Ilmu Private Secondary')).toBe('0');
+      expect(countOf('Seri Ilmu International')).toBe('2');
+
+      const school = screen.getByRole('combobox', { name: 'School' });
+      expect(within(school).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'All schools',
+        'Seri Ilmu Private Primary',
+        'Seri Ilmu Private Secondary',
+        'Seri Ilmu International',
+      ]);
+      await user.selectOptions(school, 'Seri Ilmu International');
+      await waitFor(() => expect(bodyRows()).toHaveLength(2));
+      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#21', '#24']);
+      expect(within(table()).getByText('2 booked slots found')).toBeInTheDocument();
+
+      // The search narrows what the cards count.
+      await user.selectOptions(school, '');
+      await user.type(screen.getByLabelText('Search by visitor name or email'), 'lim@');
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(countOf('Seri Ilmu International')).toBe('1');
+      expect(countOf('Seri Ilmu Private Primary')).toBe('0');
+    });
+  });
+
   it('has no accessibility violations on either filter', async () => {
     seed();
     const user = userEvent.setup();
@@ -455,6 +549,9 @@ describe('Assessment Dashboard', () => {
     expect(await axe(container)).toHaveNoViolations();
     await user.click(screen.getByRole('button', { name: 'Booked' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(await axe(container)).toHaveNoViolations();
+    await user.click(screen.getByRole('button', { name: 'Past' }));
+    expect(await screen.findByRole('heading', { name: 'No Past Slots' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 });

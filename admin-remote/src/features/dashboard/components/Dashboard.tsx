@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Inline, Stack, styled, useToast } from 'shared-ui';
-import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
+import { ConfirmDialog, Field, Input, Select } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import { httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
+import { brand, httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
@@ -11,6 +11,7 @@ import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/forma
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
+import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
 import { SlotTable, type SortDirection } from './SlotTable';
 import { StatCards } from './StatCards';
@@ -29,7 +30,16 @@ export const DashboardText = {
   deleting: 'Deleting slot...',
   deleted: 'Slot deleted successfully!',
   deleteFailed: 'Failed to delete slot. Please try again.',
+  noPast: 'No Past Slots',
+  noPastHint: 'Slots move here once their start time has gone by; they are kept for the record and cannot be changed.',
+  pastNote: 'Past slots are read-only.',
+  schoolFilter: 'School',
+  allSchools: 'All schools',
 } as const;
+
+const SchoolBox = styled.div`
+  max-width: 20rem;
+`;
 
 const Header = styled.header`
   display: flex;
@@ -85,22 +95,26 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [filter, setFilter] = useSlotFilter();
   const [sort, setSort] = useState<SortDirection>('ascending');
   const [search, setSearch] = useState('');
+  const [school, setSchool] = useState('');
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
   const [details, setDetails] = useState<StaffSlot | null>(null);
-  const { booked, available, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
+  const { booked, available, past, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
 
   const term = search.trim().toLowerCase();
+  // The Booked view's shown bookings before the school filter: what the per-school cards count.
+  const bookedShown = useMemo(() => booked.filter((s) => matchesSearch(s, term)), [booked, term]);
   const rows = useMemo(() => {
-    const source = filter === 'booked' ? booked.filter((s) => matchesSearch(s, term)) : available;
+    const source =
+      filter === 'booked' ? bookedShown.filter((s) => !school || schoolOf(s) === school) : filter === 'past' ? past : available;
     const sorted = [...source].sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)));
     return sort === 'ascending' ? sorted : sorted.reverse();
-  }, [filter, booked, available, term, sort]);
+  }, [filter, bookedShown, school, past, available, sort]);
 
-  const listEmpty = filter === 'booked' ? booked.length === 0 : available.length === 0;
+  const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
   const caption = isLoading
     ? 'Loading slots...'
-    : `${rows.length} ${filter === 'booked' ? 'booked' : 'available'} ${rows.length === 1 ? 'slot' : 'slots'} found`;
+    : `${rows.length} ${filter} ${rows.length === 1 ? 'slot' : 'slots'} found`;
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -142,6 +156,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
       {notice}
       <StatCards stats={stats} loading={isLoading || isError} />
+      {filter === 'booked' && <SchoolStats slots={bookedShown} loading={isLoading || isError} />}
 
       <Card>
         <CardHeader>
@@ -154,12 +169,28 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
               <ActionsMenu onCreateSlot={onCreateSlots} />
             </Toolbar>
             <Note>{DashboardText.bookedWarning}</Note>
+            {filter === 'past' && <Note>{DashboardText.pastNote}</Note>}
             {filter === 'booked' && (
               <SearchBox>
                 <Field label="Search by visitor name or email" htmlFor="slot-search">
                   <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
                 </Field>
               </SearchBox>
+            )}
+            {filter === 'booked' && (
+              <SchoolBox>
+                <Field label={DashboardText.schoolFilter} htmlFor="slot-school">
+                  <Select id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
+                    <option value="">{DashboardText.allSchools}</option>
+                    {brand.schools.map((s) => (
+                      <option key={s.name} value={s.name}>
+                        {s.name}
+                      </option>
+                    ))}
+                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{OTHER_SCHOOL}</option>}
+                  </Select>
+                </Field>
+              </SchoolBox>
             )}
 
             {isError ? (
@@ -170,7 +201,12 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                 retryLabel="Retry"
               />
             ) : !isLoading && listEmpty ? (
-              filter === 'booked' ? (
+              filter === 'past' ? (
+                <Empty>
+                  <Heading level={3}>{DashboardText.noPast}</Heading>
+                  <p>{DashboardText.noPastHint}</p>
+                </Empty>
+              ) : filter === 'booked' ? (
                 <Empty>
                   <Heading level={3}>{DashboardText.noBooked}</Heading>
                   <p>{DashboardText.noBookedHint}</p>
@@ -197,6 +233,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   onToggleSort={() => setSort((s) => (s === 'ascending' ? 'descending' : 'ascending'))}
                   onDelete={setToDelete}
                   onViewDetails={setDetails}
+                  readOnly={filter === 'past'}
                 />
                 {!isLoading && rows.length === 0 && <Note role="status">{DashboardText.noSearchMatch}</Note>}
               </>

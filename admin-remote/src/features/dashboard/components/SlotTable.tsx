@@ -28,11 +28,13 @@ type SlotTableProps = {
   onToggleSort: () => void;
   onDelete: (slot: StaffSlot) => void;
   onViewDetails: (slot: StaffSlot) => void;
+  /** Past slots: listed only, no Action column. */
+  readOnly?: boolean;
 };
 
 export const SKELETON_ROWS = 5;
 
-export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelete, onViewDetails }: SlotTableProps) {
+export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelete, onViewDetails, readOnly = false }: SlotTableProps) {
   return (
     <Table aria-busy={loading || undefined}>
       <Caption>{caption}</Caption>
@@ -46,7 +48,7 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
             </SortButton>
           </Th>
           <Th scope="col">Status</Th>
-          <Th scope="col">Action</Th>
+          {!readOnly && <Th scope="col">Action</Th>}
         </Tr>
       </THead>
       <TBody>
@@ -56,7 +58,7 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
                 <Td><Skeleton width="3rem" /></Td>
                 <Td><Skeleton width="10rem" /></Td>
                 <Td><Skeleton width="5rem" /></Td>
-                <Td><Skeleton width="6rem" /></Td>
+                {!readOnly && <Td><Skeleton width="6rem" /></Td>}
               </Tr>
             ))
           : slots.map((slot) => {
@@ -76,7 +78,7 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
                       </Muted>
                     )}
                   </Td>
-                  <Td>
+                  {!readOnly && <Td>
                     {booked ? (
                       <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={`View Details of slot #${slot.id}`}>
                         View Details
@@ -86,7 +88,7 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
                         Delete
                       </Button>
                     )}
-                  </Td>
+                  </Td>}
                 </Tr>
               );
             })}

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { todayInMY, type StaffSlot } from 'shared-api';
 import { useStaffSlotsQuery } from '../api/staffSlotsApi';
-import { isBookedSlot, slotDayMY } from '../utils/format';
+import { isBookedSlot, isPastSlot, slotDayMY } from '../utils/format';
 
+/** Total and Available count upcoming slots only (a past open slot can no longer be booked); Today's is today in GMT+8. */
 export type DashboardStats = { total: number; booked: number; available: number; today: number };
 
 /** Both staff lists merged, split by the dashboard's own rule (a visitor name means booked), with the stat counts. */
@@ -16,15 +17,21 @@ export function useDashboardSlots() {
     return [...byId.values()];
   }, [availableQuery.data, bookedQuery.data]);
 
-  const { booked, available, stats } = useMemo(() => {
+  const { booked, available, past, stats } = useMemo(() => {
+    // The clock is read when the lists change (load, Refresh, any mutation's refetch).
+    const now = Date.now();
+    const today = todayInMY(now);
+    const pastSlots = all.filter((s) => isPastSlot(s, now));
+    const upcoming = all.filter((s) => !isPastSlot(s, now));
     const bookedSlots = all.filter(isBookedSlot);
-    const availableSlots = all.filter((s) => !isBookedSlot(s));
-    const today = todayInMY();
+    const availableSlots = upcoming.filter((s) => !isBookedSlot(s));
     return {
+      // The Booked view lists every booking, past ones too, as it always did.
       booked: bookedSlots,
       available: availableSlots,
+      past: pastSlots,
       stats: {
-        total: all.length,
+        total: upcoming.length,
         booked: bookedSlots.length,
         available: availableSlots.length,
         today: all.filter((s) => slotDayMY(s.date) === today).length,
@@ -41,5 +48,5 @@ export function useDashboardSlots() {
     bookedQuery.refetch();
   };
 
-  return { all, booked, available, stats, isLoading, isError, isFetching, error, refetch };
+  return { all, booked, available, past, stats, isLoading, isError, isFetching, error, refetch };
 }

@@ -1,17 +1,19 @@
 import { useCallback, useState } from 'react';
 import { DASHBOARD_FILTER_STORAGE_KEY } from 'shared-api';
 
-export type SlotFilter = 'available' | 'booked';
+/** Available and Booked are the spec's views; Past (slots whose start has gone by, read-only) is an addition. */
+export type SlotFilter = 'available' | 'booked' | 'past';
 
 function readStoredFilter(): SlotFilter {
   try {
-    return window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY) === 'booked' ? 'booked' : 'available';
+    const stored = window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY);
+    return stored === 'booked' || stored === 'past' ? stored : 'available';
   } catch {
     return 'available';
   }
 }
 
-/** The Available / Booked choice, kept in local storage; Available by default. */
+/** The Available / Booked / Past choice, kept in local storage; Available by default. */
 export function useSlotFilter(): [SlotFilter, (next: SlotFilter) => void] {
   const [filter, setFilterState] = useState<SlotFilter>(readStoredFilter);
   const setFilter = useCallback((next: SlotFilter) => {

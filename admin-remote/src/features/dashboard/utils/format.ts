@@ -1,5 +1,5 @@
 // How the dashboard shows slot dates, times and contact numbers (GMT+8 throughout).
-import { formatMinutes12, inMY, parseSlotTime, type StaffSlot, dayInMY } from 'shared-api';
+import { formatMinutes12, inMY, parseSlotTime, slotStart, type StaffSlot, dayInMY } from 'shared-api';
 
 /** The slot's calendar day in GMT+8 as YYYY-MM-DD (a date-time is converted; a bare date is taken as is). */
 export function slotDayMY(date: string): string {
@@ -56,3 +56,9 @@ export function formatContactNumber(contact: string | null | undefined): string 
 
 /** A slot counts as booked in the dashboard when it has a visitor name (spec section 3). */
 export const isBookedSlot = (slot: Pick<StaffSlot, 'visitorName'>): boolean => slot.visitorName !== null;
+
+/** A slot whose start (GMT+8) has gone by; a slot whose start cannot be read counts as upcoming, so it stays in view. */
+export function isPastSlot(slot: Pick<StaffSlot, 'date' | 'startTime'>, now: number = Date.now()): boolean {
+  const start = slotStart(slotDayMY(slot.date), slot.startTime);
+  return start !== null && start.valueOf() <= now;
+}
