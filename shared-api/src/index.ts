@@ -29,3 +29,4 @@ export const loadInvitationBuilder = () => import('./contract/calendar');
 export type * from './contract/schemas';
 export type * from './contract/hold-limits';
 export type * from './contract/manage';
+export type * from './contract/calendar-feed';

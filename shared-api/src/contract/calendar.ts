@@ -1,5 +1,5 @@
-// The visit's calendar invitation (RFC 5545), for the confirmation mail and the success page's download. Plain TS
-// with no Node API, so both the server and the browser build it.
+// The visit's calendar invitation (RFC 5545), for the confirmation mail and the success page's download, and the
+// staff's subscription feed. Plain TS with no Node API, so both the server and the browser build it.
 import { brand } from './brand';
 import { TIMEZONE } from './constants';
 import { MY_UTC_OFFSET_MINUTES } from './time';
@@ -50,6 +50,27 @@ const stamp = (ms: number): string => new Date(ms).toISOString().slice(0, 19).re
 const local = (d: Date) => stamp(d.getTime() + MY_UTC_OFFSET_MINUTES * 60_000);
 const utc = (d: Date) => `${stamp(d.getTime())}Z`;
 
+// The calendar's opening lines: product, method and the one time zone (GMT+8, no daylight saving since 1982).
+const calendarHead = (method: string): string[] => [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  `PRODID:-//${escapeText(brand.productName)}//Assessment Booking//EN`,
+  'CALSCALE:GREGORIAN',
+  `METHOD:${method}`,
+  'BEGIN:VTIMEZONE',
+  `TZID:${TIMEZONE}`,
+  'BEGIN:STANDARD',
+  'DTSTART:19820101T000000',
+  'TZOFFSETFROM:+0730',
+  'TZOFFSETTO:+0800',
+  'TZNAME:+08',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/** Content lines folded and CRLF-ended. */
+const serialize = (lines: string[]): string => lines.map(fold).join('\r\n') + '\r\n';
+
 export type InvitationInput = {
   uid: string;
   start: Date;
@@ -72,20 +93,7 @@ export function buildInvitation(input: InvitationInput): string {
   const name = input.visitorName ?? '';
   const invite = input.organizerEmail && input.visitorEmail ? { organizer: input.organizerEmail, visitor: input.visitorEmail } : null;
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${escapeText(brand.productName)}//Assessment Booking//EN`,
-    'CALSCALE:GREGORIAN',
-    `METHOD:${input.method ?? (invite ? 'REQUEST' : 'PUBLISH')}`,
-    'BEGIN:VTIMEZONE',
-    `TZID:${TIMEZONE}`,
-    'BEGIN:STANDARD',
-    'DTSTART:19820101T000000',
-    'TZOFFSETFROM:+0730',
-    'TZOFFSETTO:+0800',
-    'TZNAME:+08',
-    'END:STANDARD',
-    'END:VTIMEZONE',
+    ...calendarHead(input.method ?? (invite ? 'REQUEST' : 'PUBLISH')),
     'BEGIN:VEVENT',
     `UID:${escapeText(input.uid)}`,
     `DTSTAMP:${utc(input.now ?? new Date())}`,
@@ -105,5 +113,59 @@ export function buildInvitation(input: InvitationInput): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return serialize(lines);
+}
+
+/** One visit in the staff's calendar feed. */
+export type FeedEvent = {
+  uid: string;
+  start: Date;
+  end: Date;
+  school: string;
+  visitorName: string;
+  visitorEmail: string;
+  visitorContactNo: string;
+  reference: string;
+  /** The booking's invitation SEQUENCE: a move or a cancel raises it, so subscribed calendars take the change. */
+  sequence: number;
+  cancelled: boolean;
+};
+
+/** The staff's feed title in calendar apps. */
+export const feedTitle = (): string => `${brand.productName} assessment visits`;
+
+/** The staff's subscription feed (RFC 5545, PUBLISH): one VEVENT per booked visit, cancelled ones as STATUS:CANCELLED. */
+export function buildFeed(events: FeedEvent[], now: Date = new Date()): string {
+  const lines = [
+    ...calendarHead('PUBLISH'),
+    `X-WR-CALNAME:${escapeText(feedTitle())}`,
+    `X-WR-TIMEZONE:${TIMEZONE}`,
+    // Hints how often to fetch again (Google and Outlook pick their own interval, hours at best).
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+  ];
+  for (const e of events) {
+    const description = [
+      `Visitor: ${e.visitorName}`,
+      `School: ${e.school}`,
+      `Contact number: ${e.visitorContactNo}`,
+      `Email: ${e.visitorEmail}`,
+      `Reference: ${e.reference}`,
+    ].join('\n');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(e.uid)}`,
+      `DTSTAMP:${utc(now)}`,
+      `DTSTART;TZID=${TIMEZONE}:${local(e.start)}`,
+      `DTEND;TZID=${TIMEZONE}:${local(e.end)}`,
+      `SUMMARY:${escapeText(`Assessment: ${e.visitorName} (${e.school})`)}`,
+      `LOCATION:${escapeText(e.school)}`,
+      `DESCRIPTION:${escapeText(description)}`,
+      `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+      `SEQUENCE:${e.sequence}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return serialize(lines);
 }

@@ -12,6 +12,7 @@ export * from './time';
 export * from './money';
 export * from './what-to-bring';
 export * from './calendar';
+export * from './calendar-feed';
 export * from './manage';
 export * from './booking-policy';
 export * from './audit';

@@ -1,0 +1,123 @@
+import { and, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  brand,
+  buildFeed,
+  CALENDAR_FEED_PAST_DAYS,
+  CALENDAR_FEED_TOKEN_PATTERN,
+  calendarFeedPath,
+  CalendarFeedMessage,
+  ErrorCode,
+  type CalendarFeed,
+  type FeedEvent,
+} from 'shared-api/contract';
+import { newToken, sha256 } from '../auth/sessions';
+import type { Db } from '../db/connection';
+import { slots } from '../db/schema';
+import { AppError } from '../errors';
+import { hitCounter, peekCounter } from '../limits/rate-counter';
+import { invitationUid } from '../mail/templates';
+import { payments } from '../payments/tables';
+import { calendarFeeds } from './tables';
+
+/** Unknown or malformed feed tokens one client address may try per window before it is refused. */
+export const BAD_FEED_TOKEN_LIMIT = 30;
+export const BAD_FEED_TOKEN_WINDOW_SECONDS = 600;
+
+const limitKey = (client: string) => `calendar-feed-token:${client}`;
+const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, CalendarFeedMessage.notFound);
+const tooManyTries = () => new AppError(429, ErrorCode.RATE_LIMITED, CalendarFeedMessage.tooManyTries);
+
+const inactive: CalendarFeed = { active: false, createdAt: null, url: null };
+
+/** The signed-in account's feed: whether it has one and since when (never its URL: only the hash is stored). */
+export async function feedStatus(db: Db, userId: number): Promise<CalendarFeed> {
+  const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row ? { active: true, createdAt: row.createdAt.toISOString(), url: null } : inactive;
+}
+
+/**
+ * Creates the account's feed, or regenerates it: ONE upsert replaces the hash, so the old URL stops working the moment
+ * this commits, on every API process. The answer is the only time the URL is shown.
+ */
+export async function createOrRegenerateFeed(db: Db, userId: number, apiPublicUrl: string): Promise<CalendarFeed> {
+  const token = newToken();
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash: sha256(token) })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: sha256(token), createdAt: sql`now()` } })
+    .returning({ createdAt: calendarFeeds.createdAt });
+  return { active: true, createdAt: row.createdAt.toISOString(), url: `${apiPublicUrl}${calendarFeedPath(token)}` };
+}
+
+/** Turns the account's feed off (its URL answers 404 from now on); idempotent. */
+export async function deleteFeed(db: Db, userId: number): Promise<CalendarFeed> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return inactive;
+}
+
+/**
+ * The feed a token opens, as an .ics text. Unknown and malformed tokens are counted per client address (shared by
+ * every API process through rate_counters) and answered 404 with no data; an address over the limit gets 429 first.
+ */
+export async function feedForToken(db: Db, token: string, client: string, now = new Date()): Promise<string> {
+  const key = limitKey(client);
+  if ((await peekCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS)) >= BAD_FEED_TOKEN_LIMIT) throw tooManyTries();
+  const [feed] = CALENDAR_FEED_TOKEN_PATTERN.test(token)
+    ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, sha256(token)))
+    : [];
+  if (!feed) {
+    const hit = await hitCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS);
+    throw hit.hits > BAD_FEED_TOKEN_LIMIT ? tooManyTries() : notFound();
+  }
+  return buildFeed(await feedEvents(db, now), now);
+}
+
+const domain = brand.supportEmail.split('@')[1] ?? 'booking';
+
+/**
+ * Every visit from CALENDAR_FEED_PAST_DAYS ago on: paid bookings (booked, moved or cancelled) at their slot's time,
+ * with their invitation's UID and SEQUENCE (the parent's calendar and the staff's agree), and booked slots no payment
+ * stands behind (demo data; UID from the slot id), as the staff booking list shows them.
+ */
+export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
+  const from = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000);
+  const [paid, unpaid] = await Promise.all([
+    db
+      .select({ payment: payments, slot: slots })
+      .from(payments)
+      .innerJoin(slots, eq(slots.id, payments.slotId))
+      .where(and(isNotNull(payments.bookingStatus), gte(slots.startAt, from))),
+    db
+      .select({ slot: slots })
+      .from(slots)
+      .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
+      .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id), gte(slots.startAt, from))),
+  ]);
+  const events: FeedEvent[] = [
+    ...paid.map(({ payment: p, slot }) => ({
+      uid: invitationUid(p.reference),
+      start: slot.startAt,
+      end: slot.endAt,
+      school: p.selectedSchool,
+      visitorName: p.visitorName,
+      visitorEmail: p.visitorEmail,
+      visitorContactNo: p.visitorContactNo,
+      reference: p.reference,
+      sequence: p.calendarSequence,
+      cancelled: p.bookingStatus === 'cancelled',
+    })),
+    ...unpaid.map(({ slot }) => ({
+      uid: `slot-${slot.id}@${domain}`,
+      start: slot.startAt,
+      end: slot.endAt,
+      school: slot.selectedSchool ?? '',
+      visitorName: slot.visitorName ?? '',
+      visitorEmail: slot.visitorEmail ?? '',
+      visitorContactNo: slot.visitorContactNo ?? '',
+      reference: slot.bookingReference ?? `slot-${slot.id}`,
+      sequence: 0,
+      cancelled: false,
+    })),
+  ];
+  return events.sort((a, b) => a.start.getTime() - b.start.getTime() || a.uid.localeCompare(b.uid));
+}
