@@ -25,6 +25,7 @@ import { staffAlertRoutes } from './routes/staff-alerts';
 import { bookingsPlugin } from './bookings/plugin';
 import { manageRoutes } from './routes/manage';
 import { staffBookingRoutes } from './routes/staff-bookings';
+import { slotPlanningRoutes } from './routes/slot-planning';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 
 export type BuildAppOptions = {
@@ -112,6 +113,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(staffAlertRoutes);
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);
+  await app.register(slotPlanningRoutes);
   await app.register(calendarFeedRoutes);
 
   return app;

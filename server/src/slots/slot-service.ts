@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   BookingMessage,
   ErrorCode,
   SLOT_MINUTES,
   SlotAddMessage,
+  SlotPlanMessage,
   dayInMY,
+  formatMinutes12,
+  inMY,
   isWeekend,
   slotStart,
   parseSlotTime,
@@ -53,7 +56,34 @@ export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<Sl
     .orderBy(asc(slots.startAt), asc(slots.id));
 }
 
-/** Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message. */
+/**
+ * The one lock every slot creation takes (single create and add-many), for the rest of its transaction: creations run
+ * one after another, so an overlap check and the insert it allows cannot interleave with another API process's.
+ * A transaction-scoped advisory lock: bookings, holds and deletes are not blocked by it.
+ */
+export const SLOT_CREATE_LOCK_KEY = 1_500_150;
+export async function lockSlotCreation(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SLOT_CREATE_LOCK_KEY})`);
+}
+
+/** Live slots overlapping [start, end) (start < other.end AND end > other.start), earliest first. */
+export const liveSlotsOverlapping = (db: DbOrTx, start: Date, end: Date): Promise<SlotRow[]> =>
+  db
+    .select()
+    .from(slots)
+    .where(and(isNull(slots.deletedAt), lt(slots.startAt, end), gt(slots.endAt, start)))
+    .orderBy(asc(slots.startAt), asc(slots.id));
+
+/** '8:30 AM' in GMT+8. */
+const timeInMY = (at: Date): string => {
+  const t = inMY(at);
+  return formatMinutes12(t.hour() * 60 + t.minute());
+};
+
+/**
+ * Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message, and
+ * any overlap with a live slot (the same start keeps the spec's duplicate answer).
+ */
 export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
   if (!dayInMY(input.date).isValid()) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badDate);
   const start = slotStart(input.date, input.startTime);
@@ -63,13 +93,17 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
   if (input.date <= todayInMY(now)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.tooEarly);
   if (isWeekend(input.date)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.weekend);
   if (endMinutes - startMinutes !== SLOT_MINUTES) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badLength);
-  const rows = await db
-    .insert(slots)
-    .values({ startAt: start.toDate(), endAt: start.add(SLOT_MINUTES, 'minute').toDate() })
-    .onConflictDoNothing()
-    .returning();
-  if (!rows[0]) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
-  return rows[0];
+  const startAt = start.toDate();
+  const endAt = start.add(SLOT_MINUTES, 'minute').toDate();
+  return db.transaction(async (tx) => {
+    await lockSlotCreation(tx);
+    const [clash] = await liveSlotsOverlapping(tx, startAt, endAt);
+    if (clash && clash.startAt.getTime() !== startAt.getTime())
+      throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotPlanMessage.overlapsExisting(timeInMY(clash.startAt), timeInMY(clash.endAt)));
+    const rows = clash ? [] : await tx.insert(slots).values({ startAt, endAt }).onConflictDoNothing().returning();
+    if (!rows[0]) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
+    return rows[0];
+  });
 }
 
 export const DeleteMessage = {

@@ -16,3 +16,4 @@ export * from './calendar-feed';
 export * from './manage';
 export * from './booking-policy';
 export * from './audit';
+export * from './slot-planning';

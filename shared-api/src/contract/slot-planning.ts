@@ -1,0 +1,129 @@
+// Slot planning (issue 15): several start times a day over a date range, created in one request, with a preview.
+import { z } from 'zod';
+import { SLOT_MINUTES } from './constants';
+import { isoDate, staffSlotSchema } from './schemas';
+import { SlotAddMessage } from './slot-messages';
+import { dayInMY, formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, todayInMY } from './time';
+
+/** At most this many start times a day in one request. */
+export const SLOT_PLAN_MAX_TIMES = 12;
+/** The longest date range one request may cover (inclusive), as the single-time dialog's. */
+export const SLOT_PLAN_MAX_DAYS = 92;
+/** Monday to Friday, as dayjs/Date number days (0 Sunday ... 6 Saturday). */
+export const SLOT_PLAN_DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5] as const;
+
+export const SlotPlanMessage = {
+  badTime: 'Start times must be HH:mm (24-hour)',
+  timeTooLate: 'Start time must leave 30 minutes before midnight',
+  noTimes: 'Give at least one start time',
+  tooManyTimes: `Give at most ${SLOT_PLAN_MAX_TIMES} start times`,
+  badWeekday: 'Weekdays are numbers from 0 (Sunday) to 6 (Saturday)',
+  endBeforeStart: 'End date must be after start date',
+  rangeTooLong: `Choose a range of at most ${SLOT_PLAN_MAX_DAYS} days`,
+  nothingToCreate: 'No slots would be created with these choices.',
+  refused: 'No slots were created: some of the requested slots are refused.',
+  /** The single-slot create path when the new slot overlaps a live one that starts at another time. */
+  overlapsExisting: (start: string, end: string) => `This slot overlaps an existing slot (${start} - ${end}).`,
+  overlapsRequested: (start: string, end: string) => `This slot overlaps another requested slot (${start} - ${end}).`,
+  created: (n: number) => `Created ${n} slot(s)`,
+} as const;
+
+const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SlotPlanMessage.badTime)
+  .refine((t) => (parseSlotTime(t) ?? 0) + SLOT_MINUTES <= 24 * 60 - 1, SlotPlanMessage.timeTooLate);
+
+export const slotPlanBodySchema = z
+  .object({
+    fromDate: isoDate,
+    toDate: isoDate,
+    /** Which days of the week to plan (0 Sunday ... 6 Saturday); Monday to Friday when left out. */
+    weekdays: z.array(z.number().int().min(0, SlotPlanMessage.badWeekday).max(6, SlotPlanMessage.badWeekday)).min(1).max(7).optional(),
+    startTimes: z.array(hhmm).min(1, SlotPlanMessage.noTimes).max(SLOT_PLAN_MAX_TIMES, SlotPlanMessage.tooManyTimes),
+  })
+  .superRefine(({ fromDate, toDate }, ctx) => {
+    const from = dayInMY(fromDate);
+    const to = dayInMY(toDate);
+    if (!from.isValid()) ctx.addIssue({ code: 'custom', path: ['fromDate'], message: SlotAddMessage.badDate });
+    if (!to.isValid()) ctx.addIssue({ code: 'custom', path: ['toDate'], message: SlotAddMessage.badDate });
+    if (!from.isValid() || !to.isValid()) return;
+    if (toDate < fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: SlotPlanMessage.endBeforeStart });
+    else if (to.diff(from, 'day') + 1 > SLOT_PLAN_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: SlotPlanMessage.rangeTooLong });
+  });
+export type SlotPlanBody = z.infer<typeof slotPlanBodySchema>;
+
+export const slotPlanRefusalReasonSchema = z.enum(['weekend', 'tooEarly', 'overlapsExisting', 'overlapsRequested']);
+export type SlotPlanRefusalReason = z.infer<typeof slotPlanRefusalReasonSchema>;
+
+export const slotPlanItemSchema = z.object({ date: isoDate, startTime: z.string(), endTime: z.string() });
+export type SlotPlanItem = z.infer<typeof slotPlanItemSchema>;
+export const slotPlanRefusalSchema = slotPlanItemSchema.extend({ reason: slotPlanRefusalReasonSchema, message: z.string() });
+export type SlotPlanRefusal = z.infer<typeof slotPlanRefusalSchema>;
+
+/** What a request would create and what it refuses; add-many creates only when `refused` is empty. */
+export const slotPlanSchema = z.object({
+  toCreate: z.array(slotPlanItemSchema),
+  refused: z.array(slotPlanRefusalSchema),
+});
+export type SlotPlan = z.infer<typeof slotPlanSchema>;
+
+export const slotPlanCreatedSchema = z.object({ created: z.array(staffSlotSchema), count: z.number().int() });
+export type SlotPlanCreated = z.infer<typeof slotPlanCreatedSchema>;
+
+/** The refusal answer of add-many: nothing was created; `data` says why, slot by slot. */
+export const slotPlanRefusedEnvelopeSchema = z.object({
+  success: z.literal(false),
+  data: slotPlanSchema,
+  message: z.string(),
+  error: z.string(),
+});
+
+/** A live slot the plan is checked against (instants in ms). */
+export type ExistingSlotSpan = { startMs: number; endMs: number };
+
+/**
+ * The plan of a request, computed the same way by the server (against the live slots it read under its lock) and by
+ * tests: every date of the range on the chosen weekdays, every start time, each 30 minutes, checked in order.
+ */
+export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now: Date | number = Date.now()): SlotPlan {
+  const weekdays = new Set(body.weekdays ?? SLOT_PLAN_DEFAULT_WEEKDAYS);
+  const today = todayInMY(now);
+  const times = [...body.startTimes].map((t) => parseSlotTime(t)!).sort((a, b) => a - b);
+  const toCreate: SlotPlanItem[] = [];
+  const refused: SlotPlanRefusal[] = [];
+  const from = dayInMY(body.fromDate);
+  const days = dayInMY(body.toDate).diff(from, 'day') + 1;
+  const fmt = (ms: number) => formatMinutes12(Math.round((ms - dayStartOf(ms)) / 60_000));
+  for (let i = 0; i < days; i++) {
+    const midnight = from.add(i, 'day');
+    const date = midnight.format('YYYY-MM-DD');
+    if (!weekdays.has(midnight.day())) continue;
+    const accepted: ExistingSlotSpan[] = [];
+    for (const minutes of times) {
+      const item = { date, startTime: formatMinutes24(minutes), endTime: formatMinutes24(minutes + SLOT_MINUTES) };
+      const startMs = midnight.valueOf() + minutes * 60_000;
+      const endMs = startMs + SLOT_MINUTES * 60_000;
+      const overlaps = (o: ExistingSlotSpan) => startMs < o.endMs && endMs > o.startMs;
+      const clash = existing.find(overlaps);
+      const sibling = accepted.find(overlaps);
+      if (isWeekend(date)) refused.push({ ...item, reason: 'weekend', message: SlotAddMessage.weekend });
+      else if (date <= today) refused.push({ ...item, reason: 'tooEarly', message: SlotAddMessage.tooEarly });
+      else if (clash)
+        refused.push({
+          ...item,
+          reason: 'overlapsExisting',
+          message: clash.startMs === startMs ? SlotAddMessage.duplicate : SlotPlanMessage.overlapsExisting(fmt(clash.startMs), fmt(clash.endMs)),
+        });
+      else if (sibling)
+        refused.push({ ...item, reason: 'overlapsRequested', message: SlotPlanMessage.overlapsRequested(fmt(sibling.startMs), fmt(sibling.endMs)) });
+      else {
+        accepted.push({ startMs, endMs });
+        toCreate.push(item);
+      }
+    }
+  }
+  return { toCreate, refused };
+}
+
+/** Midnight GMT+8 of the day an instant falls on, in ms. */
+const dayStartOf = (ms: number): number => dayInMY(todayInMY(ms)).valueOf();
