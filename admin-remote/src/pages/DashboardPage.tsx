@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dashboard } from '../features/dashboard';
 import { CreateSlotsDialog } from '../features/create-slots';
 import { StaffAlertsNotice, useRefetchStaffAlerts } from '../features/alerts';
+import { CalendarFeedPanel } from '../features/calendar-feed';
 
 /** The dashboard, the staff alerts above its counts and the create dialog, composed here so no feature reaches into another. */
 export function DashboardPage() {
@@ -10,6 +11,7 @@ export function DashboardPage() {
   return (
     <>
       <Dashboard onCreateSlots={() => setCreating(true)} notice={<StaffAlertsNotice />} onRefresh={refetchAlerts} />
+      <CalendarFeedPanel />
       <CreateSlotsDialog open={creating} onOpenChange={setCreating} />
     </>
   );

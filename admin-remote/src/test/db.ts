@@ -18,6 +18,8 @@ type Db = {
   bookings: StaffBooking[];
   /** What POST /staff/bookings/:reference/cancel received, in order. */
   cancelRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
+  /** Calendar feeds by account id: when each was made and its token. */
+  calendarFeeds: Map<number, { createdAt: string; token: string }>;
 };
 
 const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
@@ -31,6 +33,7 @@ export const db: Db = {
   alerts: noAlerts(),
   bookings: [],
   cancelRequests: [],
+  calendarFeeds: new Map(),
 };
 
 export function resetDb(): void {
@@ -42,6 +45,7 @@ export function resetDb(): void {
   db.alerts = noAlerts();
   db.bookings = [];
   db.cancelRequests = [];
+  db.calendarFeeds = new Map();
 }
 
 /** A token the handlers accept as a logged-in staff member. */

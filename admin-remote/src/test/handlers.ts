@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
 import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
+import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
 import { bookingEvent, db } from './db';
 
 export const API = 'http://localhost:4000';
@@ -21,6 +22,7 @@ function bearerUser(request: Request): number | null {
 const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, SlotListError.unauthorized);
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const BOOKING_OVER = 'This visit is over, so the booking cannot be cancelled.';
+let feedTokensMade = 0;
 
 export const handlers = [
   http.post(`${API}/auth/login`, async ({ request }) => {
@@ -172,5 +174,30 @@ export const handlers = [
       } satisfies Partial<StaffSlot>);
     }
     return ok(staffBookingSchema.parse(booking), ManageMessage.staffCancelled);
+  }),
+
+  // The signed-in account's calendar feed, as the server: the URL only in POST's answer (create or regenerate).
+  http.get(`${API}/staff/calendar-feed`, ({ request }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    const feed = db.calendarFeeds.get(userId);
+    return ok(calendarFeedSchema.parse({ active: !!feed, createdAt: feed?.createdAt ?? null, url: null }), 'Calendar feed');
+  }),
+
+  http.post(`${API}/staff/calendar-feed`, ({ request }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    // 43 base64url characters, a new one at each regenerate.
+    const token = `feed${userId}n${(feedTokensMade += 1)}`.padEnd(43, 'x');
+    const feed = { createdAt: new Date().toISOString(), token };
+    db.calendarFeeds.set(userId, feed);
+    return ok(calendarFeedSchema.parse({ active: true, createdAt: feed.createdAt, url: `${API}${calendarFeedPath(token)}` }), 'Calendar link created');
+  }),
+
+  http.delete(`${API}/staff/calendar-feed`, ({ request }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    db.calendarFeeds.delete(userId);
+    return ok(calendarFeedSchema.parse({ active: false, createdAt: null, url: null }), 'Calendar link turned off');
   }),
 ];

@@ -1,0 +1,1 @@
+export { CalendarFeedPanel, CalendarFeedText } from './components/CalendarFeedPanel';
