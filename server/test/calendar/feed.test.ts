@@ -182,3 +182,36 @@ describe('calendar feed (PGlite)', () => {
     expect((await getFeed(feedPath(good), '10.88.0.3')).statusCode).toBe(200);
   });
 });
+
+describe('calendar feed (PostgreSQL)', () => {
+  let ctx: PayCtx;
+  beforeAll(async () => {
+    ctx = await startPaymentsApp('postgres');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('concurrent regenerates leave one feed row and exactly one working URL; bad tokens count in the database', async () => {
+    const token = await staffToken(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.app.inject({ method: 'POST', url: '/staff/calendar-feed', headers: auth(token) })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    const urls = answers.map((a) => a.json().data.url as string);
+    expect(new Set(urls).size).toBe(6);
+    const codes = await Promise.all(urls.map(async (url) => (await fetch(url)).status));
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 404)).toHaveLength(5);
+    const rows = (await ctx.database.db.execute('SELECT user_id FROM calendar_feeds')) as unknown as { rows: unknown[] };
+    expect(rows.rows).toHaveLength(1);
+
+    const guesses = await Promise.all(
+      Array.from({ length: BAD_FEED_TOKEN_LIMIT + 5 }, () =>
+        ctx.app.inject({ method: 'GET', url: `/calendar/${'q'.repeat(43)}.ics`, remoteAddress: '10.99.0.1' }),
+      ),
+    );
+    expect(guesses.filter((g) => g.statusCode === 404)).toHaveLength(BAD_FEED_TOKEN_LIMIT);
+    expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(5);
+  });
+});
