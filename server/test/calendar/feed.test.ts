@@ -86,7 +86,11 @@ describe('calendar feed (PGlite)', () => {
     const lines = unfold(ics);
     expect(lines).toEqual(expect.arrayContaining(['TZID:Asia/Singapore', 'X-WR-TIMEZONE:Asia/Singapore', 'METHOD:PUBLISH']));
     expect(lines.some((l) => l.startsWith('PRODID:') && l.includes(brand.productName.replace(/,/g, '\\,')))).toBe(true);
-    expect(lines.some((l) => l.startsWith('X-WR-CALNAME:'))).toBe(true);
+    // Calendar properties come before the first component (RFC 5545 3.6).
+    const calName = lines.findIndex((l) => l.startsWith('X-WR-CALNAME:'));
+    expect(calName).toBeGreaterThan(0);
+    expect(calName).toBeLessThan(lines.indexOf('BEGIN:VTIMEZONE'));
+    expect(lines.indexOf('X-WR-TIMEZONE:Asia/Singapore')).toBeLessThan(lines.indexOf('BEGIN:VTIMEZONE'));
     const event = events(ics).find((e) => e.UID === invitationUid(b.reference))!;
     expect(event).toMatchObject({
       DTSTART: myLocal(slot.startAt),

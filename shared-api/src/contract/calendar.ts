@@ -50,13 +50,15 @@ const stamp = (ms: number): string => new Date(ms).toISOString().slice(0, 19).re
 const local = (d: Date) => stamp(d.getTime() + MY_UTC_OFFSET_MINUTES * 60_000);
 const utc = (d: Date) => `${stamp(d.getTime())}Z`;
 
-// The calendar's opening lines: product, method and the one time zone (GMT+8, no daylight saving since 1982).
-const calendarHead = (method: string): string[] => [
+// The calendar's opening lines: product, method, other calendar properties (they precede every component) and the one
+// time zone (GMT+8, no daylight saving since 1982).
+const calendarHead = (method: string, properties: string[] = []): string[] => [
   'BEGIN:VCALENDAR',
   'VERSION:2.0',
   `PRODID:-//${escapeText(brand.productName)}//Assessment Booking//EN`,
   'CALSCALE:GREGORIAN',
   `METHOD:${method}`,
+  ...properties,
   'BEGIN:VTIMEZONE',
   `TZID:${TIMEZONE}`,
   'BEGIN:STANDARD',
@@ -136,14 +138,13 @@ export const feedTitle = (): string => `${brand.productName} assessment visits`;
 
 /** The staff's subscription feed (RFC 5545, PUBLISH): one VEVENT per booked visit, cancelled ones as STATUS:CANCELLED. */
 export function buildFeed(events: FeedEvent[], now: Date = new Date()): string {
-  const lines = [
-    ...calendarHead('PUBLISH'),
+  const lines = calendarHead('PUBLISH', [
     `X-WR-CALNAME:${escapeText(feedTitle())}`,
     `X-WR-TIMEZONE:${TIMEZONE}`,
     // Hints how often to fetch again (Google and Outlook pick their own interval, hours at best).
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
-  ];
+  ]);
   for (const e of events) {
     const description = [
       `Visitor: ${e.visitorName}`,
