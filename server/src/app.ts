@@ -25,6 +25,7 @@ import { staffAlertRoutes } from './routes/staff-alerts';
 import { bookingsPlugin } from './bookings/plugin';
 import { manageRoutes } from './routes/manage';
 import { staffBookingRoutes } from './routes/staff-bookings';
+import { accountRoutes } from './routes/accounts';
 import { slotPlanningRoutes } from './routes/slot-planning';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 
@@ -113,6 +114,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(staffAlertRoutes);
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);
+  await app.register(accountRoutes);
   await app.register(slotPlanningRoutes);
   await app.register(calendarFeedRoutes);
 

@@ -19,6 +19,9 @@ export function LoginPage() {
           <CardBody>
             <LoginForm />
             <p>
+              <Link to="/forgot-password">Forgot password?</Link>
+            </p>
+            <p>
               <Link to="/">Back to the timetable</Link>
             </p>
           </CardBody>

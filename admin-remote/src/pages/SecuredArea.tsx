@@ -1,8 +1,9 @@
 // The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { Inline, styled } from 'shared-ui';
-import { LogoutButton, RequireStaff } from '../features/auth';
+import { LogoutButton, LogoutEverywhereButton, RequireStaff } from '../features/auth';
 import { DashboardPage } from './DashboardPage';
+import { ColleaguesPage } from './ColleaguesPage';
 
 const Bar = styled.div`
   display: flex;
@@ -25,11 +26,14 @@ export function SecuredArea() {
                 Signed in as <strong>{user.username || user.email}</strong>
               </span>
               <Link to="/register">Add a colleague</Link>
+              <Link to="/secured/colleagues">Colleagues</Link>
               <LogoutButton />
+              <LogoutEverywhereButton />
             </Inline>
           </Bar>
           <Routes>
             <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="colleagues" element={<ColleaguesPage currentUserId={user.id} />} />
             <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
           </Routes>
         </>

@@ -1,7 +1,7 @@
 // In-memory state behind the msw handlers: staff accounts, live tokens, slots and paid bookings, reset before each test.
 import { slotStart, type BookingEvent, type StaffAlerts, type StaffBooking, type StaffSlot, type User } from 'shared-api';
 
-export type TestAccount = User & { password: string };
+export type TestAccount = User & { password: string; createdAt?: string; lastLoginAt?: string | null; disabledAt?: string | null };
 
 export const STAFF_EMAIL = 'staff@seriilmu.edu.my';
 export const STAFF_PASSWORD = 'correct-horse';
@@ -20,6 +20,9 @@ type Db = {
   cancelRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
   /** Calendar feeds by account id: when each was made and its token. */
   calendarFeeds: Map<number, { createdAt: string; token: string }>;
+  /** Password reset links by token (account id), and the addresses POST /auth/password-reset/request was sent. */
+  resetTokens: Map<string, number>;
+  resetRequests: string[];
 };
 
 const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
@@ -34,6 +37,8 @@ export const db: Db = {
   bookings: [],
   cancelRequests: [],
   calendarFeeds: new Map(),
+  resetTokens: new Map(),
+  resetRequests: [],
 };
 
 export function resetDb(): void {
@@ -46,6 +51,8 @@ export function resetDb(): void {
   db.bookings = [];
   db.cancelRequests = [];
   db.calendarFeeds = new Map();
+  db.resetTokens = new Map();
+  db.resetRequests = [];
 }
 
 /** A token the handlers accept as a logged-in staff member. */

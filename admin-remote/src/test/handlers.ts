@@ -4,6 +4,7 @@ import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
 import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
+import { AccountMessage, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, staffAccountListSchema } from 'shared-api/accounts';
 import { bookingEvent, db } from './db';
 
 export const API = 'http://localhost:4000';
@@ -199,5 +200,58 @@ export const handlers = [
     if (userId === null) return unauthorized();
     db.calendarFeeds.delete(userId);
     return ok(calendarFeedSchema.parse({ active: false, createdAt: null, url: null }), 'Calendar link turned off');
+  }),
+  // Staff accounts (issue 15), as the server: logout everywhere, forgot password, colleagues.
+  http.post(`${API}/auth/logout-all`, ({ request }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    let revoked = 0;
+    for (const [token, id] of db.tokens) if (id === userId && db.tokens.delete(token)) revoked++;
+    return ok({ revoked }, AccountMessage.loggedOutEverywhere);
+  }),
+
+  http.post(`${API}/auth/password-reset/request`, async ({ request }) => {
+    const parsed = passwordResetRequestBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    db.resetRequests.push(parsed.data.email);
+    const account = db.accounts.find((a) => a.email === parsed.data.email && !a.disabledAt);
+    if (account) db.resetTokens.set(`reset-${account.id}-${db.resetTokens.size + 1}`.padEnd(43, 'x'), account.id);
+    return ok(null, AccountMessage.resetRequested);
+  }),
+
+  http.post(`${API}/auth/password-reset/confirm`, async ({ request }) => {
+    const parsed = passwordResetConfirmBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    const account = db.accounts.find((a) => a.id === db.resetTokens.get(parsed.data.token));
+    if (!account) return fail(400, ErrorCode.VALIDATION_ERROR, AccountMessage.resetInvalid);
+    db.resetTokens.delete(parsed.data.token);
+    account.password = parsed.data.password;
+    for (const [token, id] of db.tokens) if (id === account.id) db.tokens.delete(token);
+    return ok(null, AccountMessage.resetDone);
+  }),
+
+  http.get(`${API}/staff/accounts`, ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const accounts = db.accounts.map((a) => ({
+      id: a.id,
+      email: a.email,
+      username: a.username,
+      createdAt: a.createdAt ?? '2026-01-05T01:00:00.000Z',
+      lastLoginAt: a.lastLoginAt ?? null,
+      disabledAt: a.disabledAt ?? null,
+    }));
+    return ok(staffAccountListSchema.parse({ accounts }), `${accounts.length} account(s)`);
+  }),
+
+  http.post(`${API}/staff/accounts/:id/disable`, ({ request, params }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const account = db.accounts.find((a) => a.id === Number(params.id));
+    if (!account) return fail(404, ErrorCode.NOT_FOUND, AccountMessage.accountNotFound);
+    if (!account.disabledAt) {
+      if (db.accounts.filter((a) => !a.disabledAt).length <= 1) return fail(409, ErrorCode.FORBIDDEN, AccountMessage.lastActiveAccount);
+      account.disabledAt = new Date().toISOString();
+      for (const [token, id] of db.tokens) if (id === account.id) db.tokens.delete(token);
+    }
+    return ok(null, AccountMessage.accountDisabled);
   }),
 ];

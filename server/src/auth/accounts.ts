@@ -1,16 +1,18 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection';
 import { users } from '../db/schema';
+import { revokeAllSessions } from './sessions';
 import { getDummyHash, hashPassword, needsRehash, PASSWORD_COST, verifyPassword, type ScryptCost } from './passwords';
 
 /**
- * The account for this email and password, or null; an unknown email costs one scrypt like a wrong password.
+ * The enabled account for this email and password, or null; an unknown email costs one scrypt like a wrong password.
  * A right password stored with older scrypt parameters is hashed again at `cost` and stored.
  */
 export async function checkCredentials(db: DbOrTx, email: string, password: string, cost: ScryptCost = PASSWORD_COST) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash(cost)));
-  if (!user || !valid) return null;
+  // A disabled account answers like a wrong password (after the same scrypt).
+  if (!user || !valid || user.disabledAt) return null;
   if (needsRehash(user.passwordHash, cost)) {
     const passwordHash = await hashPassword(password, cost);
     // Only over the hash just verified: a password changed meanwhile is not overwritten.
@@ -37,4 +39,50 @@ export async function createUser(
 export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return Number(row.n);
+}
+
+/** Notes a successful login (the colleagues page shows it). */
+export async function markLogin(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Every staff account, oldest first, disabled ones too. */
+export async function listAccounts(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      createdAt: users.createdAt,
+      lastLoginAt: users.lastLoginAt,
+      disabledAt: users.disabledAt,
+    })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export type DisableResult = 'disabled' | 'already' | 'not_found' | 'last_active';
+
+/**
+ * Disables an account and ends its sessions, in one transaction. The enabled accounts are locked first (FOR UPDATE),
+ * so two disables at once, from any process, cannot leave no enabled account: the second one sees the first's result.
+ * `onDisabled` runs in the same transaction (e.g. the audit record).
+ */
+export async function disableAccount(
+  db: DbOrTx,
+  userId: number,
+  onDisabled?: (tx: DbOrTx, email: string) => Promise<void>,
+): Promise<DisableResult> {
+  return db.transaction(async (tx) => {
+    const active = await tx.select({ id: users.id }).from(users).where(isNull(users.disabledAt)).orderBy(asc(users.id)).for('update');
+    if (!active.some((u) => u.id === userId)) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return exists ? 'already' : 'not_found';
+    }
+    if (active.length <= 1) return 'last_active';
+    const [disabled] = await tx.update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, userId)).returning({ email: users.email });
+    await revokeAllSessions(tx, userId);
+    await onDisabled?.(tx, disabled.email);
+    return 'disabled';
+  });
 }

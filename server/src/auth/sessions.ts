@@ -41,7 +41,7 @@ export async function userForToken(db: DbOrTx, token: string): Promise<Pick<User
   const [user] = await db
     .select({ id: users.id, email: users.email, username: users.username })
     .from(users)
-    .where(eq(users.id, session.userId));
+    .where(and(eq(users.id, session.userId), isNull(users.disabledAt)));
   return user ?? null;
 }
 
@@ -52,4 +52,14 @@ export async function revokeSession(db: DbOrTx, token: string): Promise<boolean>
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Revokes every live session of an account (log out everywhere, a new password, a disabled account); how many. */
+export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -10,6 +10,9 @@ export const users = pgTable('users', {
   username: text('username'),
   passwordHash: text('password_hash').notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** Migration 0008: a disabled account cannot log in; its sessions were revoked when it was disabled. */
+  disabledAt: tz('disabled_at'),
+  lastLoginAt: tz('last_login_at'),
 });
 
 export const sessions = pgTable('sessions', {

@@ -34,6 +34,7 @@ const MESSAGE_TAG: Record<MailKind, string> = {
   visitor_cancelled: 'visitor-cancelled',
   admin_cancelled: 'admin-cancelled',
   visitor_reminder: 'visitor-reminder',
+  staff_password_reset: 'staff-password-reset',
 };
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'booking.local';

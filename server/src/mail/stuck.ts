@@ -29,7 +29,8 @@ export async function stuckMail(db: Db, limit: number): Promise<{ total: number;
       id: mailOutbox.id,
       kind: mailOutbox.kind,
       status: mailOutbox.status,
-      paymentReference: payments.reference,
+      // A staff password reset belongs to no payment.
+      paymentReference: sql<string>`coalesce(${payments.reference}, '—')`,
       recipient: mailOutbox.recipient,
       attempts: mailOutbox.attempts,
       lastError: sql<string | null>`left(${mailOutbox.lastError}, ${LAST_ERROR_CHARS})`,
@@ -37,7 +38,7 @@ export async function stuckMail(db: Db, limit: number): Promise<{ total: number;
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(mailOutbox)
-    .innerJoin(payments, eq(payments.id, mailOutbox.paymentId))
+    .leftJoin(payments, eq(payments.id, mailOutbox.paymentId))
     .where(isStuck)
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
     .limit(limit);

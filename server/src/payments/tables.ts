@@ -54,7 +54,8 @@ export const paymentEvents = pgTable('payment_events', {
 
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
-  paymentId: text('payment_id').notNull(),
+  /** Null for a message about no payment (a staff password reset, migration 0008). */
+  paymentId: text('payment_id'),
   kind: text('kind', { enum: MAIL_KINDS }).notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),

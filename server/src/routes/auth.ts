@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode, envelope, loginBodySchema, loginResultSchema, registerBodySchema, userSchema } from 'shared-api/contract';
-import { checkCredentials, createUser } from '../auth/accounts';
+import { checkCredentials, createUser, markLogin } from '../auth/accounts';
 import { admitLoginAttempt, countAddressAttempt, loginFailed, loginSucceeded } from '../auth/login-limits';
 import { PASSWORD_COST } from '../auth/passwords';
 import { createSession, revokeSession } from '../auth/sessions';
@@ -51,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await loginSucceeded(app.db, email, request.ip);
       const session = await createSession(app.db, user.id);
+      await markLogin(app.db, user.id);
       request.log.info({ userId: user.id }, 'staff login');
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, 'Login successful');
     },

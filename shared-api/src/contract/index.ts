@@ -17,3 +17,4 @@ export * from './manage';
 export * from './booking-policy';
 export * from './audit';
 export * from './slot-planning';
+export * from './accounts';

@@ -271,7 +271,7 @@ export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unheal
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 
 // ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
-/** Every kind of message the outbox sends (the database's CHECK lists the same, migration 0007). */
+/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007 and 0008). */
 export const MAIL_KINDS = [
   'visitor_confirmation',
   'admin_notification',
@@ -282,6 +282,7 @@ export const MAIL_KINDS = [
   'visitor_cancelled',
   'admin_cancelled',
   'visitor_reminder',
+  'staff_password_reset',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const STUCK_MAIL_MINUTES = 60;

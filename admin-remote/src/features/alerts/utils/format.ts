@@ -21,6 +21,7 @@ const MAIL_KIND_LABEL: Record<StuckMail['kind'], string> = {
   visitor_cancelled: 'Booking cancelled',
   admin_cancelled: 'Cancellation notice to the school',
   visitor_reminder: 'Visit reminder',
+  staff_password_reset: 'Staff password reset',
 };
 export const mailKindLabel = (kind: StuckMail['kind']): string => MAIL_KIND_LABEL[kind];
 

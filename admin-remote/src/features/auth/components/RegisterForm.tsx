@@ -10,7 +10,8 @@ import { FormAlert, FormSuccess } from './FormMessages';
 export const REGISTER_REFUSED_MESSAGE = 'Only a logged-in staff member can register a colleague. Please log in first.';
 export const REGISTER_FAILED_MESSAGE = 'Registration failed. Please try again.';
 
-export function RegisterForm() {
+/** `onCreated` runs after an account was created (the Colleagues page refreshes its list). */
+export function RegisterForm({ onCreated }: { onCreated?: () => void } = {}) {
   const [registerAccount, { isLoading }] = useRegisterMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
@@ -30,6 +31,7 @@ export function RegisterForm() {
     if ('data' in result) {
       setCreated(`Account created for ${getValues('email').trim()}.`);
       reset();
+      onCreated?.();
       return;
     }
     const status = httpStatus(result.error);

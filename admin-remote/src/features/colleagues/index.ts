@@ -1,0 +1,1 @@
+export { ColleaguesList, ColleaguesText } from './components/ColleaguesList';

@@ -1,0 +1,21 @@
+import { brand } from 'shared-api/contract';
+import { escapeHtml as h } from './format';
+import { page, type RenderedMail } from './templates';
+
+/** A staff member's password reset link (single use, `minutes` long). */
+export function renderStaffPasswordReset(m: { url: string; minutes: number }): RenderedMail {
+  const subject = `Reset your ${brand.productName} staff password`;
+  const lead = 'Someone (hopefully you) asked to reset the password of your staff account.';
+  const validity = `The link works once, within ${m.minutes} minutes. Setting a new password logs your account out everywhere.`;
+  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  const text = [lead, '', `Set a new password: ${m.url}`, '', validity, ignore, '', brand.productName].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">Reset your password</h1>
+<p>${h(lead)}</p>
+<p><a href="${h(m.url)}">Set a new password</a><br>${h(m.url)}</p>
+<p>${h(validity)}</p>
+<p>${h(ignore)}</p>`,
+  );
+  return { subject, text, html, ics: null };
+}
