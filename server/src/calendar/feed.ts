@@ -12,7 +12,7 @@ import {
 } from 'shared-api/contract';
 import { newToken, sha256 } from '../auth/sessions';
 import type { Db } from '../db/connection';
-import { slots } from '../db/schema';
+import { slots, users } from '../db/schema';
 import { AppError } from '../errors';
 import { hitCounter, peekCounter } from '../limits/rate-counter';
 import { invitationUid } from '../mail/templates';
@@ -56,14 +56,19 @@ export async function deleteFeed(db: Db, userId: number): Promise<CalendarFeed> 
 }
 
 /**
- * The feed a token opens, as an .ics text. Unknown and malformed tokens are counted per client address (shared by
+ * The feed a token opens (an enabled account's), as an .ics text. Unknown and malformed tokens are counted per client address (shared by
  * every API process through rate_counters) and answered 404 with no data; an address over the limit gets 429 first.
  */
 export async function feedForToken(db: Db, token: string, client: string, now = new Date()): Promise<string> {
   const key = limitKey(client);
   if ((await peekCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS)) >= BAD_FEED_TOKEN_LIMIT) throw tooManyTries();
+  // A disabled account's feed ends with its sessions: its URL is as unknown as any other.
   const [feed] = CALENDAR_FEED_TOKEN_PATTERN.test(token)
-    ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, sha256(token)))
+    ? await db
+        .select({ userId: calendarFeeds.userId })
+        .from(calendarFeeds)
+        .innerJoin(users, eq(users.id, calendarFeeds.userId))
+        .where(and(eq(calendarFeeds.tokenHash, sha256(token)), isNull(users.disabledAt)))
     : [];
   if (!feed) {
     const hit = await hitCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { brand, CalendarFeedMessage, ErrorCode } from 'shared-api/contract';
 import { BAD_FEED_TOKEN_LIMIT } from '../../src/calendar/feed';
 import { invitationUid } from '../../src/mail/templates';
+import { users } from '../../src/db/schema';
 import { payments } from '../../src/payments/tables';
 import { auth, insertSlot as insertSlotWith, staffToken } from '../helpers';
 import { insertSlot, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
@@ -169,6 +170,16 @@ describe('calendar feed (PGlite)', () => {
     expect((await getFeed(feedPath(theirs))).statusCode).toBe(200);
     const status = await ctx.app.inject({ method: 'GET', url: '/staff/calendar-feed', headers: auth(token) });
     expect(status.json().data.active).toBe(false);
+  });
+
+  it("disabling an account ends its feed's URL", async () => {
+    const other = await staffToken(ctx, { email: 'third@example.com', password: 'correct-horse-3' });
+    const url = (await create(other)).json().data.url as string;
+    expect((await getFeed(feedPath(url))).statusCode).toBe(200);
+    const [{ id }] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'third@example.com'));
+    const disabled = await ctx.app.inject({ method: 'POST', url: `/staff/accounts/${id}/disable`, headers: auth(token) });
+    expect(disabled.statusCode).toBe(200);
+    expect((await getFeed(feedPath(url))).statusCode).toBe(404);
   });
 
   it('unknown and malformed tokens answer 404 without data; an address that guesses too often is refused (429)', async () => {
