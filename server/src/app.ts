@@ -26,6 +26,7 @@ import { bookingsPlugin } from './bookings/plugin';
 import { manageRoutes } from './routes/manage';
 import { staffBookingRoutes } from './routes/staff-bookings';
 import { accountRoutes } from './routes/accounts';
+import { staffAuditRoutes } from './routes/staff-audit';
 import { slotPlanningRoutes } from './routes/slot-planning';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 
@@ -115,6 +116,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);
   await app.register(accountRoutes);
+  await app.register(staffAuditRoutes);
   await app.register(slotPlanningRoutes);
   await app.register(calendarFeedRoutes);
 

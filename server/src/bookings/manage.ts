@@ -17,6 +17,7 @@ import {
   type StaffBooking,
   type StaffBookingRow,
 } from 'shared-api/contract';
+import { recordAudit } from '../audit/record';
 import type { Db, DbOrTx } from '../db/connection';
 import { slots, type SlotRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -207,6 +208,13 @@ export class BookingManager {
         .where(eq(payments.id, p.id))
         .returning();
       await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: 'parent', fromStart: from.startAt, toStart: won.slot.startAt });
+      await recordAudit(tx, {
+        actor: 'parent',
+        action: 'parent_rescheduled',
+        target: p.reference,
+        detail: { from: from.startAt.toISOString(), to: won.slot.startAt.toISOString() },
+        ip: client,
+      });
       const link = manageUrl(this.options.config.publicSiteUrl, await mintManageToken(tx, p.id, 'mail'));
       await enqueueRescheduleMails(
         tx,
@@ -282,6 +290,7 @@ export class BookingManager {
       this.assertParentMayChange(before, now);
       const quote = this.quote(before, now);
       if (quote.amountSen !== expectedRefundSen) throw fail(409, ManageErrorCode.QUOTE_CHANGED, ManageMessage.quoteChanged);
+      await recordAudit(tx, { actor: 'parent', action: 'parent_cancelled', target: before.payment.reference, detail: { refundSen: quote.amountSen }, ip: client });
       return this.cancelLocked(tx, before, 'parent', quote);
     });
     this.options.log.info({ paymentId, refundSen: located.payment.refundAmountSen }, 'booking: cancelled by the parent');
@@ -357,8 +366,11 @@ export class BookingManager {
     return { ...this.staffRow(located, this.now()), history: await bookingHistory(this.db, located.payment.id) };
   }
 
-  /** Staff cancel any time before the visit ends (no cut-off): with the full paid amount back, or none. */
-  async staffCancel(reference: string, refund: boolean, staffEmail: string): Promise<StaffBooking> {
+  /**
+   * Staff cancel any time before the visit ends (no cut-off): with the full paid amount back, or none. The audit trail
+   * records the cancel (and the refund asked for) in the same transaction; `by` says which account and from where.
+   */
+  async staffCancel(reference: string, refund: boolean, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
     const now = this.now();
     const located = await this.db.transaction(async (tx) => {
       const before = await this.byReference(tx, reference, true);
@@ -366,6 +378,9 @@ export class BookingManager {
       if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
       if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, BookingText.visitOver);
       const amountSen = refund ? paidAmountOf(before.payment) : 0;
+      const audit = { actor: staffEmail, actorUserId: by.userId, target: reference, ip: by.ip };
+      await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { refund, refundSen: amountSen } });
+      if (amountSen > 0) await recordAudit(tx, { ...audit, action: 'refund', detail: { amountSen, reason: 'cancelled by staff' } });
       return this.cancelLocked(tx, before, staffEmail, { amountSen, percent: refund ? 100 : 0 });
     });
     this.options.log.info({ paymentId: located.payment.id, by: staffEmail, refund }, 'booking: cancelled by staff');

@@ -6,6 +6,7 @@ import { checkCredentials, createUser, markLogin } from '../auth/accounts';
 import { admitLoginAttempt, countAddressAttempt, loginFailed, loginSucceeded } from '../auth/login-limits';
 import { PASSWORD_COST } from '../auth/passwords';
 import { createSession, revokeSession } from '../auth/sessions';
+import { recordAudit } from '../audit/record';
 import { bearerToken } from '../plugins/staff-auth';
 import { AppError, ok } from '../errors';
 import { bearerSecurity, errorResponses } from './common';
@@ -47,10 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await checkCredentials(app.db, email, password, passwordCost);
       if (!user) {
         await loginFailed(app.db, email);
+        await recordAudit(app.db, { actor: email.toLowerCase(), action: 'login_failed', ip: request.ip });
         throw new AppError(401, ErrorCode.UNAUTHORIZED, LoginMessage.invalid);
       }
       await loginSucceeded(app.db, email, request.ip);
-      const session = await createSession(app.db, user.id);
+      const session = await app.db.transaction(async (tx) => {
+        const created = await createSession(tx, user.id);
+        await recordAudit(tx, { actor: user.email, actorUserId: user.id, action: 'login', ip: request.ip });
+        return created;
+      });
       await markLogin(app.db, user.id);
       request.log.info({ userId: user.id }, 'staff login');
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() }, 'Login successful');
@@ -64,7 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Revoke the bearer token', security: bearerSecurity, response: { 200: envelope(z.null()), ...errorResponses } },
     },
     async (request) => {
-      await revokeSession(app.db, bearerToken(request)!);
+      const staff = request.staff!;
+      await app.db.transaction(async (tx) => {
+        await revokeSession(tx, bearerToken(request)!);
+        await recordAudit(tx, { actor: staff.email, actorUserId: staff.id, action: 'logout', ip: request.ip });
+      });
       return ok(null, 'Logged out');
     },
   );
@@ -96,7 +106,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body, passwordCost);
+      const staff = request.staff!;
+      const user = await app.db.transaction(async (tx) => {
+        const added = await createUser(tx, request.body, passwordCost);
+        if (added) await recordAudit(tx, { actor: staff.email, actorUserId: staff.id, action: 'account_added', target: added.email, ip: request.ip });
+        return added;
+      });
       if (!user) throw new AppError(409, ErrorCode.ACCOUNT_EXISTS, LoginMessage.accountExists);
       request.log.info({ by: request.staff!.id, userId: user.id }, 'staff account created');
       reply.code(201);

@@ -16,8 +16,10 @@ import {
   staffListSchema,
   staffSlotSchema,
 } from 'shared-api/contract';
+import { recordAudit } from '../audit/record';
 import { AppError, ok } from '../errors';
 import { HoldLimitError, HoldLimits } from '../limits/hold-limits';
+import type { SlotRow } from '../db/schema';
 import { toStaffSlot } from '../slots/present';
 import {
   bookSlot,
@@ -32,6 +34,10 @@ import {
 } from '../slots/slot-service';
 import { findCompletedPaymentForSlot } from '../slots/payment-confirmation';
 import { bearerSecurity, errorResponses, holdLimitedAnswer } from './common';
+
+/** The audit record's who and from where, for a staff request. */
+const auditBy = (staff: { id: number; email: string }, ip: string) => ({ actor: staff.email, actorUserId: staff.id, ip });
+const slotTimes = (row: SlotRow) => ({ start: row.startAt.toISOString(), end: row.endAt.toISOString() });
 
 const refuse = (r: Refusal): never => {
   throw new AppError(r.status, r.code, r.message);
@@ -78,7 +84,12 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createSlot(app.db, request.body);
+      const staff = request.staff!;
+      const row = await app.db.transaction(async (tx) => {
+        const created = await createSlot(tx, request.body);
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: created.id, detail: slotTimes(created) });
+        return created;
+      });
       request.log.info({ slotId: row.id, by: request.staff!.id }, 'slot created');
       reply.code(201);
       return ok({ slot: toStaffSlot(row) }, 'Slot created');
@@ -101,7 +112,12 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.body.slotId !== request.params.slotId) throw new AppError(400, ErrorCode.VALIDATION_ERROR, IdMismatchMessage);
       // The server's clock decides deleted_at; the body's deletedAt is accepted for the spec's payload only.
-      const row = await deleteSlot(app.db, request.params.slotId);
+      const staff = request.staff!;
+      const row = await app.db.transaction(async (tx) => {
+        const deleted = await deleteSlot(tx, request.params.slotId);
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_deleted', target: deleted.id, detail: slotTimes(deleted) });
+        return deleted;
+      });
       request.log.info({ slotId: row.id, by: request.staff!.id }, 'slot deleted');
       return ok({ slot: toStaffSlot(row) }, 'Slot deleted successfully');
     },
@@ -178,7 +194,17 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers.authorization && !staff) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Authentication required. Please log in again.');
 
       if (staff) {
-        const result = await bookSlot(app.db, { slotId, visitor });
+        const result = await app.db.transaction(async (tx) => {
+          const booked = await bookSlot(tx, { slotId, visitor });
+          if (booked.ok)
+            await recordAudit(tx, {
+              ...auditBy(staff, request.ip),
+              action: 'booking_direct',
+              target: booked.slot.bookingReference,
+              detail: { slotId, ...slotTimes(booked.slot), school: booked.slot.selectedSchool },
+            });
+          return booked;
+        });
         if (!result.ok) return refuse(result);
         request.log.info({ slotId, by: staff.id }, 'slot booked by staff');
         return ok({ slot: toStaffSlot(result.slot) }, 'Slot booked successfully');

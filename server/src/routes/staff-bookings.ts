@@ -64,6 +64,9 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await app.bookings.staffCancel(request.params.reference, request.body.refund, request.staff!.email), ManageMessage.staffCancelled),
+      ok(
+        await app.bookings.staffCancel(request.params.reference, request.body.refund, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
+        ManageMessage.staffCancelled,
+      ),
   );
 };
