@@ -4,6 +4,7 @@ import { Inline, styled } from 'shared-ui';
 import { LogoutButton, LogoutEverywhereButton, RequireStaff } from '../features/auth';
 import { DashboardPage } from './DashboardPage';
 import { ColleaguesPage } from './ColleaguesPage';
+import { AuditPage } from './AuditPage';
 
 const Bar = styled.div`
   display: flex;
@@ -27,6 +28,7 @@ export function SecuredArea() {
               </span>
               <Link to="/register">Add a colleague</Link>
               <Link to="/secured/colleagues">Colleagues</Link>
+              <Link to="/secured/audit">Audit trail</Link>
               <LogoutButton />
               <LogoutEverywhereButton />
             </Inline>
@@ -34,6 +36,7 @@ export function SecuredArea() {
           <Routes>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="colleagues" element={<ColleaguesPage currentUserId={user.id} />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
           </Routes>
         </>

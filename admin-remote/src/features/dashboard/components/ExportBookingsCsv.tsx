@@ -5,22 +5,10 @@ import { inMY, serverMessage, todayInMY } from 'shared-api';
 import { ValidationMessage } from 'shared-api/messages';
 import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
 import { bookingsCsv, bookingsInRange } from '../utils/csv';
+import { downloadCsv } from '../../../lib/csv';
 
 export const NO_BOOKINGS_IN_RANGE = 'No booked slots in this date range.';
 export const EXPORT_FAILED = 'Could not load the bookings for the export. Please try again.';
-
-/** Hands the CSV to the browser as a file download (UTF-8 with a BOM so spreadsheets read names correctly). */
-export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Export of the paid bookings of a date range (GMT+8 days, inclusive), cancelled ones too, with their status and refund.

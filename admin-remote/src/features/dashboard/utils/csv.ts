@@ -2,21 +2,12 @@
 import { formatRinggit, type StaffBookingRow } from 'shared-api';
 import { formatInstantTimeRange, formatSlotDate, slotDayMY } from './format';
 import { BookingStateLabel, refundText } from './history';
+import { csvRow } from '../../../lib/csv';
+
+// The cell quoting and formula guard live in lib/csv (the audit export uses them too).
+export { csvCell, csvRow, guardFormula } from '../../../lib/csv';
 
 export const CSV_HEADER = ['Name', 'Email', 'Phone', 'School', 'Date', 'Time', 'Amount (RM)', 'Reference', 'Status', 'Refund'] as const;
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
-export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Quotes a cell when it holds a comma, quote or line break; quotes inside are doubled. */
-export function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : guardFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvRow = (cells: Array<string | number | null | undefined>): string => cells.map(csvCell).join(',');
 
 /** Paid bookings (cancelled ones too) whose visit's GMT+8 day lies in [from, to] (inclusive, YYYY-MM-DD), earliest first. */
 export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: string): StaffBookingRow[] {

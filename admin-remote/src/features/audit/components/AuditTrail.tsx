@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { serverMessage } from 'shared-api';
+import { ValidationMessage } from 'shared-api/messages';
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AuditActionLabel, type AuditAction, type AuditRecord } from 'shared-api/audit';
+import { Button, Caption, ErrorPanel, Inline, Skeleton, Stack, styled } from 'shared-ui';
+import { Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { Field, Input, Select } from 'shared-ui/forms';
+import { downloadCsv } from '../../../lib/csv';
+import { useAuditPageQuery, useLazyAuditPageQuery, type AuditFilters } from '../api/auditApi';
+import { auditCsv } from '../utils/csv';
+import { actionLabel, detailText, formatAuditTime } from '../utils/format';
+
+export const AUDIT_PAGE_SIZE = 25;
+/** The export reads at most this many pages of AUDIT_PAGE_MAX records (narrow the filters for more). */
+export const EXPORT_MAX_PAGES = 100;
+
+export const AuditText = {
+  caption: 'Audit trail, newest first (times in GMT+8)',
+  empty: 'No records match these filters.',
+  loadFailed: 'Could not load the audit trail. Please try again.',
+  exportFailed: 'Could not load the records for the export. Please try again.',
+  exported: (n: number) => `Exported ${n} record(s).`,
+  tooMany: (n: number) => `Exported the newest ${n} records; narrow the filters to export the rest.`,
+  anyAction: 'Any action',
+} as const;
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.875rem;
+`;
+
+type Draft = { actor: string; action: AuditAction | ''; from: string; to: string };
+const EMPTY: Draft = { actor: '', action: '', from: '', to: '' };
+const filtersOf = (d: Draft): AuditFilters => ({
+  actor: d.actor.trim() || undefined,
+  action: d.action || undefined,
+  from: d.from || undefined,
+  to: d.to || undefined,
+});
+
+/** The audit trail: filters (person, action, GMT+8 dates), a page of records, paging, and the CSV export of all that match. */
+export function AuditTrail() {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [page, setPage] = useState(1);
+  const [exportMessage, setExportMessage] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { data, error, isFetching, refetch } = useAuditPageQuery({ ...filters, page, limit: AUDIT_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const [loadPage] = useLazyAuditPageQuery();
+
+  const rangeError = draft.from && draft.to && draft.to < draft.from ? ValidationMessage.endBeforeStart : null;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  const onApply = (event: FormEvent) => {
+    event.preventDefault();
+    if (rangeError) return;
+    setFilters(filtersOf(draft));
+    setPage(1);
+    setExportMessage(null);
+  };
+  const onClear = () => {
+    setDraft(EMPTY);
+    setFilters({});
+    setPage(1);
+    setExportMessage(null);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    setExportMessage(null);
+    try {
+      const records: AuditRecord[] = [];
+      let total = 0;
+      for (let n = 1; n <= EXPORT_MAX_PAGES; n++) {
+        const result = await loadPage({ ...filters, page: n, limit: AUDIT_PAGE_MAX }).unwrap();
+        records.push(...result.rows);
+        total = result.total;
+        if (result.rows.length < AUDIT_PAGE_MAX || records.length >= total) break;
+      }
+      if (records.length === 0) {
+        setExportMessage(AuditText.empty);
+        return;
+      }
+      const stamp = [filters.from, filters.to].filter(Boolean).join('-to-') || 'all';
+      downloadCsv(`audit-${stamp}.csv`, auditCsv(records));
+      setExportMessage(records.length < total ? AuditText.tooMany(records.length) : AuditText.exported(records.length));
+    } catch (err) {
+      setExportMessage(serverMessage(err as Parameters<typeof serverMessage>[0]) ?? AuditText.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <form onSubmit={onApply} aria-label="Audit filters">
+        <Inline>
+          <Field label="Person" htmlFor="audit-actor">
+            <Input
+              id="audit-actor"
+              value={draft.actor}
+              placeholder="Email, parent or system"
+              onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+            />
+          </Field>
+          <Field label="Action" htmlFor="audit-action">
+            <Select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}>
+              <option value="">{AuditText.anyAction}</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {AuditActionLabel[action]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="From" htmlFor="audit-from">
+            <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </Field>
+          <Field label="To" htmlFor="audit-to" error={rangeError ?? undefined}>
+            <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </Field>
+          <Button type="submit" size="sm" disabled={rangeError !== null}>
+            Apply filters
+          </Button>
+          <Button type="button" size="sm" variant="secondary" onClick={onClear}>
+            Clear
+          </Button>
+          <Button type="button" size="sm" variant="secondary" onClick={onExport} loading={exporting}>
+            Export CSV
+          </Button>
+        </Inline>
+      </form>
+      {exportMessage && <p role="status">{exportMessage}</p>}
+
+      {error && !isFetching ? (
+        <ErrorPanel message={serverMessage(error) ?? AuditText.loadFailed} onRetry={() => void refetch()} />
+      ) : (
+        <Table aria-busy={isFetching || undefined} scrollLabel="Audit records">
+          <Caption>{AuditText.caption}</Caption>
+          <THead>
+            <Tr>
+              <Th scope="col">Time</Th>
+              <Th scope="col">Who</Th>
+              <Th scope="col">Action</Th>
+              <Th scope="col">Target</Th>
+              <Th scope="col">From</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {!data
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <Tr key={i} data-testid="skeleton-row">
+                    {Array.from({ length: 5 }, (__, j) => (
+                      <Td key={j}>
+                        <Skeleton width="6rem" />
+                      </Td>
+                    ))}
+                  </Tr>
+                ))
+              : data.rows.map((record) => (
+                  <Tr key={record.id}>
+                    <Td>{formatAuditTime(record.at)}</Td>
+                    <Td>{record.actor}</Td>
+                    <Td>{actionLabel(record)}</Td>
+                    <Td>
+                      {record.target ?? ''}
+                      {detailText(record) && <Muted>{detailText(record)}</Muted>}
+                    </Td>
+                    <Td>{record.ip ?? ''}</Td>
+                  </Tr>
+                ))}
+            {data && data.rows.length === 0 && (
+              <Tr>
+                <Td colSpan={5}>{AuditText.empty}</Td>
+              </Tr>
+            )}
+          </TBody>
+        </Table>
+      )}
+
+      {data && (
+        <Inline>
+          <Button size="sm" variant="secondary" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <span aria-live="polite">
+            Page {data.page} of {pages} ({data.total} record{data.total === 1 ? '' : 's'})
+          </span>
+          <Button size="sm" variant="secondary" disabled={page >= pages || isFetching} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </Inline>
+      )}
+    </Stack>
+  );
+}

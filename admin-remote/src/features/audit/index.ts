@@ -1,0 +1,1 @@
+export { AuditTrail, AuditText, AUDIT_PAGE_SIZE } from './components/AuditTrail';
