@@ -18,7 +18,11 @@ export function detailText(record: Pick<AuditRecord, 'action' | 'detail'>): stri
   const d = record.detail;
   if (!d) return '';
   const parts: string[] = [];
-  if (d.from !== undefined || d.to !== undefined) parts.push(`${when(d.from) ?? '?'} → ${when(d.to) ?? '?'}`);
+  // Several slots created at once: how many, over which days, at which times.
+  if (typeof d.count === 'number') {
+    const times = Array.isArray(d.startTimes) ? ` at ${d.startTimes.join(', ')}` : '';
+    parts.push(`${d.count} slot${d.count === 1 ? '' : 's'}, ${String(d.fromDate ?? '?')} to ${String(d.toDate ?? '?')}${times}`);
+  } else if (d.from !== undefined || d.to !== undefined) parts.push(`${when(d.from) ?? '?'} → ${when(d.to) ?? '?'}`);
   else if (typeof d.start === 'string') parts.push(when(d.start)!);
   if (typeof d.refund === 'boolean') parts.push(d.refund ? 'with refund' : 'no refund');
   const refund = money(d.refundSen) ?? money(d.amountSen);
