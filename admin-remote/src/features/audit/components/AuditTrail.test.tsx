@@ -97,6 +97,7 @@ describe('/secured/audit', () => {
   it('has no accessibility violations', async () => {
     const { container } = renderAdminApp('/secured/audit');
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    await waitFor(() => expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy'));
     expect(await axe(container)).toHaveNoViolations();
   });
 
