@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { ResetPasswordForm } from '../features/auth';
@@ -8,8 +8,11 @@ const Narrow = styled.div`
   margin: ${({ theme }) => theme.space[6]} auto;
 `;
 
+/** The token is the path's last segment (`useParams` is not in the router subset the shell shares with the remotes). */
+const tokenOf = (pathname: string): string => decodeURIComponent(/\/reset-password\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
+
 export function ResetPasswordPage() {
-  const { token = '' } = useParams();
+  const token = tokenOf(useLocation().pathname);
   return (
     <Narrow>
       <Card>

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// At run time the remote gets `react-router-dom` from the shell: a subset of the router (scripts/federation/react-router-dom.ts).
-// The remote's own build and these tests use the whole package, so a name outside the subset (useParams, for one)
-// builds and passes here, then is undefined in the product. This keeps the remote's imports within the subset.
-const repoRoot = path.resolve(__dirname, '../../..');
+// At run time every app gets `react-router-dom` from the shell: a subset of the router (scripts/federation/react-router-dom.ts).
+// Each app's own build and its tests use the whole package, so a name outside the subset (useParams, for one)
+// builds and passes there, then is undefined in the product. This keeps every app's imports within the subset.
+const repoRoot = path.resolve(__dirname, '..');
 const subsetFile = fs.readFileSync(path.join(repoRoot, 'scripts/federation/react-router-dom.ts'), 'utf8');
 const shared = new Set(
   (/export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(subsetFile)?.[1] ?? '')
@@ -21,10 +21,10 @@ const sources = (dir: string): string[] =>
   });
 
 describe('the shared router', () => {
-  it('offers every name the remote imports from react-router-dom', () => {
+  it('offers every name the shell and the remotes import from react-router-dom', () => {
     expect(shared.has('Link')).toBe(true);
     const missing: string[] = [];
-    for (const file of sources(path.join(repoRoot, 'booking-remote/src'))) {
+    for (const file of ['shell', 'booking-remote', 'admin-remote'].flatMap((app) => sources(path.join(repoRoot, app, 'src')))) {
       const text = fs.readFileSync(file, 'utf8');
       for (const [, names] of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'react-router-dom'/g)) {
         for (const raw of names.split(',')) {
