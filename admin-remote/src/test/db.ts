@@ -18,6 +18,8 @@ type Db = {
   bookings: StaffBooking[];
   /** What POST /staff/bookings/:reference/cancel received, in order. */
   cancelRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
+  /** What POST /staff/bookings/:reference/move received, in order. */
+  moveRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
   /** Calendar feeds by account id: when each was made and its token. */
   calendarFeeds: Map<number, { createdAt: string; token: string }>;
   /** Password reset links by token (account id), and the addresses POST /auth/password-reset/request was sent. */
@@ -36,6 +38,7 @@ export const db: Db = {
   alerts: noAlerts(),
   bookings: [],
   cancelRequests: [],
+  moveRequests: [],
   calendarFeeds: new Map(),
   resetTokens: new Map(),
   resetRequests: [],
@@ -50,6 +53,7 @@ export function resetDb(): void {
   db.alerts = noAlerts();
   db.bookings = [];
   db.cancelRequests = [];
+  db.moveRequests = [];
   db.calendarFeeds = new Map();
   db.resetTokens = new Map();
   db.resetRequests = [];

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
-import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
+import { ManageErrorCode, ManageMessage, rescheduleBodySchema, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
 import { AccountMessage, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, staffAccountListSchema } from 'shared-api/accounts';
 import { bookingEvent, db } from './db';
@@ -175,6 +175,39 @@ export const handlers = [
       } satisfies Partial<StaffSlot>);
     }
     return ok(staffBookingSchema.parse(booking), ManageMessage.staffCancelled);
+  }),
+
+  // Staff move, as the server: the old slot freed, the free target booked, the history told who did it.
+  http.post(`${API}/staff/bookings/:reference/move`, async ({ request, params }) => {
+    const userId = bearerUser(request);
+    if (userId === null) return unauthorized();
+    const actor = db.accounts.find((a) => a.id === userId)?.email ?? null;
+    const reference = String(params.reference);
+    const body: unknown = await request.json();
+    db.moveRequests.push({ reference, body, actor });
+    const parsed = rescheduleBodySchema.safeParse(body);
+    if (!parsed.success || !actor) return fail(400, ErrorCode.VALIDATION_ERROR, 'slotId must be a slot id');
+    const booking = db.bookings.find((b) => b.reference === reference);
+    if (!booking) return fail(404, ErrorCode.NOT_FOUND, BOOKING_NOT_FOUND);
+    if (booking.state === 'cancelled') return fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+    const from = db.slots.find((s) => s.bookingReference === reference);
+    const target = db.slots.find((s) => s.id === parsed.data.slotId);
+    if (!target || target.isBooked) return fail(409, ErrorCode.SLOT_NOT_AVAILABLE, ManageMessage.slotTaken);
+    const visitor = {
+      visitorName: from?.visitorName ?? null,
+      visitorEmail: from?.visitorEmail ?? null,
+      visitorContactNo: from?.visitorContactNo ?? null,
+      selectedSchool: from?.selectedSchool ?? null,
+      amountSen: from?.amountSen ?? null,
+    };
+    if (from) Object.assign(from, { isBooked: false, status: 'available', visitorName: null, visitorEmail: null, visitorContactNo: null, selectedSchool: null, bookingReference: null, amountSen: null } satisfies Partial<StaffSlot>);
+    Object.assign(target, { isBooked: true, status: 'booked', bookingReference: reference, ...visitor } satisfies Partial<StaffSlot>);
+    // The slot's date carries its start (YYYY-MM-DDTHH:mm+08:00); a visit lasts 30 minutes.
+    const toStart = new Date(target.date).toISOString();
+    booking.history = [...booking.history, bookingEvent({ at: new Date().toISOString(), kind: 'rescheduled', actor, fromStart: booking.start, toStart })];
+    booking.start = toStart;
+    booking.end = new Date(Date.parse(toStart) + 30 * 60_000).toISOString();
+    return ok(staffBookingSchema.parse(booking), ManageMessage.staffMoved);
   }),
 
   // The signed-in account's calendar feed, as the server: the URL only in POST's answer (create or regenerate).

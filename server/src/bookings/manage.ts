@@ -183,49 +183,75 @@ export class BookingManager {
     const located = await this.db.transaction(async (tx) => {
       const before = await this.locate(tx, paymentId, true);
       this.assertParentMayChange(before, now);
-      const { payment: p, slot: from } = before;
-      if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
-      // Both slot rows locked in id order: two moves crossing each other wait for one another instead of deadlocking.
-      await tx
-        .select({ id: slots.id })
-        .from(slots)
-        .where(inArray(slots.id, [from.id, slotId]))
-        .orderBy(asc(slots.id))
-        .for('update');
-      await freeBookedSlot(tx, from.id, p.reference);
-      const won = await bookSlot(tx, {
-        slotId,
-        visitor: { visitorName: p.visitorName, visitorEmail: p.visitorEmail, visitorContactNo: p.visitorContactNo, selectedSchool: p.selectedSchool },
-        bookingReference: p.reference,
-        amountSen: p.amountSen,
-        leadHours: BOOKING_LEAD_HOURS,
-      });
-      // Thrown, so the transaction rolls back and the old slot stays the parent's.
-      if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
-      const [moved] = await tx
-        .update(payments)
-        .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
-        .where(eq(payments.id, p.id))
-        .returning();
-      await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: 'parent', fromStart: from.startAt, toStart: won.slot.startAt });
-      await recordAudit(tx, {
-        actor: 'parent',
-        action: 'parent_rescheduled',
-        target: p.reference,
-        detail: { from: from.startAt.toISOString(), to: won.slot.startAt.toISOString() },
-        ip: client,
-      });
-      const link = manageUrl(this.options.config.publicSiteUrl, await mintManageToken(tx, p.id, 'mail'));
-      await enqueueRescheduleMails(
-        tx,
-        { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link },
-        this.addresses,
-      );
-      return { payment: moved, slot: won.slot };
+      return this.moveLocked(tx, before, slotId, { actor: 'parent', action: 'parent_rescheduled', ip: client });
     });
     this.options.log.info({ paymentId, slotId }, 'booking: rescheduled by the parent');
     this.options.onMailQueued();
     return this.present(located);
+  }
+
+  /** Staff move a booking any time before its visit ends (no cut-off; the new slot keeps the lead time), recorded with who. */
+  async staffMove(reference: string, slotId: number, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.byReference(tx, reference, true);
+      const state = this.stateOf(before, now);
+      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, BookingText.visitOver);
+      return this.moveLocked(tx, before, slotId, { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff', ip: by.ip });
+    });
+    this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail }, 'booking: moved by staff');
+    this.options.onMailQueued();
+    return this.staffGet(reference);
+  }
+
+  /** The move itself, on a locked booked booking (see `reschedule`); `by` names who in the history and the audit trail. */
+  private async moveLocked(
+    tx: DbOrTx,
+    before: Located,
+    slotId: number,
+    by: { actor: string; actorUserId?: number; action: 'parent_rescheduled' | 'booking_moved_by_staff'; ip?: string },
+  ): Promise<Located> {
+    const { payment: p, slot: from } = before;
+    if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
+    // Both slot rows locked in id order: two moves crossing each other wait for one another instead of deadlocking.
+    await tx
+      .select({ id: slots.id })
+      .from(slots)
+      .where(inArray(slots.id, [from.id, slotId]))
+      .orderBy(asc(slots.id))
+      .for('update');
+    await freeBookedSlot(tx, from.id, p.reference);
+    const won = await bookSlot(tx, {
+      slotId,
+      visitor: { visitorName: p.visitorName, visitorEmail: p.visitorEmail, visitorContactNo: p.visitorContactNo, selectedSchool: p.selectedSchool },
+      bookingReference: p.reference,
+      amountSen: p.amountSen,
+      leadHours: BOOKING_LEAD_HOURS,
+    });
+    // Thrown, so the transaction rolls back and the old slot stays the booking's.
+    if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
+    const [moved] = await tx
+      .update(payments)
+      .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: by.actor, fromStart: from.startAt, toStart: won.slot.startAt });
+    await recordAudit(tx, {
+      actor: by.actor,
+      actorUserId: by.actorUserId,
+      action: by.action,
+      target: p.reference,
+      detail: { from: from.startAt.toISOString(), to: won.slot.startAt.toISOString() },
+      ip: by.ip,
+    });
+    const link = manageUrl(this.options.config.publicSiteUrl, await mintManageToken(tx, p.id, 'mail'));
+    await enqueueRescheduleMails(
+      tx,
+      { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link },
+      this.addresses,
+    );
+    return { payment: moved, slot: won.slot };
   }
 
   // ---- Cancel ----

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingReferenceParamSchema,
+  rescheduleBodySchema,
   envelope,
   ManageMessage,
   staffBookingListSchema,
@@ -48,6 +49,26 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await app.bookings.staffGet(request.params.reference), 'Booking'),
+  );
+
+  app.post(
+    '/staff/bookings/:reference/move',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Move a booking to another free slot before its visit ends (no cut-off for staff; the lead time applies to the new slot)',
+        security: bearerSecurity,
+        params: bookingReferenceParamSchema,
+        body: rescheduleBodySchema,
+        response: { 200: envelope(staffBookingSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.bookings.staffMove(request.params.reference, request.body.slotId, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
+        ManageMessage.staffMoved,
+      ),
   );
 
   app.post(

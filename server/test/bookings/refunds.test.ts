@@ -5,7 +5,7 @@ import { slots } from '../../src/db/schema';
 import { payments } from '../../src/payments/tables';
 import { startFakeChip } from '../payments/fake-chip';
 import { initiateBody, initiateOk, insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
-import { auth, staffToken } from '../helpers';
+import { auth, queryRows, staffToken } from '../helpers';
 import { bookPaid, cancel, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from './support';
 
 const SECRET = 'chip-test-secret-key';
@@ -188,6 +188,38 @@ describe('staff bookings: list, history, cancel with and without refund (sandbox
     const slot = await insertSlot(ctx.database, (hours += 10));
     const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'staff4@example.com' }));
     expect(list.some((r) => r.reference === session.clientReference)).toBe(false);
+  });
+
+  it('staff move a booking inside the parents\' cut-off, recorded with who; a taken slot or a cancelled booking is refused and changes nothing', async () => {
+    const b = await bookPaid(ctx, 6, 'staff-move@example.com');
+    const target = await insertSlot(ctx.database, (hours += 10));
+    const move = (reference: string, slotId: number, withToken = true) =>
+      ctx.app.inject({ method: 'POST', url: `/staff/bookings/${reference}/move`, payload: { slotId }, headers: withToken ? auth(token) : {} });
+    expect((await move(b.reference, target.id, false)).statusCode).toBe(401);
+
+    const res = await move(b.reference, target.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: ManageMessage.staffMoved, data: { reference: b.reference, state: 'booked', start: target.startAt.toISOString() } });
+    expect(res.json().data.history.at(-1)).toMatchObject({ kind: 'rescheduled', actor: 'staff@example.com', toStart: target.startAt.toISOString() });
+    expect(await publicIds(ctx)).toContain(b.slotId);
+    expect(await paymentRow(ctx, b.paymentId)).toMatchObject({ slotId: target.id, calendarSequence: 1 });
+    expect((await mailsOf(ctx, b.paymentId)).map((m) => m.kind)).toEqual(expect.arrayContaining(['visitor_rescheduled', 'admin_rescheduled']));
+    const audit = await queryRows<{ actor: string; action: string; target: string }>(ctx.database, sql`SELECT actor, action, target FROM audit_log WHERE action = 'booking_moved_by_staff'`);
+    expect(audit).toEqual([{ actor: 'staff@example.com', action: 'booking_moved_by_staff', target: b.reference }]);
+
+    // A slot someone else booked: 409, the booking stays where it is.
+    const other = await bookPaid(ctx, (hours += 10), 'staff-move-2@example.com');
+    const taken = await move(b.reference, other.slotId);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(ManageMessage.slotTaken);
+    expect(await paymentRow(ctx, b.paymentId)).toMatchObject({ slotId: target.id, calendarSequence: 1 });
+
+    await ctx.app.inject({ method: 'POST', url: `/staff/bookings/${other.reference}/cancel`, payload: { refund: false }, headers: auth(token) });
+    const free = await insertSlot(ctx.database, (hours += 10));
+    const cancelled = await move(other.reference, free.id);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe(ManageMessage.alreadyCancelled);
+    expect(await publicIds(ctx)).toContain(free.id);
   });
 
   it('lists a booked slot no payment stands behind (the demo seed\'s) as booked, so the export keeps it', async () => {

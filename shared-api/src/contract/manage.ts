@@ -108,6 +108,7 @@ export const ManageMessage = {
   cancelledNow: 'Your booking has been cancelled.',
   notPaid: 'This payment has not completed a booking, so there is nothing to manage yet.',
   staffCancelled: 'Booking cancelled.',
+  staffMoved: 'Booking moved.',
   alreadyCancelled: 'This booking is already cancelled.',
 } as const;
 

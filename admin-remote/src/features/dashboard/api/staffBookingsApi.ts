@@ -32,7 +32,25 @@ export const staffBookingsApi = api.injectEndpoints({
         }
       },
     }),
+    moveStaffBooking: build.mutation<StaffBooking, { reference: string; slotId: number }>({
+      query: ({ reference, slotId }) => ({
+        url: `/staff/bookings/${encodeURIComponent(reference)}/move`,
+        method: 'POST',
+        body: { slotId },
+      }),
+      transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
+      // One slot freed, another booked: both lists change.
+      invalidatesTags: ['StaffSlots', 'PublicSlots'],
+      async onQueryStarted({ reference }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(staffBookingsApi.util.upsertQueryData('staffBooking', reference, data));
+        } catch {
+          // A refusal is shown by the caller.
+        }
+      },
+    }),
   }),
 });
 
-export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation } = staffBookingsApi;
+export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation } = staffBookingsApi;

@@ -158,6 +158,42 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
   });
 
+  it('moves the booking to a free upcoming slot chosen by staff; the details close and the list shows it at its new time', async () => {
+    seed();
+    addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    const move = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    expect(move).toHaveTextContent('The current slot becomes available to parents again. The parent and the school admin are emailed the new time.');
+    const select = await within(move).findByRole('combobox', { name: 'New slot' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toContain('30'));
+    expect(within(move).getByRole('button', { name: 'Move booking' })).toBeDisabled();
+    expect(await axe(move)).toHaveNoViolations();
+    await user.selectOptions(select, '30');
+    await user.click(within(move).getByRole('button', { name: 'Move booking' }));
+    expect(await screen.findByText(ManageMessage.staffMoved)).toBeInTheDocument();
+    expect(db.moveRequests).toEqual([{ reference: REFERENCE, body: { slotId: 30 }, actor: STAFF_EMAIL }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The list was asked for again: the booking now sits on slot #30, slot #21 is free.
+    expect(await screen.findByRole('button', { name: 'View Details of slot #30' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
+  });
+
+  it('says why a move is refused and keeps the booking where it is', async () => {
+    seed();
+    addSlot({ id: 31, date: '2027-01-06', startTime: '10:00', endTime: '10:30' });
+    server.use(http.post(`${API}/staff/bookings/:reference/move`, () => fail(409, ErrorCode.SLOT_NOT_AVAILABLE, ManageMessage.slotTaken)));
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    const move = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    const select = await within(move).findByRole('combobox', { name: 'New slot' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(select, '31');
+    await user.click(within(move).getByRole('button', { name: 'Move booking' }));
+    expect(await within(move).findByText(ManageMessage.slotTaken)).toBeInTheDocument();
+    expect(db.slots.find((s) => s.id === 21)?.bookingReference).toBe(REFERENCE);
+  });
+
   it('cancels without a refund when staff choose so', async () => {
     seed();
     const { user, dialog } = await openDetails();

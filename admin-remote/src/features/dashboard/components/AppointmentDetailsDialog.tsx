@@ -7,6 +7,7 @@ import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange 
 import { BookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { MoveBookingDialog, MoveBookingText } from './MoveBookingDialog';
 import { CopyButton } from './CopyButton';
 
 export const AppointmentDetailsText = {
@@ -69,6 +70,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   const record = useStaffBookingQuery(reference ?? '', { skip: !reference });
   const booking = record.currentData;
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const statusRef = useRef<HTMLElement>(null);
 
@@ -104,6 +106,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         onOpenChange={(open) => {
           if (open) return;
           setConfirming(false);
+          setMoving(false);
           setCancelled(false);
           onClose();
         }}
@@ -111,9 +114,14 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         description="The visitor's details for this booked slot."
         footer={
           booking?.state === 'booked' ? (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              {AppointmentDetailsText.cancel}
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => setMoving(true)}>
+                {MoveBookingText.open}
+              </Button>
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                {AppointmentDetailsText.cancel}
+              </Button>
+            </>
           ) : undefined
         }
       >
@@ -144,6 +152,17 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           <Loading role="status">{AppointmentDetailsText.loading}</Loading>
         ) : null}
       </Dialog>
+      {moving && booking && (
+        <MoveBookingDialog
+          booking={booking}
+          onClose={() => setMoving(false)}
+          // The details shown are the old slot's: close them; the refreshed list shows the booking at its new time.
+          onMoved={() => {
+            setMoving(false);
+            onClose();
+          }}
+        />
+      )}
       {confirming && booking && (
         <CancelBookingDialog
           booking={booking}
