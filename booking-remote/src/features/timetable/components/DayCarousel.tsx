@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, media, styled } from 'shared-ui';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
@@ -96,7 +96,8 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   // Opened late in the day, today may have nothing left: start once at the first day with a slot, not at "No slot available".
   const firstWithSlots = days.findIndex((day) => (slotsByDate.get(day.date)?.length ?? 0) > 0);
   const started = useRef(false);
-  useEffect(() => {
+  // Before paint: the parent never sees today's empty page first (no layout shift when the slots appear).
+  useLayoutEffect(() => {
     if (started.current || firstWithSlots < 0) return;
     started.current = true;
     if (firstWithSlots > 0) go(firstWithSlots);
