@@ -84,11 +84,11 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   const last = days.length - 1;
 
   const go = useCallback(
-    (next: number) => {
+    (next: number, behavior: ScrollBehavior = 'auto') => {
       const clamped = Math.max(0, Math.min(last, next));
       setIndex(clamped);
       const track = trackRef.current;
-      if (track && typeof track.scrollTo === 'function') track.scrollTo({ left: clamped * track.clientWidth });
+      if (track && typeof track.scrollTo === 'function') track.scrollTo({ left: clamped * track.clientWidth, behavior });
     },
     [last],
   );
@@ -100,7 +100,8 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   useLayoutEffect(() => {
     if (started.current || firstWithSlots < 0) return;
     started.current = true;
-    if (firstWithSlots > 0) go(firstWithSlots);
+    // Instant: a smooth scroll's first scroll events would point the index back at today's (empty) page for a moment.
+    if (firstWithSlots > 0) go(firstWithSlots, 'instant');
   }, [firstWithSlots, go]);
 
   // A swipe moves the track; follow it so the buttons and the announced day stay right.
