@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, media, styled } from 'shared-ui';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
@@ -84,11 +84,11 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   const last = days.length - 1;
 
   const go = useCallback(
-    (next: number, behavior: ScrollBehavior = 'auto') => {
+    (next: number) => {
       const clamped = Math.max(0, Math.min(last, next));
       setIndex(clamped);
       const track = trackRef.current;
-      if (track && typeof track.scrollTo === 'function') track.scrollTo({ left: clamped * track.clientWidth, behavior });
+      if (track && typeof track.scrollTo === 'function') track.scrollTo({ left: clamped * track.clientWidth });
     },
     [last],
   );
@@ -96,12 +96,10 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   // Opened late in the day, today may have nothing left: start once at the first day with a slot, not at "No slot available".
   const firstWithSlots = days.findIndex((day) => (slotsByDate.get(day.date)?.length ?? 0) > 0);
   const started = useRef(false);
-  // Before paint: the parent never sees today's empty page first (no layout shift when the slots appear).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (started.current || firstWithSlots < 0) return;
     started.current = true;
-    // Instant: a smooth scroll's first scroll events would point the index back at today's (empty) page for a moment.
-    if (firstWithSlots > 0) go(firstWithSlots, 'instant');
+    if (firstWithSlots > 0) go(firstWithSlots);
   }, [firstWithSlots, go]);
 
   // A swipe moves the track; follow it so the buttons and the announced day stay right.
