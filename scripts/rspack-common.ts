@@ -182,7 +182,16 @@ export function createBundleConfig(options: BundleOptions): Configuration {
       alias: { ...federationRuntimeEsm(), ...(isProd ? productionAliases() : {}) },
     },
     module: {
-      rules: [swcRule(mode), { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' }],
+      rules: [
+        swcRule(mode),
+        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
+        // Message catalogues (`locales/<language>.json`): compiled to Lingui's message format at build time.
+        {
+          test: /[\\/]locales[\\/][^\\/]+\.json$/,
+          type: 'javascript/auto',
+          use: [{ loader: path.join(repoRoot, 'scripts', 'i18n', 'catalog-loader.cjs') }],
+        },
+      ],
     },
     optimization: {
       minimize: isProd,

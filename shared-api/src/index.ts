@@ -24,6 +24,9 @@ export * from './contract/brand';
 export * from './contract/time';
 export * from './contract/money';
 export * from './contract/what-to-bring';
+export * from './contract/locale';
+export * from './contract/date-format';
+export { initialLocale, saveLocale, loadDateLocale } from './locale';
 /** The calendar builders (.ics, titles), in a chunk of its own: only the success page needs them, off the first load. */
 export const loadInvitationBuilder = () => import('./contract/calendar');
 export type * from './contract/schemas';

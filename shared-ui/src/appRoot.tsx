@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApi, makeStore } from 'shared-api';
-import { AppThemeProvider, ToastProvider } from 'shared-ui';
+import { AppThemeProvider, startI18n, ToastProvider } from 'shared-ui';
 
-/** Renders `app` into #root inside what every app runs in: one new store, the theme, toasts and the router. */
+/** Renders `app` into #root inside what every app runs in: one new store, the theme, toasts and the router (after `startI18n()`). */
 export function renderApp(app: ReactNode): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -29,5 +29,6 @@ export async function startStandalone(routes: ReactNode): Promise<void> {
   } catch {
     // No config beside the page: the build-time address stands.
   }
+  await startI18n();
   renderApp(<main style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>{routes}</main>);
 }

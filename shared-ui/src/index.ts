@@ -48,3 +48,5 @@ export { CheckIcon, AlertIcon, CloseIcon } from './components/icons';
 export { closeButtonStyles } from './components/closeButtonStyles';
 export { lazyModule, type LazyModule } from './utils/lazyModule';
 
+// Languages (issue 14): the page's one Lingui instance, feature catalogues and the hooks that read them.
+export * from './i18n';

@@ -1,10 +1,14 @@
 import brandConfig from '../../../brand.config.json';
+import type { Locale } from './locale';
 
 // Product name, schools, fees (sen), support address and links: one file for the whole group.
-export type School = { name: string; feeSen: number };
+/** `name` is the school's key (stored with bookings, sent by the form); `names` may give other languages their own. */
+export type School = { name: string; feeSen: number; names?: Partial<Record<Locale, string>> };
 export type Brand = {
   productName: string;
   title: string;
+  /** The title in other languages, when the group gives one. */
+  titles?: Partial<Record<Locale, string>>;
   logoText: string;
   brandColor: string;
   supportEmail: string;
@@ -16,6 +20,7 @@ export type Brand = {
 export const brand: Brand = {
   productName: brandConfig.productName,
   title: brandConfig.title,
+  titles: brandConfig.titles,
   logoText: brandConfig.logoText,
   brandColor: brandConfig.brandColor,
   supportEmail: brandConfig.supportEmail,
@@ -27,3 +32,10 @@ export const brand: Brand = {
 /** Spec fallback fee when server pricing is missing. */
 export const fallbackFeeSen = (school: string): number =>
   brand.schools.find((s) => s.name === school)?.feeSen ?? brand.unknownSchoolFeeSen;
+
+/** A school's name as a parent reading `locale` sees it (its own name when the group gives none). */
+export const schoolName = (school: string, locale: Locale = 'en'): string =>
+  brand.schools.find((s) => s.name === school)?.names?.[locale] ?? school;
+
+/** The product's title in `locale`. */
+export const brandTitle = (locale: Locale = 'en'): string => brand.titles?.[locale] ?? brand.title;

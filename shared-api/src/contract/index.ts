@@ -9,6 +9,8 @@ export * from './schemas';
 export * from './hold-limits';
 export * from './brand';
 export * from './time';
+export * from './locale';
+export * from './date-format';
 export * from './money';
 export * from './what-to-bring';
 export * from './calendar';

@@ -1,3 +1,4 @@
+import { LOCALES } from './locale';
 import { z } from 'zod';
 import {
   MAX_HOLD_MINUTES,
@@ -205,6 +206,8 @@ export const initiateBodySchema = visitorDetailsSchema.extend({
   preferredPaymentMethod: paymentMethodSchema.optional(),
   holdToken: z.string().max(200).optional(),
   proofOfWork: proofOfWorkSchema.optional(),
+  /** The language the parent booked in: their mails, invites and reminders use it (English when absent). */
+  locale: z.enum(LOCALES).optional(),
 });
 export type InitiateBody = z.input<typeof initiateBodySchema>;
 export const paymentSessionSchema = z.object({

@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog, type Translate } from 'shared-ui';
 import type { RemoteLoader, RoutesModule } from '../federation/remotes';
 import type { RemoteName } from '../federation/runtimeConfig';
 import { Header } from '../frame/Header';
 import { RemoteSlot } from '../frame/RemoteSlot';
+import { shellCatalog } from '../i18n';
 import { remoteForPath } from './remoteForPath';
 
 const Main = styled.main`
@@ -12,27 +13,30 @@ const Main = styled.main`
   padding: ${({ theme }) => `${theme.space[4]} ${theme.space[4]} ${theme.space[8]}`};
 `;
 
-const slotTexts: Record<RemoteName, { unavailableTitle: string; unavailableMessage: string; loadingLabel: string }> = {
+type ShellMessages = NonNullable<typeof shellCatalog.messages>;
+
+const slotTexts = (t: Translate<ShellMessages>): Record<RemoteName, { unavailableTitle: string; unavailableMessage: string; loadingLabel: string }> => ({
   booking: {
-    unavailableTitle: 'The booking page could not be loaded',
-    unavailableMessage: 'Please check your connection and try again.',
-    loadingLabel: 'Loading the booking page',
+    unavailableTitle: t('bookingUnavailableTitle'),
+    unavailableMessage: t('unavailableMessage'),
+    loadingLabel: t('bookingLoading'),
   },
   admin: {
-    unavailableTitle: 'The staff area could not be loaded',
-    unavailableMessage: 'Please check your connection and try again.',
-    loadingLabel: 'Loading the staff area',
+    unavailableTitle: t('staffUnavailableTitle'),
+    unavailableMessage: t('unavailableMessage'),
+    loadingLabel: t('staffLoading'),
   },
-};
+});
 
 /** The page frame; the route decides which remote fills it (each behind its own error boundary). */
 export function App({ loaders, loaded = {} }: { loaders: Record<RemoteName, RemoteLoader>; loaded?: Partial<Record<RemoteName, RoutesModule>> }) {
   const remote = remoteForPath(useLocation().pathname);
+  const { t } = useCatalog(shellCatalog);
   return (
     <>
       <Header />
       <Main>
-        <RemoteSlot key={remote} remote={remote} load={loaders[remote]} loaded={loaded[remote]} {...slotTexts[remote]} />
+        <RemoteSlot key={remote} remote={remote} load={loaders[remote]} loaded={loaded[remote]} {...slotTexts(t)[remote]} />
       </Main>
     </>
   );

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
-import { brand, getToken } from 'shared-api';
-import { media, styled } from 'shared-ui';
+import { brand, brandTitle, getToken } from 'shared-api';
+import { media, styled, useCatalog } from 'shared-ui';
+import { shellCatalog } from '../i18n';
+import { LanguageSelect } from './LanguageSelect';
 
 const Bar = styled.header`
   position: sticky;
@@ -64,19 +66,21 @@ const LoginLink = styled(Link)`
   `}
 `;
 
-/** The page frame's header: logo (home), the title text, and the staff Login link on desktop. */
+/** The page frame's header: logo (home), the title text, the language and the staff Login link on desktop. */
 export function Header() {
   // Re-read on every navigation: login and logout both end with one, so the link follows the session.
   useLocation();
+  const { t, locale } = useCatalog(shellCatalog);
   const signedIn = Boolean(getToken());
   return (
     <Bar>
       <Inner>
-        <LogoLink to="/" aria-label={`${brand.productName} home`}>
+        <LogoLink to="/" aria-label={t('homeLink', { productName: brand.productName })}>
           {brand.logoText}
         </LogoLink>
-        <Title>{brand.title}</Title>
-        {signedIn ? <LoginLink to="/secured/dashboard">Dashboard</LoginLink> : <LoginLink to="/login">Login</LoginLink>}
+        <Title>{brandTitle(locale)}</Title>
+        <LanguageSelect />
+        {signedIn ? <LoginLink to="/secured/dashboard">{t('dashboard')}</LoginLink> : <LoginLink to="/login">{t('login')}</LoginLink>}
       </Inner>
     </Bar>
   );

@@ -1,0 +1,39 @@
+import { LOCALE_NAMES, LOCALES, HTML_LANG, isLocale } from 'shared-api';
+import { chooseLocale, styled, useCatalog } from 'shared-ui';
+import { shellCatalog } from '../i18n';
+
+const Select = styled.select`
+  flex: none;
+  min-height: ${({ theme }) => theme.tapTarget};
+  max-width: 9.5rem;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  &:focus-visible {
+    outline: none;
+    box-shadow: ${({ theme }) => theme.focusRing};
+  }
+`;
+
+/** The parent's language: a native select (every phone has a good picker for it), each language named in itself. */
+export function LanguageSelect() {
+  const { t, locale } = useCatalog(shellCatalog);
+  return (
+    <Select
+      aria-label={t('language')}
+      value={locale}
+      onChange={(event) => {
+        if (isLocale(event.target.value)) void chooseLocale(event.target.value);
+      }}
+    >
+      {LOCALES.map((code) => (
+        <option key={code} value={code} lang={HTML_LANG[code]}>
+          {LOCALE_NAMES[code]}
+        </option>
+      ))}
+    </Select>
+  );
+}
