@@ -14,7 +14,8 @@ export type Catalog<M extends Record<string, string> = Record<string, string>> =
   isReady(locale: Locale): boolean;
 };
 
-type Loaders = Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, unknown> }>>;
+/** The other languages' JSON; a catalogue without one (the staff side's) shows English in that language. */
+type Loaders = Partial<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, unknown> }>>>;
 
 const catalogs: Catalog[] = [];
 /** The language being switched to: a catalogue defined meanwhile (a remote arriving) starts fetching it at once. */
@@ -39,7 +40,8 @@ export function defineCatalog<M extends Record<string, string>>(name: string, en
     ready(locale) {
       let promise = loaded.get(locale);
       if (!promise) {
-        promise = loaders[locale as Exclude<Locale, 'en'>]()
+        const loader = loaders[locale as Exclude<Locale, 'en'>] ?? (() => Promise.resolve({ default: en }));
+        promise = loader()
           .then((module) => i18n.load(locale, prefixed(name, module.default)))
           // A parent on a bad connection still gets the page, in English, rather than an error.
           .catch(() => i18n.load(locale, prefixed(name, en)))
