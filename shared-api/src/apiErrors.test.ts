@@ -1,5 +1,5 @@
 import { SlotListError } from './contract/messages';
-import { httpStatus, serverMessage, slotListErrorMessage } from './apiErrors';
+import { httpStatus, serverMessage, slotListErrorKey, slotListErrorMessage } from './apiErrors';
 
 describe('slot list error texts (spec section 8)', () => {
   it.each([
@@ -17,6 +17,22 @@ describe('slot list error texts (spec section 8)', () => {
     [{ status: 418, data: {} }, 'Failed to fetch slots. Please try again.'],
   ] as const)('maps %j', (error, text) => {
     expect(slotListErrorMessage(error as never)).toBe(text);
+  });
+
+  it.each([
+    [{ status: 404, data: {} }, 'notFound'],
+    [{ status: 400, data: { message: 'limit must be at most 100' } }, 'badRequest'],
+    [{ status: 401, data: {} }, 'unauthorized'],
+    [{ status: 403, data: {} }, 'forbidden'],
+    [{ status: 503, data: {} }, 'server'],
+    [{ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, 'network'],
+    [{ status: 'FETCH_ERROR', error: 'CORS request did not succeed' }, 'cors'],
+    [{ status: 'TIMEOUT_ERROR', error: 'AbortError' }, 'timeout'],
+    [{ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, 'invalidData'],
+    [{ status: 'CUSTOM_ERROR', error: 'something else' }, 'other'],
+    [{ name: 'Error', message: 'client side' }, 'other'],
+  ] as const)('names the text of %j for a catalogue', (error, key) => {
+    expect(slotListErrorKey(error as never)).toBe(key);
   });
 });
 

@@ -17,29 +17,35 @@ export function serverMessage(error: ApiError): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
-/** The exact text of spec section 8 for an error of the slot list call. */
-export function slotListErrorMessage(error: ApiError): string {
-  if (!error || !('status' in error)) return SlotListError.other;
+/** Which of spec section 8's slot list texts fits a failed slot list call (a catalogue can then say it in any language). */
+export function slotListErrorKey(error: ApiError): keyof typeof SlotListError {
+  if (!error || !('status' in error)) return 'other';
   const { status } = error;
   if (typeof status === 'number') {
-    if (status === 404) return SlotListError.notFound;
-    if (status === 400) return serverMessage(error) ?? SlotListError.badRequest;
-    if (status === 401) return SlotListError.unauthorized;
-    if (status === 403) return SlotListError.forbidden;
-    if (status >= 500) return SlotListError.server;
-    return SlotListError.other;
+    if (status === 404) return 'notFound';
+    if (status === 400) return 'badRequest';
+    if (status === 401) return 'unauthorized';
+    if (status === 403) return 'forbidden';
+    if (status >= 500) return 'server';
+    return 'other';
   }
   switch (status) {
     case 'TIMEOUT_ERROR':
-      return SlotListError.timeout;
+      return 'timeout';
     case 'PARSING_ERROR':
-      return SlotListError.invalidData;
+      return 'invalidData';
     case 'CUSTOM_ERROR':
-      return error.error === SlotListError.invalidData ? SlotListError.invalidData : SlotListError.other;
+      return error.error === SlotListError.invalidData ? 'invalidData' : 'other';
     case 'FETCH_ERROR':
       // fetch cannot tell a CORS refusal from a dropped connection; a CORS hint in the text is the only signal.
-      return /cors/i.test(error.error) ? SlotListError.cors : SlotListError.network;
+      return /cors/i.test(error.error) ? 'cors' : 'network';
     default:
-      return SlotListError.other;
+      return 'other';
   }
+}
+
+/** The exact text of spec section 8 for an error of the slot list call (a 400's own message when the server gave one). */
+export function slotListErrorMessage(error: ApiError): string {
+  const key = slotListErrorKey(error);
+  return (key === 'badRequest' ? serverMessage(error) : undefined) ?? SlotListError[key];
 }
