@@ -1,17 +1,66 @@
 // The visit's calendar invitation (RFC 5545), for the confirmation mail and the success page's download, and the
 // staff's subscription feed. Plain TS with no Node API, so both the server and the browser build it.
-import { brand } from './brand';
+import { brand, schoolName } from './brand';
 import { TIMEZONE } from './constants';
+import type { Locale } from './locale';
+import en from './locales/en.json';
 import { MY_UTC_OFFSET_MINUTES } from './time';
-import { WHAT_TO_BRING } from './what-to-bring';
 
-/** The visit's title, in calendars and in the Google Calendar link. */
-export const visitTitle = (school: string): string => `Assessment visit: ${school}`;
+// ---- The parent's texts in the parent's language (issue 14) ----
+// The what-to-bring items and the invitation's texts are the catalogue `shared-api/locales/{en,ms,zh}.json` (ICU
+// MessageFormat, plain `{placeholder}`s only). The builders below never compile a message: they take a `translate`
+// function that returns a catalogue text in the invitation's language —
+//   - in the browser, the `t` of `useCatalog(catalog)` for a catalogue defined on that JSON
+//     (`defineCatalog('shared.visit', en, { ms: () => import('shared-api/locales/ms.json'), zh: ... })`);
+//   - on the server, the mail i18n's translator for that language (server/src/mail/i18n.ts).
+// Without one they speak English, the spec's words (the output they always had).
+
+/** The ids of the shared catalogue (`whatToBring.0` … `whatToBring.3` follow WHAT_TO_BRING's order). */
+export type VisitTextId = keyof typeof en;
+export type VisitTextValues = Record<string, string | number | undefined>;
+/** A catalogue text in the invitation's language, its `{placeholder}`s filled from `values`. */
+export type VisitTranslate = (id: VisitTextId, values?: VisitTextValues) => string;
+/** The language of a visit's texts: `locale` picks the school's name and the separators; `translate` gives the texts. */
+export type VisitLanguage = { locale?: Locale; translate?: VisitTranslate };
+
+// en.json as Node and Jest read it (ICU text) or as the browser build compiles it (scripts/i18n/catalog-loader.cjs:
+// texts and ["placeholder"] pieces); its messages use plain placeholders only (shared-api's catalogue test checks it).
+type Piece = string | [string, ...unknown[]];
+const englishText: VisitTranslate = (id, values = {}) => {
+  const message = (en as Record<string, string | Piece[]>)[id];
+  const value = (name: string) => String(values[name] ?? '');
+  return typeof message === 'string'
+    ? message.replace(/\{(\w+)\}/g, (_, name: string) => value(name))
+    : message.map((piece) => (typeof piece === 'string' ? piece : value(piece[0]))).join('');
+};
+
+const translator = (language?: VisitLanguage): VisitTranslate => language?.translate ?? englishText;
+const localeOf = (language?: VisitLanguage): Locale => language?.locale ?? 'en';
+/** Chinese lists take the enumeration comma and its sentences run on without spaces. */
+const ITEM_SEPARATOR: Record<Locale, string> = { en: ', ', ms: ', ', zh: '、' };
+const SENTENCE_SEPARATOR: Record<Locale, string> = { en: ' ', ms: ' ', zh: '' };
+
+/** The ids of the what-to-bring items, in WHAT_TO_BRING's order. */
+export const WHAT_TO_BRING_IDS = ['whatToBring.0', 'whatToBring.1', 'whatToBring.2', 'whatToBring.3'] as const satisfies readonly VisitTextId[];
+
+/** The what-to-bring items in the language's words (WHAT_TO_BRING in English). */
+export const whatToBring = (language?: VisitLanguage): string[] => WHAT_TO_BRING_IDS.map((id) => translator(language)(id));
+
+/** The visit's title, in calendars and in the Google Calendar link (the school's name in the language). */
+export const visitTitle = (school: string, language?: VisitLanguage): string =>
+  translator(language)('visit.title', { school: schoolName(school, localeOf(language)) });
 
 /** What the visit is for, what to bring and where the registration form is. */
-export const visitDescription = (reference?: string, visitorName?: string): string =>
-  `Assessment visit${visitorName ? ` for ${visitorName}` : ''}.${reference ? ` Payment reference ${reference}.` : ''} ` +
-  `Please bring: ${WHAT_TO_BRING.join(', ')}. Registration form: ${brand.registrationFormUrl}`;
+export const visitDescription = (reference?: string, visitorName?: string, language?: VisitLanguage): string => {
+  const t = translator(language);
+  const locale = localeOf(language);
+  return [
+    visitorName ? t('visit.aboutFor', { visitorName }) : t('visit.about'),
+    ...(reference ? [t('visit.reference', { reference })] : []),
+    t('visit.bring', { items: whatToBring(language).join(ITEM_SEPARATOR[locale]) }),
+    t('visit.form', { url: brand.registrationFormUrl }),
+  ].join(SENTENCE_SEPARATOR[locale]);
+};
 
 // TEXT values escape backslash, semicolon, comma and newlines; control characters are dropped.
 /* eslint-disable no-control-regex -- stripping control characters is the point */
@@ -88,11 +137,16 @@ export type InvitationInput = {
   sequence?: number;
   /** CANCEL: the visit is called off (an invitation with the same UID and a higher sequence). */
   method?: 'CANCEL';
+  /** The parent's language (default English): SUMMARY, LOCATION and DESCRIPTION in it; see VisitLanguage. */
+  locale?: Locale;
+  /** The texts in `locale` (useCatalog's `t` in the browser); without it, English. */
+  translate?: VisitTranslate;
 };
 
 /** The visit as an .ics file, its times in Asia/Singapore (VTIMEZONE included), lines folded and CRLF-ended. */
 export function buildInvitation(input: InvitationInput): string {
   const name = input.visitorName ?? '';
+  const language: VisitLanguage = { locale: input.locale, translate: input.translate };
   const invite = input.organizerEmail && input.visitorEmail ? { organizer: input.organizerEmail, visitor: input.visitorEmail } : null;
   const lines = [
     ...calendarHead(input.method ?? (invite ? 'REQUEST' : 'PUBLISH')),
@@ -101,9 +155,9 @@ export function buildInvitation(input: InvitationInput): string {
     `DTSTAMP:${utc(input.now ?? new Date())}`,
     `DTSTART;TZID=${TIMEZONE}:${local(input.start)}`,
     `DTEND;TZID=${TIMEZONE}:${local(input.end)}`,
-    `SUMMARY:${escapeText(visitTitle(input.school))}`,
-    `LOCATION:${escapeText(input.school)}`,
-    `DESCRIPTION:${escapeText(visitDescription(input.reference, name))}`,
+    `SUMMARY:${escapeText(visitTitle(input.school, language))}`,
+    `LOCATION:${escapeText(schoolName(input.school, input.locale))}`,
+    `DESCRIPTION:${escapeText(visitDescription(input.reference, name, language))}`,
     ...(invite
       ? [
           `ORGANIZER;CN=${paramValue(brand.productName)}:mailto:${invite.organizer}`,

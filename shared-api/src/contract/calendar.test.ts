@@ -1,0 +1,118 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { buildInvitation, visitDescription, visitTitle, whatToBring, WHAT_TO_BRING_IDS, type VisitTranslate } from './calendar';
+import type { Locale } from './locale';
+import en from './locales/en.json';
+import ms from './locales/ms.json';
+import zh from './locales/zh.json';
+import { WHAT_TO_BRING } from './what-to-bring';
+
+const catalogs: Record<Locale, Record<string, string>> = { en, ms, zh };
+
+/** The catalogue's texts in `locale`, compiled and rendered by Lingui (as the browser's and the server's `t` do). */
+function translatorFor(locale: Locale): VisitTranslate {
+  const compiled = Object.fromEntries(Object.entries(catalogs[locale]).map(([id, text]) => [id, compileMessage(text)]));
+  const i18n = setupI18n({ locale, messages: { [locale]: compiled } });
+  return (id, values) => i18n._(id, values);
+}
+
+const unfold = (ics: string) => ics.replace(/\r\n /g, '');
+const invitation = (locale?: Locale) =>
+  unfold(
+    buildInvitation({
+      uid: 'PAY-1@seri-ilmu',
+      start: new Date('2026-11-23T01:30:00Z'),
+      end: new Date('2026-11-23T02:00:00Z'),
+      school: 'Seri Ilmu International',
+      reference: 'PAY-1',
+      visitorName: 'Aisyah',
+      now: new Date('2026-11-22T00:00:00Z'),
+      ...(locale ? { locale, translate: translatorFor(locale) } : {}),
+    }),
+  );
+
+describe('the shared catalogue (what to bring, calendar texts)', () => {
+  it('has the same ids in every language and no placeholder the English lacks', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    for (const locale of ['ms', 'zh'] as const) {
+      expect(Object.keys(catalogs[locale]).sort()).toEqual(Object.keys(en).sort());
+      for (const [id, text] of Object.entries(catalogs[locale])) expect([id, placeholders(text)]).toEqual([id, placeholders(en[id as keyof typeof en])]);
+    }
+  });
+
+  it('uses plain placeholders only (the builders render English without a message compiler)', () => {
+    for (const catalog of Object.values(catalogs))
+      for (const text of Object.values(catalog)) {
+        const pieces = compileMessage(text);
+        const plain = (typeof pieces === 'string' ? [pieces] : pieces).every((p) => typeof p === 'string' || (Array.isArray(p) && p.length === 1));
+        expect([text, plain]).toEqual([text, true]);
+      }
+  });
+
+  it("keeps WHAT_TO_BRING's English as the source of the what-to-bring items", () => {
+    expect(WHAT_TO_BRING_IDS.map((id) => en[id])).toEqual([...WHAT_TO_BRING]);
+    expect(whatToBring()).toEqual([...WHAT_TO_BRING]);
+  });
+
+  it('renders English without a translator exactly as Lingui does, and as before', () => {
+    const lingui = translatorFor('en');
+    expect(visitTitle('Seri Ilmu International')).toBe('Assessment visit: Seri Ilmu International');
+    expect(visitTitle('Seri Ilmu International', { locale: 'en', translate: lingui })).toBe('Assessment visit: Seri Ilmu International');
+    const before =
+      'Assessment visit for Aisyah. Payment reference PAY-1. Please bring: Parent/guardian ID, ' +
+      "Student's birth certificate, Immunization records, Previous academic records. Registration form: https://forms.seriilmu.edu.my/registration";
+    expect(visitDescription('PAY-1', 'Aisyah')).toBe(before);
+    expect(visitDescription('PAY-1', 'Aisyah', { locale: 'en', translate: lingui })).toBe(before);
+    expect(visitDescription()).toBe(
+      "Assessment visit. Please bring: Parent/guardian ID, Student's birth certificate, Immunization records, Previous academic records. " +
+        'Registration form: https://forms.seriilmu.edu.my/registration',
+    );
+  });
+
+  it('renders the English builders from the browser build’s compiled catalogue too', () => {
+    // The build turns en.json into Lingui's compiled form; the same module then reads pieces instead of texts.
+    jest.isolateModules(() => {
+      jest.doMock('./locales/en.json', () => Object.fromEntries(Object.entries(en).map(([id, text]) => [id, compileMessage(text)])));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module with the mocked catalogue
+      const fresh = require('./calendar') as typeof import('./calendar');
+      expect(fresh.visitTitle('Seri Ilmu Private Primary')).toBe('Assessment visit: Seri Ilmu Private Primary');
+      expect(fresh.visitDescription('PAY-9')).toBe(visitDescription('PAY-9'));
+    });
+  });
+});
+
+describe('the calendar invitation in each language', () => {
+  it('is the English one it always was without a language', () => {
+    const ics = invitation();
+    expect(ics).toContain('SUMMARY:Assessment visit: Seri Ilmu International\r\n');
+    expect(ics).toContain('LOCATION:Seri Ilmu International\r\n');
+    expect(ics).toContain(
+      "DESCRIPTION:Assessment visit for Aisyah. Payment reference PAY-1. Please bring: Parent/guardian ID\\, Student's birth certificate\\, " +
+        'Immunization records\\, Previous academic records. Registration form: https://forms.seriilmu.edu.my/registration\r\n',
+    );
+    expect(invitation('en')).toBe(ics);
+  });
+
+  it('speaks Bahasa Melayu, with the school’s Malay name', () => {
+    const ics = invitation('ms');
+    expect(ics).toContain('SUMMARY:Lawatan penilaian: Sekolah Antarabangsa Seri Ilmu\r\n');
+    expect(ics).toContain('LOCATION:Sekolah Antarabangsa Seri Ilmu\r\n');
+    expect(ics).toContain(
+      'DESCRIPTION:Lawatan penilaian untuk Aisyah. Nombor rujukan bayaran PAY-1. Sila bawa: Kad pengenalan ibu bapa/penjaga\\, ' +
+        'Sijil kelahiran pelajar\\, Rekod imunisasi\\, Rekod akademik terdahulu. Borang pendaftaran: https://forms.seriilmu.edu.my/registration\r\n',
+    );
+    expect(ics).toContain('DTSTART;TZID=Asia/Singapore:20261123T093000');
+  });
+
+  it('speaks Chinese, with the enumeration comma and no spaces between sentences', () => {
+    const ics = invitation('zh');
+    expect(ics).toContain('SUMMARY:入学评估：Seri Ilmu 国际学校\r\n');
+    expect(ics).toContain(
+      'DESCRIPTION:Aisyah的入学评估。付款参考编号：PAY-1。请携带：家长/监护人身份证件、学生出生证明、疫苗接种记录、以往的学业成绩记录。' +
+        '报名表：https://forms.seriilmu.edu.my/registration\r\n',
+    );
+    // Folded at 75 octets without splitting a Chinese character.
+    const folded = buildInvitation({ uid: 'u', start: new Date(0), end: new Date(1), school: 'Seri Ilmu International', locale: 'zh', translate: translatorFor('zh') });
+    expect(folded.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+});
