@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router-dom';
-import { brand, removeToken, setToken } from 'shared-api';
-import { AppThemeProvider } from 'shared-ui';
+import { brand, brandTitle, LOCALE_COOKIE, removeToken, setToken } from 'shared-api';
+import { activateLocale, AppThemeProvider } from 'shared-ui';
 import { Header } from './Header';
 
 const renderHeader = () =>
@@ -31,5 +33,34 @@ describe('Header', () => {
     } finally {
       removeToken();
     }
+  });
+
+  describe('language', () => {
+    afterEach(async () => {
+      await act(() => activateLocale('en'));
+      Cookies.remove(LOCALE_COOKIE, { path: '/' });
+    });
+
+    it('offers English, Bahasa Melayu and 中文, each named in itself, English chosen by default', () => {
+      renderHeader();
+      const select = screen.getByRole('combobox', { name: 'Language' });
+      expect(select).toHaveValue('en');
+      expect([...(select as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(['English', 'Bahasa Melayu', '中文']);
+    });
+
+    it('switches the header to the chosen language, remembers it and sets <html lang>', async () => {
+      renderHeader();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ms');
+      expect(await screen.findByText('Log masuk')).toBeInTheDocument();
+      expect(screen.getByText(brandTitle('ms'))).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Bahasa' })).toHaveValue('ms');
+      expect(screen.getByRole('link', { name: `Laman utama ${brand.productName}` })).toHaveAttribute('href', '/');
+      expect(document.documentElement.lang).toBe('ms');
+      expect(Cookies.get(LOCALE_COOKIE)).toBe('ms');
+
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Bahasa' }), 'zh');
+      expect(await screen.findByText('登录')).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('zh-Hans');
+    });
   });
 });

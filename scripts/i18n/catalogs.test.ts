@@ -1,0 +1,83 @@
+// Every message catalogue in the repository (`**/locales/<language>.json`): the languages agree on their ids, every
+// text is valid ICU MessageFormat, and a translation names no placeholder its English text lacks.
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const skip = new Set(['node_modules', 'dist', '.git', 'coverage', 'docs']);
+
+function catalogueFolders(dir: string, found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || skip.has(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.name === 'locales' && fs.existsSync(path.join(full, 'en.json'))) found.push(full);
+    else catalogueFolders(full, found);
+  }
+  return found;
+}
+
+const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+/** The argument names a message uses (placeholders, plural and select arguments), however deeply nested. */
+function argumentNames(text: string): Set<string> {
+  const names = new Set<string>();
+  const walk = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token)) continue;
+      const [name, , format] = token as [string, string?, Record<string, unknown>?];
+      names.add(name);
+      if (format && typeof format === 'object') Object.values(format).forEach(walk);
+    }
+  };
+  walk(compileMessage(text));
+  return names;
+}
+
+const folders = catalogueFolders(repoRoot);
+const rel = (file: string) => path.relative(repoRoot, file);
+
+// The parent side speaks all three languages; the staff side (admin-remote) is English only for now.
+const parentSide = (folder: string) => !rel(folder).startsWith('admin-remote');
+
+describe('message catalogues', () => {
+  it('are found for the shell, both remotes, the design system, the contract and the server', () => {
+    const roots = new Set(folders.map((folder) => rel(folder).split(path.sep)[0]));
+    expect([...roots].sort()).toEqual(expect.arrayContaining(['booking-remote', 'shell']));
+  });
+
+  describe.each(folders.map((folder) => [rel(folder), folder]))('%s', (_name, folder) => {
+    const en = read(path.join(folder, 'en.json'));
+    const languages = fs.readdirSync(folder).filter((file) => file.endsWith('.json'));
+
+    it('has every text as a string of valid ICU MessageFormat', () => {
+      for (const file of languages) {
+        for (const [id, text] of Object.entries(read(path.join(folder, file)))) {
+          expect({ file, id, type: typeof text }).toEqual({ file, id, type: 'string' });
+          expect(() => compileMessage(text as string, (error) => { throw error; })).not.toThrow();
+        }
+      }
+    });
+
+    if (parentSide(folder)) {
+      it('has English, Malay and Chinese', () => {
+        expect(languages.sort()).toEqual(['en.json', 'ms.json', 'zh.json']);
+      });
+    }
+
+    it.each(languages.filter((file) => file !== 'en.json'))('%s has exactly the English ids', (file) => {
+      const other = read(path.join(folder, file));
+      expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+    });
+
+    it.each(languages.filter((file) => file !== 'en.json'))('%s uses no placeholder the English text lacks', (file) => {
+      const other = read(path.join(folder, file));
+      for (const [id, text] of Object.entries(other)) {
+        if (typeof en[id] !== 'string') continue;
+        const extra = [...argumentNames(text as string)].filter((name) => !argumentNames(en[id] as string).has(name));
+        expect({ id, extra }).toEqual({ id, extra: [] });
+      }
+    });
+  });
+});
