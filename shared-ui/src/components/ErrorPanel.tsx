@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { useCatalog } from '../i18n/useCatalog';
+import { uiCatalog } from '../i18n/ui-catalog';
 import { Button } from './Button';
 
 const Panel = styled.div`
@@ -33,14 +35,15 @@ export type ErrorPanelProps = {
 };
 
 /** An error box announced at once (role=alert), with an optional Retry button. */
-export function ErrorPanel({ title, message, onRetry, retryLabel = 'Retry', className }: ErrorPanelProps) {
+export function ErrorPanel({ title, message, onRetry, retryLabel, className }: ErrorPanelProps) {
+  const { t } = useCatalog(uiCatalog);
   return (
     <Panel role="alert" className={className}>
       {title && <Title>{title}</Title>}
       <Message>{message}</Message>
       {onRetry && (
         <Button variant="secondary" size="sm" onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? t('retry')}
         </Button>
       )}
     </Panel>

@@ -1,4 +1,6 @@
 import styled, { keyframes } from 'styled-components';
+import { useCatalog } from '../i18n/useCatalog';
+import { uiCatalog } from '../i18n/ui-catalog';
 import { VisuallyHidden } from './VisuallyHidden';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
@@ -45,7 +47,8 @@ export function Spinner({
   className,
   'aria-label': ariaLabel,
 }: SpinnerProps) {
-  const label = labelProp ?? ariaLabel ?? 'Loading';
+  const { t } = useCatalog(uiCatalog);
+  const label = labelProp ?? ariaLabel ?? t('loading');
   return (
     <Wrapper role="status" className={className}>
       <SpinnerIcon size={size} />

@@ -1,7 +1,8 @@
 // In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { ReactNode } from 'react';
-import { Button } from 'shared-ui';
+import { Button, useCatalog } from 'shared-ui';
 import { Dialog } from './Dialog';
+import { formsCatalog } from './i18n';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -24,11 +25,12 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   busy = false,
   tone = 'danger',
 }: ConfirmDialogProps) {
+  const { t } = useCatalog(formsCatalog);
   const requestChange = (next: boolean) => {
     if (!busy) onOpenChange(next);
   };
@@ -43,7 +45,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => requestChange(false)} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={busy}>
             {confirmLabel}

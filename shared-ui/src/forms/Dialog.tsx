@@ -1,6 +1,7 @@
 // In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import type { ReactNode } from 'react';
-import { Button, ErrorPanel, lazyModule, styled } from 'shared-ui';
+import { Button, ErrorPanel, lazyModule, styled, useCatalog } from 'shared-ui';
+import { formsCatalog } from './i18n';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -46,19 +47,19 @@ const LoadFailed = styled.div`
 export function Dialog(props: DialogProps) {
   const { module, failed, retry } = dialogCode.useModule(props.open);
   if (module) return <module.DialogImpl {...props} />;
-  if (props.open && failed) {
-    return (
-      <LoadFailed>
-        <ErrorPanel
-          title={props.title}
-          message="This part of the page could not be loaded. Check your connection and try again."
-          onRetry={retry}
-        />
-        <Button variant="ghost" size="sm" onClick={() => props.onOpenChange(false)}>
-          Close
-        </Button>
-      </LoadFailed>
-    );
-  }
+  if (props.open && failed) return <DialogLoadFailed {...props} retry={retry} />;
   return null;
+}
+
+/** The dialog's code could not be fetched: say so, with Retry and Close. */
+function DialogLoadFailed({ title, onOpenChange, retry }: DialogProps & { retry: () => void }) {
+  const { t } = useCatalog(formsCatalog);
+  return (
+    <LoadFailed>
+      <ErrorPanel title={title} message={t('loadFailed')} onRetry={retry} />
+      <Button variant="ghost" size="sm" onClick={() => onOpenChange(false)}>
+        {t('close')}
+      </Button>
+    </LoadFailed>
+  );
 }

@@ -1,7 +1,8 @@
 // In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
 import { useLayoutEffect, useRef } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { closeButtonStyles, CloseIcon, keyframes, media, styled } from 'shared-ui';
+import { closeButtonStyles, CloseIcon, keyframes, media, styled, useCatalog } from 'shared-ui';
+import { formsCatalog } from './i18n';
 import type { DialogProps, DialogSize } from './Dialog';
 
 const widths: Record<DialogSize, string> = { sm: '420px', md: '560px', lg: '760px' };
@@ -116,6 +117,7 @@ export function DialogImpl({
   onInteractOutside,
   onEscapeKeyDown,
 }: DialogProps) {
+  const { t } = useCatalog(formsCatalog);
   // Controlled dialogs have no Radix Trigger, so remember what had focus and give it back on close.
   const returnFocusRef = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -149,7 +151,7 @@ export function DialogImpl({
             </Titles>
             {!hideCloseButton && (
               <RadixDialog.Close asChild>
-                <CloseButton type="button" aria-label="Close">
+                <CloseButton type="button" aria-label={t('close')}>
                   <CloseIcon />
                 </CloseButton>
               </RadixDialog.Close>

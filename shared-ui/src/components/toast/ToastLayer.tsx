@@ -6,6 +6,8 @@ import { SpinnerIcon } from '../Spinner';
 import { AlertIcon, CheckIcon, CloseIcon } from '../icons';
 import type { ToastEntry, ToastKind } from '../Toast';
 import { closeButtonStyles } from '../closeButtonStyles';
+import { useCatalog } from '../../i18n/useCatalog';
+import { uiCatalog } from '../../i18n/ui-catalog';
 
 const slideIn = keyframes`from { opacity: 0; transform: translateY(8px); }`;
 
@@ -91,8 +93,9 @@ export type ToastLayerProps = { toasts: ToastEntry[]; duration: number; onRemove
 
 /** The Radix rendering of the toasts, loaded with the first toast (see ../Toast.tsx). */
 export function ToastLayer({ toasts, duration, onRemove }: ToastLayerProps) {
+  const { t } = useCatalog(uiCatalog);
   return (
-    <RadixToast.Provider duration={duration} swipeDirection="right" label="Notifications">
+    <RadixToast.Provider duration={duration} swipeDirection="right" label={t('notifications')}>
       {toasts.map((toast) => (
         <Root
           // A new key per update re-announces the changed message.
@@ -109,12 +112,13 @@ export function ToastLayer({ toasts, duration, onRemove }: ToastLayerProps) {
             {icons[toast.kind]}
           </Icon>
           <Message>{toast.message}</Message>
-          <Close aria-label="Dismiss notification">
+          <Close aria-label={t('dismissNotification')}>
             <CloseIcon size={18} />
           </Close>
         </Root>
       ))}
-      <Viewport />
+      {/* Radix puts the hotkey (F8) in place of {hotkey}. */}
+      <Viewport label={t('notificationsRegion', { hotkey: '{hotkey}' })} />
     </RadixToast.Provider>
   );
 }
