@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { ForgotPasswordForm } from '../features/auth';
+import { pagesCatalog } from './i18n';
 
 const Narrow = styled.div`
   max-width: 28rem;
@@ -9,17 +10,18 @@ const Narrow = styled.div`
 `;
 
 export function ForgotPasswordPage() {
+  const { t } = useCatalog(pagesCatalog);
   return (
     <Narrow>
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Forgot password</CardTitle>
+          <CardTitle as="h1">{t('forgotTitle')}</CardTitle>
         </CardHeader>
         <CardBody>
-          <p>Enter the email of your staff account. We will send a link to set a new password; it works once, within 30 minutes.</p>
+          <p>{t('forgotIntro')}</p>
           <ForgotPasswordForm />
           <p>
-            <Link to="/login">Back to the login</Link>
+            <Link to="/login">{t('backToLogin')}</Link>
           </p>
         </CardBody>
       </Card>

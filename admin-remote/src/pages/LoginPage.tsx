@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { LoginForm } from '../features/auth';
+import { pagesCatalog } from './i18n';
 
 const Narrow = styled.div`
   max-width: 28rem;
@@ -9,20 +10,21 @@ const Narrow = styled.div`
 `;
 
 export function LoginPage() {
+  const { t } = useCatalog(pagesCatalog);
   return (
     <>
       <Narrow>
         <Card>
           <CardHeader>
-            <CardTitle as="h1">Staff login</CardTitle>
+            <CardTitle as="h1">{t('loginTitle')}</CardTitle>
           </CardHeader>
           <CardBody>
             <LoginForm />
             <p>
-              <Link to="/forgot-password">Forgot password?</Link>
+              <Link to="/forgot-password">{t('forgotPasswordLink')}</Link>
             </p>
             <p>
-              <Link to="/">Back to the timetable</Link>
+              <Link to="/">{t('backToTimetable')}</Link>
             </p>
           </CardBody>
         </Card>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { getToken } from 'shared-api';
 import { RegisterForm } from '../features/auth';
+import { richText } from '../lib/i18n';
+import { pagesCatalog } from './i18n';
 
 const Narrow = styled.div`
   max-width: 28rem;
@@ -10,28 +12,25 @@ const Narrow = styled.div`
 `;
 
 export function RegisterPage() {
+  const { t } = useCatalog(pagesCatalog);
   const loggedIn = Boolean(getToken());
   return (
     <>
       <Narrow>
         <Card>
           <CardHeader>
-            <CardTitle as="h1">Register a staff account</CardTitle>
+            <CardTitle as="h1">{t('registerTitle')}</CardTitle>
           </CardHeader>
           <CardBody>
             <p>
-              {loggedIn ? (
-                'Add a colleague who should manage assessment slots.'
-              ) : (
-                <>
-                  Only a logged-in staff member can add a colleague. <Link to="/login">Log in first</Link>.
-                </>
-              )}
+              {loggedIn
+                ? t('registerIntro')
+                : richText(t, 'registerLoginFirst', {}, { link: (children) => <Link to="/login">{children}</Link> })}
             </p>
             <RegisterForm />
             {loggedIn && (
               <p>
-                <Link to="/secured/dashboard">Back to the dashboard</Link>
+                <Link to="/secured/dashboard">{t('backToDashboard')}</Link>
               </p>
             )}
           </CardBody>

@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { ResetPasswordForm } from '../features/auth';
+import { pagesCatalog } from './i18n';
 
 const Narrow = styled.div`
   max-width: 28rem;
@@ -12,18 +13,19 @@ const Narrow = styled.div`
 const tokenOf = (pathname: string): string => decodeURIComponent(/\/reset-password\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
 
 export function ResetPasswordPage() {
+  const { t } = useCatalog(pagesCatalog);
   const token = tokenOf(useLocation().pathname);
   return (
     <Narrow>
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Set a new password</CardTitle>
+          <CardTitle as="h1">{t('resetTitle')}</CardTitle>
         </CardHeader>
         <CardBody>
-          <p>Setting a new password logs your account out on every device.</p>
+          <p>{t('resetIntro')}</p>
           <ResetPasswordForm token={token} />
           <p>
-            <Link to="/login">Back to the login</Link>
+            <Link to="/login">{t('backToLogin')}</Link>
           </p>
         </CardBody>
       </Card>

@@ -1,10 +1,12 @@
 // The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { Inline, styled } from 'shared-ui';
+import { Inline, styled, useCatalog } from 'shared-ui';
 import { LogoutButton, LogoutEverywhereButton, RequireStaff } from '../features/auth';
 import { DashboardPage } from './DashboardPage';
 import { ColleaguesPage } from './ColleaguesPage';
 import { AuditPage } from './AuditPage';
+import { richText } from '../lib/i18n';
+import { pagesCatalog } from './i18n';
 
 const Bar = styled.div`
   display: flex;
@@ -17,18 +19,17 @@ const Bar = styled.div`
 
 /** Everything under /secured: only for a token that resolves to a staff member. */
 export function SecuredArea() {
+  const { t } = useCatalog(pagesCatalog);
   return (
     <RequireStaff>
       {(user) => (
         <>
           <Bar>
             <Inline>
-              <span>
-                Signed in as <strong>{user.username || user.email}</strong>
-              </span>
-              <Link to="/register">Add a colleague</Link>
-              <Link to="/secured/colleagues">Colleagues</Link>
-              <Link to="/secured/audit">Audit trail</Link>
+              <span>{richText(t, 'signedInAs', { name: user.username || user.email }, { strong: (name) => <strong>{name}</strong> })}</span>
+              <Link to="/register">{t('addColleagueLink')}</Link>
+              <Link to="/secured/colleagues">{t('colleaguesLink')}</Link>
+              <Link to="/secured/audit">{t('auditLink')}</Link>
               <LogoutButton />
               <LogoutEverywhereButton />
             </Inline>

@@ -1,21 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Button, Stack } from 'shared-ui';
+import { Button, Stack, useCatalog } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
 import { LOGIN_REDIRECT_MS, httpStatus, serverMessage, setToken, type LoginFormValues, type LoginInput } from 'shared-api';
 import { formResolver, loginFormSchema } from 'shared-api/schemas';
 import { useLoginMutation } from '../api/authApi';
+import { authCatalog } from '../i18n';
+import en from '../locales/en.json';
 import { FormAlert, FormSuccess } from './FormMessages';
 
-export const LOGIN_FAILED_MESSAGE = 'The email or password is incorrect. Please try again.';
-export const LOGIN_UNAVAILABLE_MESSAGE = 'Login is unavailable right now. Please try again in a moment.';
-export const LOGIN_SUCCESS_MESSAGE = 'Login successful. Opening the dashboard...';
+// The English texts, for tests.
+export const LOGIN_FAILED_MESSAGE = en.loginFailed;
+export const LOGIN_UNAVAILABLE_MESSAGE = en.loginUnavailable;
+export const LOGIN_SUCCESS_MESSAGE = en.loginSuccess;
 
 export function LoginForm() {
+  const { t } = useCatalog(authCatalog);
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<'failed' | 'unavailable' | { server: string } | null>(null);
   const [succeeded, setSucceeded] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const {
@@ -37,16 +41,19 @@ export function LoginForm() {
     }
     const status = httpStatus(result.error);
     // Wrong email and wrong password read the same, so the form never reveals which accounts exist.
-    if (status === 401 || status === 400 || status === 404) setFailure(LOGIN_FAILED_MESSAGE);
-    else if (status === 429) setFailure(serverMessage(result.error) ?? LOGIN_UNAVAILABLE_MESSAGE);
-    else setFailure(LOGIN_UNAVAILABLE_MESSAGE);
+    if (status === 401 || status === 400 || status === 404) setFailure('failed');
+    else if (status === 429) {
+      const message = serverMessage(result.error);
+      setFailure(message ? { server: message } : 'unavailable');
+    }
+    else setFailure('unavailable');
   });
 
   const busy = isLoading || succeeded;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Staff login">
+    <form onSubmit={onSubmit} noValidate aria-label={t('loginForm')}>
       <Stack>
-        <Field label="Email" htmlFor="login-email" error={errors.email?.message}>
+        <Field label={t('email')} htmlFor="login-email" error={errors.email?.message}>
           <Input
             id="login-email"
             type="email"
@@ -54,13 +61,15 @@ export function LoginForm() {
             {...register('email')}
           />
         </Field>
-        <Field label="Password" htmlFor="login-password" error={errors.password?.message}>
+        <Field label={t('password')} htmlFor="login-password" error={errors.password?.message}>
           <Input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
         </Field>
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {succeeded && <FormSuccess>{LOGIN_SUCCESS_MESSAGE}</FormSuccess>}
+        {failure && (
+          <FormAlert>{failure === 'failed' ? t('loginFailed') : failure === 'unavailable' ? t('loginUnavailable') : failure.server}</FormAlert>
+        )}
+        {succeeded && <FormSuccess>{t('loginSuccess')}</FormSuccess>}
         <Button type="submit" variant="primary" fullWidth loading={busy}>
-          {busy ? 'Loading...' : 'Login'}
+          {busy ? t('loading') : t('login')}
         </Button>
       </Stack>
     </form>

@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import { Button } from 'shared-ui';
+import { Button, useCatalog } from 'shared-ui';
 import { api, removeToken, useAppDispatch } from 'shared-api';
 import { useLogoutMutation } from '../api/authApi';
+import { authCatalog } from '../i18n';
 
 /** Revokes the token on the server, then forgets it here whatever the server said. */
 export function LogoutButton() {
+  const { t } = useCatalog(authCatalog);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [logout, { isLoading }] = useLogoutMutation();
@@ -19,7 +21,7 @@ export function LogoutButton() {
 
   return (
     <Button variant="secondary" size="sm" onClick={onLogout} disabled={isLoading}>
-      {isLoading ? 'Logging out...' : 'Logout'}
+      {isLoading ? t('loggingOut') : t('logout')}
     </Button>
   );
 }

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, useToast } from 'shared-ui';
+import { Button, useCatalog, useToast } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { api, removeToken, serverMessage, useAppDispatch } from 'shared-api';
 import { useLogoutAllMutation } from '../api/accountAuthApi';
+import { authCatalog } from '../i18n';
+import en from '../locales/en.json';
 
+/** The English texts, for tests. */
 export const LogoutEverywhereText = {
-  button: 'Log out everywhere',
-  title: 'Log out everywhere?',
-  message: 'This ends every session of your account, on this and every other device. You will need to log in again.',
-  confirm: 'Log out everywhere',
-  failed: 'Could not log out everywhere. Please try again.',
+  button: en.logoutEverywhere,
+  title: en.logoutEverywhereTitle,
+  message: en.logoutEverywhereMessage,
+  confirm: en.logoutEverywhereConfirm,
+  failed: en.logoutEverywhereFailed,
 } as const;
 
 /** Ends every session of the signed-in account (after a confirm), then forgets the token here and opens /login. */
 export function LogoutEverywhereButton() {
+  const { t } = useCatalog(authCatalog);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const toast = useToast();
@@ -25,7 +29,7 @@ export function LogoutEverywhereButton() {
     const result = await logoutAll();
     if ('error' in result) {
       setOpen(false);
-      toast.error(serverMessage(result.error) ?? LogoutEverywhereText.failed);
+      toast.error(serverMessage(result.error) ?? t('logoutEverywhereFailed'));
       return;
     }
     removeToken();
@@ -36,14 +40,14 @@ export function LogoutEverywhereButton() {
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={isLoading}>
-        {LogoutEverywhereText.button}
+        {t('logoutEverywhere')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={LogoutEverywhereText.title}
-        message={LogoutEverywhereText.message}
-        confirmLabel={LogoutEverywhereText.confirm}
+        title={t('logoutEverywhereTitle')}
+        message={t('logoutEverywhereMessage')}
+        confirmLabel={t('logoutEverywhereConfirm')}
         onConfirm={onConfirm}
         busy={isLoading}
       />

@@ -1,13 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Spinner } from 'shared-ui';
+import { Spinner, useCatalog } from 'shared-ui';
 import { configureApi, getToken, removeToken, apiConfig, type User } from 'shared-api';
 import { useCurrentUserQuery } from '../api/authApi';
+import { authCatalog } from '../i18n';
 
 type RequireStaffProps = { children: (user: User) => ReactNode };
 
 /** The secured area's gate: no token goes to /login; a token must resolve to the current user. */
 export function RequireStaff({ children }: RequireStaffProps) {
+  const { t } = useCatalog(authCatalog);
   const token = getToken();
   const navigate = useNavigate();
   const { data: user, isError } = useCurrentUserQuery(undefined, { skip: !token });
@@ -24,6 +26,6 @@ export function RequireStaff({ children }: RequireStaffProps) {
   }, [isError]);
 
   if (!token || isError) return <Navigate to="/login" replace />;
-  if (!user) return <Spinner label="Checking your session" />;
+  if (!user) return <Spinner label={t('checkingSession')} />;
   return <>{children(user)}</>;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { Button, Stack } from 'shared-ui';
+import { Button, Stack, useCatalog } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
 import { httpStatus, serverMessage } from 'shared-api';
 import { formResolver } from 'shared-api/schemas';
@@ -12,12 +12,16 @@ import {
   type ResetPasswordFormValues,
 } from 'shared-api/accounts';
 import { useConfirmPasswordResetMutation } from '../api/accountAuthApi';
+import { authCatalog } from '../i18n';
+import en from '../locales/en.json';
 import { FormAlert, FormSuccess } from './FormMessages';
 
-export const RESET_FAILED_MESSAGE = 'The password could not be changed right now. Please try again in a moment.';
+/** The English text, for tests. */
+export const RESET_FAILED_MESSAGE = en.resetFailed;
 
 /** The new password twice (the register form's rules) for the reset link's token. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useCatalog(authCatalog);
   const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -37,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setDone(result.data || AccountMessage.resetDone);
       return;
     }
-    setFailure(httpStatus(result.error) === 400 ? (serverMessage(result.error) ?? AccountMessage.resetInvalid) : RESET_FAILED_MESSAGE);
+    setFailure(httpStatus(result.error) === 400 ? (serverMessage(result.error) ?? AccountMessage.resetInvalid) : t('resetFailed'));
   });
 
   if (done) {
@@ -45,27 +49,27 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack>
         <FormSuccess>{done}</FormSuccess>
         <p>
-          <Link to="/login">Go to the login</Link>
+          <Link to="/login">{t('goToLogin')}</Link>
         </p>
       </Stack>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Set a new password">
+    <form onSubmit={onSubmit} noValidate aria-label={t('resetForm')}>
       <Stack>
-        <Field label="New password" htmlFor="reset-password" error={errors.password?.message}>
+        <Field label={t('newPassword')} htmlFor="reset-password" error={errors.password?.message}>
           <Input id="reset-password" type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        <Field label="New password again" htmlFor="reset-confirm" error={errors.confirm?.message}>
+        <Field label={t('newPasswordAgain')} htmlFor="reset-confirm" error={errors.confirm?.message}>
           <Input id="reset-confirm" type="password" autoComplete="new-password" {...register('confirm')} />
         </Field>
         {failure && (
           <FormAlert>
-            {failure} <Link to="/forgot-password">Ask for a new link</Link>
+            {failure} <Link to="/forgot-password">{t('askNewLink')}</Link>
           </FormAlert>
         )}
         <Button type="submit" variant="primary" fullWidth loading={isLoading}>
-          {isLoading ? 'Saving...' : 'Set new password'}
+          {isLoading ? t('saving') : t('setNewPassword')}
         </Button>
       </Stack>
     </form>
