@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
+import { noticeCatalog } from '../notice/i18n';
 import { loadDraft } from '../utils/bookingDraft';
 
 const Notice = styled.div`
@@ -25,13 +26,14 @@ const Notice = styled.div`
  * progress in this browser is pointed to, rather than silently forgotten.
  */
 export function PaymentInProgressNotice({ now = Date.now() }: { now?: number }) {
+  const { t } = useCatalog(noticeCatalog);
   const { paymentSession, paymentStatus } = loadDraft();
   const id = paymentSession?.paymentId || paymentSession?.id;
   if (!id || (paymentStatus !== 'pending' && paymentStatus !== 'processing') || !(Date.parse(paymentSession?.expiresAt ?? '') > now)) return null;
   return (
     <Notice role="status">
       <p>
-        You have a payment in progress. <Link to={`/payment/pending?payment_id=${encodeURIComponent(id)}`}>Check payment status</Link>
+        {t('paymentInProgress')} <Link to={`/payment/pending?payment_id=${encodeURIComponent(id)}`}>{t('checkPaymentStatus')}</Link>
       </p>
     </Notice>
   );

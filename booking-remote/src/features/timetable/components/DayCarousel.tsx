@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, media, styled } from 'shared-ui';
+import { Button, media, styled, useCatalog } from 'shared-ui';
+import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DaySlots } from './SlotButtons';
@@ -79,6 +80,7 @@ type Props = { days: CalendarDay[]; slotsByDate: Map<string, BookableSlot[]>; on
 
 /** Mobile: the next 14 weekdays, one day per page, swipeable and keyboard usable. */
 export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
+  const { t, locale } = useCatalog(timetableCatalog);
   const [index, setIndex] = useState(0);
   const trackRef = useRef<HTMLUListElement>(null);
   const last = days.length - 1;
@@ -121,36 +123,36 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   };
 
   const current = days[index];
-  const currentLabel = current ? dayLabel(current.date).long : '';
+  const currentLabel = current ? dayLabel(current.date, locale).long : '';
 
   return (
-    <Wrapper aria-roledescription="carousel" aria-label="Next 14 weekdays" onKeyDown={onKeyDown}>
+    <Wrapper aria-roledescription="carousel" aria-label={t('carouselLabel', { count: days.length })} onKeyDown={onKeyDown}>
       <Controls>
-        <Button variant="secondary" size="sm" aria-label="Previous day" disabled={index === 0} onClick={() => go(index - 1)}>
+        <Button variant="secondary" size="sm" aria-label={t('previousDay')} disabled={index === 0} onClick={() => go(index - 1)}>
           ‹
         </Button>
         <Position aria-live="polite">
-          {current?.isToday ? `Today, ${currentLabel}` : currentLabel}
+          {current?.isToday ? t('todayDate', { date: currentLabel }) : currentLabel}
         </Position>
-        <Button variant="secondary" size="sm" aria-label="Next day" disabled={index >= last} onClick={() => go(index + 1)}>
+        <Button variant="secondary" size="sm" aria-label={t('nextDay')} disabled={index >= last} onClick={() => go(index + 1)}>
           ›
         </Button>
       </Controls>
       <Track ref={trackRef}>
         {days.map((day, i) => {
-          const { weekday, short, long } = dayLabel(day.date);
+          const { weekday, short, long } = dayLabel(day.date, locale);
           return (
             <Page
               key={day.date}
               aria-roledescription="slide"
-              aria-label={`${long} (${i + 1} of ${days.length})`}
+              aria-label={t('slideLabel', { date: long, position: i + 1, total: days.length })}
               aria-hidden={i !== index}
               inert={i !== index}
             >
               <DayCard $today={day.isToday}>
                 <DayTitle>
-                  {weekday}, {short}
-                  {day.isToday && <TodayBadge>Today</TodayBadge>}
+                  {t('dayTitle', { weekday, date: short })}
+                  {day.isToday && <TodayBadge>{t('today')}</TodayBadge>}
                 </DayTitle>
                 <DaySlots date={day.date} isPast={day.isPast} slots={slotsByDate.get(day.date) ?? []} onSelect={onSelect} />
               </DayCard>

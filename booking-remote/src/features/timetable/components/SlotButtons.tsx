@@ -1,5 +1,6 @@
-import { formatMinutes12 } from 'shared-api';
-import { Button, styled } from 'shared-ui';
+import { formatClock } from 'shared-api';
+import { Button, styled, useCatalog } from 'shared-ui';
+import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel } from '../utils/calendarDays';
 
@@ -28,16 +29,17 @@ type Props = {
 
 /** One day's slots as buttons showing the start time, or why there are none. */
 export function DaySlots({ date, isPast, slots, onSelect }: Props) {
-  if (isPast) return <Message $past>Day has passed!</Message>;
-  if (slots.length === 0) return <Message>No slot available</Message>;
-  const { long } = dayLabel(date);
+  const { t, locale } = useCatalog(timetableCatalog);
+  if (isPast) return <Message $past>{t('dayPassed')}</Message>;
+  if (slots.length === 0) return <Message>{t('noSlot')}</Message>;
+  const { long } = dayLabel(date, locale);
   return (
     <List>
       {slots.map((slot) => {
-        const time = formatMinutes12(slot.startMinutes);
+        const time = formatClock(slot.startMinutes, locale);
         return (
           <li key={slot.id}>
-            <Button variant="secondary" fullWidth aria-label={`${time}, ${long}`} onClick={() => onSelect(slot)}>
+            <Button variant="secondary" fullWidth aria-label={t('slotLabel', { time, date: long })} onClick={() => onSelect(slot)}>
               {time}
             </Button>
           </li>

@@ -6,6 +6,7 @@ import { legacyList, publicSlot } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { apiUrl, server, startMswServer } from '../../../test/server';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import { Timetable } from './Timetable';
 
 startMswServer();
@@ -284,5 +285,92 @@ describe('Timetable', () => {
     const { container } = renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
     expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('Timetable in Bahasa Melayu and 中文', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  const slotsOnThursdayAndFriday = () =>
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(legacyList([publicSlot({ id: 1, date: '2026-11-26', startTime: '09:00' }), publicSlot({ id: 2, date: '2026-11-27', startTime: '2:00 PM' })])),
+      ),
+    );
+
+  it('speaks Malay: weekday names, slot times, notes, week names and the carousel', async () => {
+    slotsOnThursdayAndFriday();
+    await act(() => activateLocale('ms'));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(screen.getByText('Memuatkan slot yang tersedia...')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Minggu ini' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Tempah lawatan penilaian' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Isn23 Nov', 'Sel24 Nov', 'Rab25 Nov', 'Kha26 Nov', 'Jum27 Nov']);
+    const cells = within(table).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('Tarikh ini telah berlalu!');
+    expect(cells[2]).toHaveTextContent('Tiada slot tersedia');
+    expect(within(cells[3]).getByRole('button', { name: '9:00 pagi, Khamis, 26 November 2026' })).toHaveTextContent('9:00 pagi');
+    expect(within(cells[4]).getByRole('button')).toHaveTextContent('2:00 petang');
+    expect(screen.getByText('Slot mesti ditempah sekurang-kurangnya 1 jam lebih awal. Semua masa adalah dalam GMT+8.')).toBeInTheDocument();
+    expect(screen.getByText(/^Kemas kini terakhir: 25 Nov 2026, 10:00:\d\d pagi \(GMT\+8\)$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Minggu berikutnya ›' }));
+    await user.click(screen.getByRole('button', { name: 'Minggu berikutnya ›' }));
+    expect(screen.getByRole('table', { name: 'Minggu bermula 7 Dis' })).toBeInTheDocument();
+
+    const region = screen.getByRole('region', { name: '14 hari bekerja akan datang' });
+    // Nothing left today: the carousel opens on Thursday, the first day with a slot; today's slide has its badge.
+    expect(await within(region).findByText('Khamis, 26 November 2026')).toBeInTheDocument();
+    const slides = within(region).getAllByRole('listitem', { hidden: true }).filter((li) => li.getAttribute('aria-roledescription') === 'slide');
+    expect(slides[0]).toHaveAttribute('aria-label', 'Rabu, 25 November 2026 (1 daripada 14)');
+    expect(within(slides[0]).getByText('Hari ini')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Hari sebelumnya' }));
+    expect(within(region).getByText('Hari ini, Rabu, 25 November 2026')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese: weekday names, slot times and notes', async () => {
+    slotsOnThursdayAndFriday();
+    await act(() => activateLocale('zh'));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: '本周' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['周一11月23日', '周二11月24日', '周三11月25日', '周四11月26日', '周五11月27日']);
+    expect(within(table).getAllByRole('cell')[1]).toHaveTextContent('该日期已过！');
+    expect(within(table).getByRole('button', { name: '2026年11月26日 星期四，上午9:00' })).toHaveTextContent('上午9:00');
+    expect(within(table).getByRole('button', { name: /下午2:00$/ })).toHaveTextContent('下午2:00');
+    expect(screen.getByText('时段须至少提前1小时预约。所有时间均为GMT+8（马来西亚时间）。')).toBeInTheDocument();
+    expect(screen.getByText(/^最后更新：2026年11月25日 上午10:00:\d\d（GMT\+8）$/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '接下来14个工作日' })).toBeInTheDocument();
+  });
+
+  it('says a slot list error and the health notices in the language, with its Retry', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), () => HttpResponse.json({ success: false, data: null, message: 'x' }, { status: 500 })),
+      http.get(apiUrl('/health'), () => new HttpResponse('Bad gateway', { status: 502 })),
+    );
+    await act(() => activateLocale('ms'));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ralat pelayan. Sila cuba lagi kemudian.');
+    expect(within(alert).getByRole('button', { name: 'Cuba lagi' })).toBeInTheDocument();
+    expect(await screen.findByText('Tidak dapat menyemak status pangkalan data')).toBeInTheDocument();
+  });
+
+  it('says a database problem in Chinese rather than the server\'s English words', async () => {
+    server.use(
+      http.get(apiUrl('/health'), () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: { status: 'healthy', database: 'database_error', databaseDetails: { driver: 'pg', latencyMs: null }, message: 'Database answered with an error' },
+        }),
+      ),
+    );
+    await act(() => activateLocale('zh'));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByText('预约系统的数据库出现问题，部分功能可能受限。')).toBeInTheDocument();
+    expect(within(screen.getByRole('status')).getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { inMY, isWeekend, slotListErrorMessage, todayInMY } from 'shared-api';
-import { ErrorPanel, Skeleton, styled } from 'shared-ui';
+import { formatInMY, isWeekend, serverMessage, slotListErrorKey, todayInMY, type Locale } from 'shared-api';
+import { ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
+import { timetableCatalog } from '../i18n';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
 import { filterDisplayableSlots, type BookableSlot } from '../../../lib/slot-list/displayFilter';
@@ -73,13 +74,22 @@ function useMinuteClock(): number {
 /** The desktop table reaches as far as the carousel's 14 weekdays: this week and two more. */
 const LAST_WEEK_OFFSET = 2;
 
-const weekNameFor = (offset: number, monday: string) =>
-  offset === 0 ? 'This week' : offset === 1 ? 'Next week' : `Week of ${dayLabel(monday).short}`;
+type Messages = NonNullable<typeof timetableCatalog.messages>;
+
+const weekNameFor = (offset: number, monday: string, t: Translate<Messages>, locale: Locale) =>
+  offset === 0 ? t('thisWeek') : offset === 1 ? t('nextWeek') : t('weekOf', { date: dayLabel(monday, locale).short });
+
+/** Spec section 8's text for a failed slot list call in the page's language (in English, a 400's own message when the server gave one). */
+function slotListText(error: Parameters<typeof slotListErrorKey>[0], t: Translate<Messages>, locale: Locale): string {
+  const key = slotListErrorKey(error);
+  return (key === 'badRequest' && locale === 'en' ? serverMessage(error) : undefined) ?? t(key);
+}
 
 type Props = { onSelectSlot: (slot: BookableSlot) => void };
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
 export function Timetable({ onSelectSlot }: Props) {
+  const { t, locale } = useCatalog(timetableCatalog);
   const slots = useGetPublicSlotsQuery(undefined, {
     pollingInterval: TIMETABLE_POLL_MS,
     skipPollingIfUnfocused: true,
@@ -111,39 +121,41 @@ export function Timetable({ onSelectSlot }: Props) {
 
   return (
     <Section aria-labelledby="timetable-title">
-      <Title id="timetable-title">Book an assessment visit</Title>
+      <Title id="timetable-title">{t('title')}</Title>
       <Notes>
-        <p>Slots must be booked at least 1 hour in advance. All times are in GMT+8.</p>
-        {fetchedAt !== undefined && <p>Last updated: {inMY(fetchedAt).format('D MMM YYYY, h:mm:ss A')} (GMT+8)</p>}
+        <p>{t('leadNote')}</p>
+        {fetchedAt !== undefined && <p>{t('lastUpdated', { time: formatInMY(fetchedAt, 'stamp', locale) })}</p>}
       </Notes>
 
-      {notice.kind === 'error' && <ErrorPanel message={notice.message} onRetry={retry} />}
+      {notice.kind === 'error' && (
+        <ErrorPanel message={t(notice.text.id, notice.text.values)} onRetry={retry} retryLabel={t('retry')} />
+      )}
       {notice.kind === 'warning' && (
         <Warning role="status">
-          <p>{notice.message}</p>
+          <p>{t(notice.text.id, notice.text.values)}</p>
           <button type="button" onClick={retry}>
-            Retry
+            {t('retry')}
           </button>
         </Warning>
       )}
 
       {slots.isLoading ? (
         <Loading role="status" aria-live="polite">
-          <p>Loading available slots...</p>
+          <p>{t('loading')}</p>
           <Skeleton height={44} />
           <Skeleton height={44} />
           <Skeleton height={44} />
         </Loading>
       ) : slots.isError && !slots.data ? (
-        <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={retry} />
+        <ErrorPanel message={slotListText(slots.error, t, locale)} onRetry={retry} retryLabel={t('retry')} />
       ) : (
         <>
-          {slots.isError && <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={retry} />}
+          {slots.isError && <ErrorPanel message={slotListText(slots.error, t, locale)} onRetry={retry} retryLabel={t('retry')} />}
           <WeekTable
             days={weekDays}
             slotsByDate={slotsByDate}
             onSelect={onSelectSlot}
-            weekName={weekNameFor(weekOffset, weekDays[0].date)}
+            weekName={weekNameFor(weekOffset, weekDays[0].date, t, locale)}
             onPrevious={weekOffset > 0 ? () => setChosenWeek(weekOffset - 1) : undefined}
             onNext={weekOffset < LAST_WEEK_OFFSET ? () => setChosenWeek(weekOffset + 1) : undefined}
           />

@@ -1,4 +1,5 @@
-import { Button, media, styled } from 'shared-ui';
+import { Button, media, styled, useCatalog } from 'shared-ui';
+import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DaySlots } from './SlotButtons';
@@ -72,15 +73,16 @@ type Props = {
 
 /** Desktop: Monday to Friday of the current week (GMT+8), with the following weeks a click away. */
 export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, onNext }: Props) {
+  const { t, locale } = useCatalog(timetableCatalog);
   return (
     <Wrapper>
       <Nav>
         <Button variant="secondary" size="sm" onClick={onPrevious} disabled={!onPrevious}>
-          ‹ Previous week
+          {t('previousWeekButton')}
         </Button>
         <WeekName aria-live="polite">{weekName}</WeekName>
         <Button variant="secondary" size="sm" onClick={onNext} disabled={!onNext}>
-          Next week ›
+          {t('nextWeekButton')}
         </Button>
       </Nav>
       <StyledTable>
@@ -88,7 +90,7 @@ export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, o
         <thead>
           <tr>
             {days.map((day) => {
-              const { weekday, short } = dayLabel(day.date);
+              const { weekday, short } = dayLabel(day.date, locale);
               return (
                 <HeaderCell key={day.date} scope="col" $today={day.isToday} aria-current={day.isToday ? 'date' : undefined}>
                   <Weekday>{weekday}</Weekday>

@@ -1,4 +1,5 @@
-import { currentWeekdays, upcomingWeekdays } from './calendarDays';
+import { loadDateLocale } from 'shared-api';
+import { currentWeekdays, dayLabel, upcomingWeekdays } from './calendarDays';
 
 describe('calendar days in GMT+8', () => {
   it('gives Monday to Friday of the current week, marking past days and today', () => {
@@ -24,5 +25,15 @@ describe('calendar days in GMT+8', () => {
   it('starts on Monday when today is Saturday', () => {
     const days = upcomingWeekdays(new Date('2026-11-28T09:00:00+08:00'));
     expect(days[0]).toEqual({ date: '2026-11-30', isToday: false, isPast: false });
+  });
+});
+
+describe('day labels in each language', () => {
+  beforeAll(() => Promise.all([loadDateLocale('ms'), loadDateLocale('zh')]));
+
+  it('names a day in English (the spec\'s words), Bahasa Melayu and 中文', () => {
+    expect(dayLabel('2026-11-26')).toEqual({ weekday: 'Thu', short: '26 Nov', long: 'Thursday 26 November 2026' });
+    expect(dayLabel('2026-12-07', 'ms')).toEqual({ weekday: 'Isn', short: '7 Dis', long: 'Isnin, 7 Disember 2026' });
+    expect(dayLabel('2026-11-26', 'zh')).toEqual({ weekday: '周四', short: '11月26日', long: '2026年11月26日 星期四' });
   });
 });

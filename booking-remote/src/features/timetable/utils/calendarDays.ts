@@ -1,4 +1,4 @@
-import { CAROUSEL_WEEKDAYS, dayInMY, inMY, type dayjs } from 'shared-api';
+import { CAROUSEL_WEEKDAYS, formatDayInMY, inMY, type dayjs, type Locale } from 'shared-api';
 
 export type CalendarDay = {
   /** YYYY-MM-DD in GMT+8. */
@@ -31,8 +31,9 @@ export function upcomingWeekdays(now: Date | number = Date.now(), count = CAROUS
   return days;
 }
 
-/** "Mon" and "23 Nov" for a GMT+8 date. */
-export const dayLabel = (date: string) => {
-  const d = dayInMY(date);
-  return { weekday: d.format('ddd'), short: d.format('D MMM'), long: d.format('dddd D MMMM YYYY') };
-};
+/** "Mon", "23 Nov" and "Monday 23 November 2026" for a GMT+8 date, in the page's language ("Isn", "23 Nov"; "周一", "11月23日"). */
+export const dayLabel = (date: string, locale: Locale = 'en') => ({
+  weekday: formatDayInMY(date, 'weekday', locale),
+  short: formatDayInMY(date, 'dayMonth', locale),
+  long: formatDayInMY(date, 'longDate', locale),
+});

@@ -1,0 +1,8 @@
+import { defineCatalog } from 'shared-ui';
+import en from './locales/en.json';
+
+/** The payment-in-progress notice's two lines: on the home page's first load, so apart from the (lazy) dialog's catalogue. */
+export const noticeCatalog = defineCatalog('booking.notice', en, {
+  ms: () => import('./locales/ms.json'),
+  zh: () => import('./locales/zh.json'),
+});

@@ -1,0 +1,17 @@
+import type { DatabaseMessage, SlotListError } from 'shared-api';
+import { defineCatalog } from 'shared-ui';
+import en from './locales/en.json';
+
+/** Its ids include SlotListError's and DatabaseMessage's keys, whose English texts are the spec's. */
+type SpecTexts = Record<keyof typeof SlotListError | keyof typeof DatabaseMessage, string>;
+
+/**
+ * The timetable's words (its notices and errors too) and the booking pages' loading label.
+ * On the public page's first load (English bundled, the other languages fetched when chosen): keep it to these.
+ */
+export const timetableCatalog = defineCatalog('booking.timetable', en satisfies SpecTexts, {
+  ms: () => import('./locales/ms.json'),
+  zh: () => import('./locales/zh.json'),
+});
+
+export type TimetableMessageId = keyof typeof en;
