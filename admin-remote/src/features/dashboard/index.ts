@@ -1,1 +1,1 @@
-export { Dashboard, DashboardText } from './components/Dashboard';
+export { Dashboard } from './components/Dashboard';

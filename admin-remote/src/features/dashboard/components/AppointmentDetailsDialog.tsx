@@ -1,24 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ErrorPanel, media, styled, type DefaultTheme } from 'shared-ui';
+import { Button, ErrorPanel, media, styled, useCatalog, type DefaultTheme } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking, type StaffSlot } from 'shared-api';
 import { useStaffBookingQuery } from '../api/staffBookingsApi';
-import { NOT_PROVIDED, formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
-import { BookingStateLabel, refundText } from '../utils/history';
+import { dashboardCatalog, type DashboardTranslate } from '../i18n';
+import { formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
+import { bookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
-import { MoveBookingDialog, MoveBookingText } from './MoveBookingDialog';
+import { MoveBookingDialog } from './MoveBookingDialog';
 import { CopyButton } from './CopyButton';
-
-export const AppointmentDetailsText = {
-  loading: "Loading the booking's history...",
-  loadFailedTitle: "Could not load the booking's history",
-  loadFailed: 'Please try again.',
-  /** 404: a booked slot without a paid booking behind it (the demo data's bookings, made without paying). */
-  noPayment: 'This booking has no payment record, so it has no history and cannot be cancelled here.',
-  cancel: 'Cancel booking',
-  refundFailing: 'The refund is retried automatically and shows under the alerts until it goes through.',
-} as const;
 
 /* Phones: each label above its value. Desktop: labels in a column beside the values. */
 const List = styled.dl`
@@ -52,12 +43,15 @@ const Loading = styled.p`
 `;
 
 /** `copy` is the text the copy button puts on the clipboard (the raw number for a phone). */
-type Row = { label: string; value: string; copy?: string | null };
+type Row = { key: string; label: string; value: string; copy?: string | null };
 
 /** The booking's status and refund, as rows of the details list. */
-const bookingRows = (booking: StaffBooking): Row[] => {
+const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   const refund = refundText(booking.state, booking.refund);
-  return [{ label: 'Status', value: BookingStateLabel[booking.state] }, ...(refund ? [{ label: 'Refund', value: refund }] : [])];
+  return [
+    { key: 'status', label: t('rowStatus'), value: bookingStateLabel(booking.state) },
+    ...(refund ? [{ key: 'refund', label: t('rowRefund'), value: refund }] : []),
+  ];
 };
 
 /**
@@ -65,6 +59,7 @@ const bookingRows = (booking: StaffBooking): Row[] => {
  * and Cancel booking while it is booked. Every value is rendered as text, never as markup.
  */
 export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | null; onClose: () => void }) {
+  const { t } = useCatalog(dashboardCatalog);
   const reference = slot?.bookingReference ?? null;
   // `skip`, not RTK's skipToken: importing @reduxjs/toolkit here would bundle a second copy of it into admin-remote.
   const record = useStaffBookingQuery(reference ?? '', { skip: !reference });
@@ -84,18 +79,19 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
 
   const rows: Row[] = slot
     ? [
-        { label: 'Slot', value: `#${slot.id} · ${formatSlotDate(slot.date)} · ${formatSlotTimeRange(slot)}` },
-        { label: 'Visitor name', value: slot.visitorName ?? NOT_PROVIDED, copy: slot.visitorName },
-        { label: 'Email', value: slot.visitorEmail ?? NOT_PROVIDED, copy: slot.visitorEmail },
+        { key: 'slot', label: t('rowSlot'), value: t('rowSlotValue', { id: slot.id, date: formatSlotDate(slot.date), time: formatSlotTimeRange(slot) }) },
+        { key: 'name', label: t('rowVisitorName'), value: slot.visitorName ?? t('notProvided'), copy: slot.visitorName },
+        { key: 'email', label: t('rowEmail'), value: slot.visitorEmail ?? t('notProvided'), copy: slot.visitorEmail },
         {
-          label: 'Contact number',
+          key: 'contact',
+          label: t('rowContactNumber'),
           value: formatContactNumber(slot.visitorContactNo),
           copy: slot.visitorContactNo?.trim() || null,
         },
-        { label: 'School', value: slot.selectedSchool ?? NOT_PROVIDED },
-        { label: 'Payment reference', value: slot.bookingReference ?? NOT_PROVIDED, copy: slot.bookingReference },
-        { label: 'Amount', value: slot.amountSen === null ? NOT_PROVIDED : formatRM(slot.amountSen) },
-        ...(booking ? bookingRows(booking) : []),
+        { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
+        { key: 'reference', label: t('rowPaymentReference'), value: slot.bookingReference ?? t('notProvided'), copy: slot.bookingReference },
+        { key: 'amount', label: t('rowAmount'), value: slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen) },
+        ...(booking ? bookingRows(booking, t) : []),
       ]
     : [];
 
@@ -110,16 +106,16 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           setCancelled(false);
           onClose();
         }}
-        title="Appointment Details"
-        description="The visitor's details for this booked slot."
+        title={t('detailsTitle')}
+        description={t('detailsDescription')}
         footer={
           booking?.state === 'booked' ? (
             <>
               <Button variant="secondary" onClick={() => setMoving(true)}>
-                {MoveBookingText.open}
+                {t('moveOpen')}
               </Button>
               <Button variant="danger" onClick={() => setConfirming(true)}>
-                {AppointmentDetailsText.cancel}
+                {t('cancelBooking')}
               </Button>
             </>
           ) : undefined
@@ -127,29 +123,29 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
       >
         <List>
           {rows.map((row) => (
-            <div key={row.label} style={{ display: 'contents' }}>
+            <div key={row.key} style={{ display: 'contents' }}>
               <dt>{row.label}</dt>
-              <dd {...(row.label === 'Status' ? { ref: statusRef, tabIndex: -1 } : {})}>
+              <dd {...(row.key === 'status' ? { ref: statusRef, tabIndex: -1 } : {})}>
                 {row.value}
                 {row.copy ? <CopyButton value={row.copy} label={row.label} /> : null}
-                {row.label === 'Refund' && booking?.refund?.state === 'failing' ? <Hint>{AppointmentDetailsText.refundFailing}</Hint> : null}
+                {row.key === 'refund' && booking?.refund?.state === 'failing' ? <Hint>{t('refundFailingHint')}</Hint> : null}
               </dd>
             </div>
           ))}
         </List>
         {reference && record.isError && httpStatus(record.error) === 404 ? (
-          <Hint>{AppointmentDetailsText.noPayment}</Hint>
+          <Hint>{t('noPayment')}</Hint>
         ) : reference && record.isError ? (
           <ErrorPanel
-            title={AppointmentDetailsText.loadFailedTitle}
-            message={serverMessage(record.error) ?? AppointmentDetailsText.loadFailed}
+            title={t('historyLoadFailedTitle')}
+            message={serverMessage(record.error) ?? t('historyLoadFailed')}
             onRetry={record.refetch}
-            retryLabel="Retry"
+            retryLabel={t('retry')}
           />
         ) : booking ? (
           <BookingHistory events={booking.history} />
         ) : reference ? (
-          <Loading role="status">{AppointmentDetailsText.loading}</Loading>
+          <Loading role="status">{t('historyLoading')}</Loading>
         ) : null}
       </Dialog>
       {moving && booking && (

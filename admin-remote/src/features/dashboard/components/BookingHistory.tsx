@@ -1,5 +1,6 @@
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import type { BookingEvent } from 'shared-api';
+import { dashboardCatalog } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { eventSummary } from '../utils/history';
 
@@ -33,10 +34,11 @@ const Events = styled.ol`
 
 /** A booking's history, oldest first: when (GMT+8), what, by whom, and the times moved or the amount refunded. */
 export function BookingHistory({ events }: { events: BookingEvent[] }) {
+  const { t } = useCatalog(dashboardCatalog);
   return (
     <Section aria-labelledby="booking-history-heading">
-      <h3 id="booking-history-heading">History</h3>
-      <Note>Times are in GMT+8.</Note>
+      <h3 id="booking-history-heading">{t('history')}</h3>
+      <Note>{t('historyTimes')}</Note>
       <Events>
         {events.map((event, index) => (
           <li key={`${event.at}-${event.kind}-${index}`}>

@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import { Button, styled, useToast } from 'shared-ui';
+import { Button, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking } from 'shared-api';
 import { ManageMessage } from 'shared-api/manage';
 import { useCancelStaffBookingMutation } from '../api/staffBookingsApi';
+import { dashboardCatalog } from '../i18n';
 import { formatInstantTimeRange, formatSlotDate } from '../utils/format';
-
-export const CancelBookingText = {
-  title: 'Cancel booking',
-  confirm: 'Yes, cancel booking',
-  keep: 'Keep booking',
-  withoutRefund: 'Cancel without a refund',
-  consequences: 'The slot becomes available to parents again. The parent and the school admin are emailed about the cancellation.',
-  failed: 'The booking could not be cancelled. Please try again.',
-} as const;
-
-export const refundChoiceLabel = (amountSen: number): string => `Refund ${formatRM(amountSen)} to the parent`;
 
 const Choices = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -63,6 +53,7 @@ type CancelBookingDialogProps = {
  * On success the booking's new state replaces the shown one and the slot lists refresh (see staffBookingsApi).
  */
 export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: CancelBookingDialogProps) {
+  const { t } = useCatalog(dashboardCatalog);
   const toast = useToast();
   const canRefund = booking.amountPaidSen > 0;
   const [refund, setRefund] = useState(canRefund);
@@ -73,7 +64,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: 
     setError(null);
     const result = await cancel({ reference: booking.reference, refund: canRefund && refund });
     if ('error' in result) {
-      setError(serverMessage(result.error) ?? CancelBookingText.failed);
+      setError(serverMessage(result.error) ?? t('cancelFailed'));
       if (httpStatus(result.error) === 409) onStale();
       return;
     }
@@ -87,35 +78,40 @@ export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: 
       onOpenChange={(open) => {
         if (!open && !isLoading) onClose();
       }}
-      title={CancelBookingText.title}
-      description={`Cancel booking ${booking.reference} of ${booking.visitorName} on ${formatSlotDate(booking.start)}, ${formatInstantTimeRange(booking.start, booking.end)}?`}
+      title={t('cancelTitle')}
+      description={t('cancelQuestion', {
+        reference: booking.reference,
+        name: booking.visitorName,
+        date: formatSlotDate(booking.start),
+        time: formatInstantTimeRange(booking.start, booking.end),
+      })}
       size="sm"
       hideCloseButton
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            {CancelBookingText.keep}
+            {t('cancelKeep')}
           </Button>
           <Button variant="danger" onClick={onConfirm} loading={isLoading}>
-            {CancelBookingText.confirm}
+            {t('cancelConfirm')}
           </Button>
         </>
       }
     >
       {canRefund && (
         <Choices disabled={isLoading}>
-          <legend>Refund</legend>
+          <legend>{t('refundLegend')}</legend>
           <label>
             <input type="radio" name="staff-cancel-refund" checked={refund} onChange={() => setRefund(true)} />
-            {refundChoiceLabel(booking.amountPaidSen)}
+            {t('refundChoice', { amount: formatRM(booking.amountPaidSen) })}
           </label>
           <label>
             <input type="radio" name="staff-cancel-refund" checked={!refund} onChange={() => setRefund(false)} />
-            {CancelBookingText.withoutRefund}
+            {t('cancelWithoutRefund')}
           </label>
         </Choices>
       )}
-      <Text>{CancelBookingText.consequences}</Text>
+      <Text>{t('cancelConsequences')}</Text>
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </Dialog>
   );

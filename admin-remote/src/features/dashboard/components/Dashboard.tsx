@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ErrorPanel, Heading, Inline, Stack, styled, useToast } from 'shared-ui';
+import { Button, ErrorPanel, Heading, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
 import { ConfirmDialog, Field, Input, Select } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { brand, httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
+import { dashboardCatalog } from '../i18n';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
@@ -15,27 +16,6 @@ import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
 import { SlotTable, type SortDirection } from './SlotTable';
 import { StatCards } from './StatCards';
-
-export const DashboardText = {
-  title: 'Assessment Dashboard',
-  subtitle: 'Manage your assessment time slots and bookings',
-  loadFailedTitle: 'Failed to load slots',
-  loadFailed: 'Failed to load data',
-  noBooked: 'No Booked Appointments',
-  noBookedHint: 'Switch to Available to see the open slots.',
-  noAvailable: 'No Available Slots',
-  noAvailableHint: 'Create slots so parents can book an assessment.',
-  noSearchMatch: 'No booked slots match your search.',
-  bookedWarning: 'Deleting a booked slot cancels its booking, so Delete is offered only on available slots.',
-  deleting: 'Deleting slot...',
-  deleted: 'Slot deleted successfully!',
-  deleteFailed: 'Failed to delete slot. Please try again.',
-  noPast: 'No Past Slots',
-  noPastHint: 'Slots move here once their start time has gone by; they are kept for the record and cannot be changed.',
-  pastNote: 'Past slots are read-only.',
-  schoolFilter: 'School',
-  allSchools: 'All schools',
-} as const;
 
 const SchoolBox = styled.div`
   max-width: 20rem;
@@ -90,6 +70,7 @@ type DashboardProps = {
 
 /** The staff dashboard: counts, the filtered and sortable slot table, delete, details and CSV export. */
 export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) {
+  const { t } = useCatalog(dashboardCatalog);
   const navigate = useNavigate();
   const toast = useToast();
   const [filter, setFilter] = useSlotFilter();
@@ -112,20 +93,19 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   }, [filter, bookedShown, school, past, available, sort]);
 
   const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
-  const caption = isLoading
-    ? 'Loading slots...'
-    : `${rows.length} ${filter} ${rows.length === 1 ? 'slot' : 'slots'} found`;
+  const found = { available: 'foundAvailable', booked: 'foundBooked', past: 'foundPast' } as const;
+  const caption = isLoading ? t('loadingSlots') : t(found[filter], { count: rows.length });
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    const progressId = toast.progress(DashboardText.deleting);
+    const progressId = toast.progress(t('deleting'));
     const result = await deleteSlot({ slotId: toDelete.id });
     if ('error' in result) {
       // A refusal the server explains (booked meanwhile, or a visitor paying right now) is shown in its words.
       const refusal = httpStatus(result.error) === 409 ? serverMessage(result.error) : undefined;
-      toast.update(progressId, { kind: 'error', message: refusal ?? DashboardText.deleteFailed });
+      toast.update(progressId, { kind: 'error', message: refusal ?? t('deleteFailed') });
     }
-    else toast.update(progressId, { kind: 'success', message: DashboardText.deleted });
+    else toast.update(progressId, { kind: 'success', message: t('deleted') });
     setToDelete(null);
   };
 
@@ -133,8 +113,8 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
     <Stack>
       <Header>
         <div>
-          <Heading level={1}>{DashboardText.title}</Heading>
-          <Subtitle>{DashboardText.subtitle}</Subtitle>
+          <Heading level={1}>{t('title')}</Heading>
+          <Subtitle>{t('subtitle')}</Subtitle>
         </div>
         <Inline>
           <Button
@@ -146,10 +126,10 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
             disabled={isFetching}
             aria-busy={isFetching}
           >
-            Refresh
+            {t('refresh')}
           </Button>
           <Button variant="primary" onClick={() => navigate('/')}>
-            View Timetable
+            {t('viewTimetable')}
           </Button>
         </Inline>
       </Header>
@@ -160,7 +140,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
       <Card>
         <CardHeader>
-          <CardTitle>Slot Management</CardTitle>
+          <CardTitle>{t('slotManagement')}</CardTitle>
         </CardHeader>
         <CardBody>
           <Stack>
@@ -168,26 +148,26 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
               <SlotFilterToggle value={filter} onChange={setFilter} />
               <ActionsMenu onCreateSlot={onCreateSlots} />
             </Toolbar>
-            <Note>{DashboardText.bookedWarning}</Note>
-            {filter === 'past' && <Note>{DashboardText.pastNote}</Note>}
+            <Note>{t('bookedWarning')}</Note>
+            {filter === 'past' && <Note>{t('pastNote')}</Note>}
             {filter === 'booked' && (
               <SearchBox>
-                <Field label="Search by visitor name or email" htmlFor="slot-search">
+                <Field label={t('search')} htmlFor="slot-search">
                   <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
                 </Field>
               </SearchBox>
             )}
             {filter === 'booked' && (
               <SchoolBox>
-                <Field label={DashboardText.schoolFilter} htmlFor="slot-school">
+                <Field label={t('schoolFilter')} htmlFor="slot-school">
                   <Select id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
-                    <option value="">{DashboardText.allSchools}</option>
+                    <option value="">{t('allSchools')}</option>
                     {brand.schools.map((s) => (
                       <option key={s.name} value={s.name}>
                         {s.name}
                       </option>
                     ))}
-                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{OTHER_SCHOOL}</option>}
+                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
                   </Select>
                 </Field>
               </SchoolBox>
@@ -195,31 +175,31 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
             {isError ? (
               <ErrorPanel
-                title={DashboardText.loadFailedTitle}
-                message={`${DashboardText.loadFailed}. ${slotListErrorMessage(error)}`}
+                title={t('loadFailedTitle')}
+                message={t('loadFailed', { reason: slotListErrorMessage(error) })}
                 onRetry={refetch}
-                retryLabel="Retry"
+                retryLabel={t('retry')}
               />
             ) : !isLoading && listEmpty ? (
               filter === 'past' ? (
                 <Empty>
-                  <Heading level={3}>{DashboardText.noPast}</Heading>
-                  <p>{DashboardText.noPastHint}</p>
+                  <Heading level={3}>{t('noPast')}</Heading>
+                  <p>{t('noPastHint')}</p>
                 </Empty>
               ) : filter === 'booked' ? (
                 <Empty>
-                  <Heading level={3}>{DashboardText.noBooked}</Heading>
-                  <p>{DashboardText.noBookedHint}</p>
+                  <Heading level={3}>{t('noBooked')}</Heading>
+                  <p>{t('noBookedHint')}</p>
                   <Button variant="secondary" onClick={() => setFilter('available')}>
-                    Show Available Slots
+                    {t('showAvailable')}
                   </Button>
                 </Empty>
               ) : (
                 <Empty>
-                  <Heading level={3}>{DashboardText.noAvailable}</Heading>
-                  <p>{DashboardText.noAvailableHint}</p>
+                  <Heading level={3}>{t('noAvailable')}</Heading>
+                  <p>{t('noAvailableHint')}</p>
                   <Button variant="primary" onClick={onCreateSlots}>
-                    Create New Slots
+                    {t('createNewSlots')}
                   </Button>
                 </Empty>
               )
@@ -235,7 +215,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   onViewDetails={setDetails}
                   readOnly={filter === 'past'}
                 />
-                {!isLoading && rows.length === 0 && <Note role="status">{DashboardText.noSearchMatch}</Note>}
+                {!isLoading && rows.length === 0 && <Note role="status">{t('noSearchMatch')}</Note>}
               </>
             )}
 
@@ -249,13 +229,13 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
         onOpenChange={(open) => {
           if (!open && !deleting) setToDelete(null);
         }}
-        title="Delete slot"
+        title={t('deleteTitle')}
         message={
           toDelete
-            ? `Delete slot #${toDelete.id} on ${formatSlotDate(toDelete.date)}, ${formatSlotTimeRange(toDelete)}? Parents will no longer be able to book it.`
+            ? t('deleteMessage', { id: toDelete.id, date: formatSlotDate(toDelete.date), time: formatSlotTimeRange(toDelete) })
             : ''
         }
-        confirmLabel="Delete"
+        confirmLabel={t('delete')}
         onConfirm={confirmDelete}
         busy={deleting}
       />

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Button, Inline } from 'shared-ui';
+import { Button, Inline, useCatalog } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
 import { inMY, serverMessage, todayInMY } from 'shared-api';
 import { ValidationMessage } from 'shared-api/messages';
 import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
+import { dashboardCatalog } from '../i18n';
 import { bookingsCsv, bookingsInRange } from '../utils/csv';
 import { downloadCsv } from '../../../lib/csv';
-
-export const NO_BOOKINGS_IN_RANGE = 'No booked slots in this date range.';
-export const EXPORT_FAILED = 'Could not load the bookings for the export. Please try again.';
 
 /**
  * Export of the paid bookings of a date range (GMT+8 days, inclusive), cancelled ones too, with their status and refund.
  * The bookings are read from the server at each export: a cancelled booking has freed its slot, so the slot list lacks it.
  */
 export function ExportBookingsCsv() {
+  const { t } = useCatalog(dashboardCatalog);
   const [from, setFrom] = useState(() => todayInMY());
   const [to, setTo] = useState(() => inMY().add(30, 'day').format('YYYY-MM-DD'));
   const [message, setMessage] = useState<string | null>(null);
@@ -33,28 +32,28 @@ export function ExportBookingsCsv() {
     setMessage(null);
     const result = await loadBookings();
     if (result.error || !result.data) {
-      setMessage(serverMessage(result.error) ?? EXPORT_FAILED);
+      setMessage(serverMessage(result.error) ?? t('exportFailed'));
       return;
     }
     const count = bookingsInRange(result.data, from, to).length;
     if (count === 0) {
-      setMessage(NO_BOOKINGS_IN_RANGE);
+      setMessage(t('exportNone'));
       return;
     }
     downloadCsv(`bookings-${from}-to-${to}.csv`, bookingsCsv(result.data, from, to));
-    setMessage(`Exported ${count} booking(s).`);
+    setMessage(t('exported', { count }));
   };
 
   return (
     <section aria-labelledby="export-heading">
       <h3 id="export-heading" style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>
-        Export bookings (CSV)
+        {t('exportTitle')}
       </h3>
       <Inline>
-        <Field label="From" htmlFor="export-from">
+        <Field label={t('exportFrom')} htmlFor="export-from">
           <Input id="export-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Field>
-        <Field label="To" htmlFor="export-to" error={rangeError ?? undefined}>
+        <Field label={t('exportTo')} htmlFor="export-to" error={rangeError ?? undefined}>
           <Input
             id="export-to"
             type="date"
@@ -63,7 +62,7 @@ export function ExportBookingsCsv() {
           />
         </Field>
         <Button size="sm" variant="secondary" onClick={onExport} disabled={rangeError !== null} loading={isFetching}>
-          Export CSV
+          {t('exportButton')}
         </Button>
       </Inline>
       <p role="status" style={{ margin: '0.5rem 0 0' }}>

@@ -1,6 +1,8 @@
 import { brand, type StaffSlot } from 'shared-api';
-import { media, styled } from 'shared-ui';
+import { media, styled, useCatalog } from 'shared-ui';
 import { Card, CardBody } from 'shared-ui/data';
+import { dashboardCatalog } from '../i18n';
+import en from '../locales/en.json';
 
 const Grid = styled.ul`
   list-style: none;
@@ -23,7 +25,8 @@ const Value = styled.p`
   font-weight: 700;
 `;
 
-export const OTHER_SCHOOL = 'Other or not given';
+/** The "other" bucket's key (its English words); shown in the page's language. */
+export const OTHER_SCHOOL = en.otherSchool;
 
 /** The school a booked slot counts under: one of the brand's schools, or the "other" bucket. */
 export const schoolOf = (slot: Pick<StaffSlot, 'selectedSchool'>): string =>
@@ -41,13 +44,14 @@ export function countBySchool(slots: Array<Pick<StaffSlot, 'selectedSchool'>>): 
 
 /** One card per school with its bookings in the Booked view's shown period; a dash until the lists have loaded. */
 export function SchoolStats({ slots, loading }: { slots: StaffSlot[]; loading: boolean }) {
+  const { t } = useCatalog(dashboardCatalog);
   return (
-    <Grid aria-label="Bookings by school">
+    <Grid aria-label={t('bySchool')}>
       {countBySchool(slots).map(({ school, count }, i) => (
         <li key={school}>
           <Card>
             <CardBody>
-              <Label id={`school-stat-${i}`}>{school}</Label>
+              <Label id={`school-stat-${i}`}>{school === OTHER_SCHOOL ? t('otherSchool') : school}</Label>
               <Value aria-labelledby={`school-stat-${i}`} data-testid={`school-stat-${i}`}>
                 {loading ? '–' : count}
               </Value>

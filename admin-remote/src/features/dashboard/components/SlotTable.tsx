@@ -1,6 +1,7 @@
 import type { StaffSlot } from 'shared-api';
-import { Button, Caption, Skeleton, VisuallyHidden, styled } from 'shared-ui';
+import { Button, Caption, Skeleton, VisuallyHidden, styled, useCatalog } from 'shared-ui';
 import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { dashboardCatalog } from '../i18n';
 import { formatSlotDate, formatSlotTimeRange, isBookedSlot } from '../utils/format';
 
 export type SortDirection = 'ascending' | 'descending';
@@ -35,20 +36,21 @@ type SlotTableProps = {
 export const SKELETON_ROWS = 5;
 
 export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelete, onViewDetails, readOnly = false }: SlotTableProps) {
+  const { t } = useCatalog(dashboardCatalog);
   return (
     <Table aria-busy={loading || undefined}>
       <Caption>{caption}</Caption>
       <THead>
         <Tr>
-          <Th scope="col">ID</Th>
+          <Th scope="col">{t('columnId')}</Th>
           <Th scope="col" aria-sort={sort}>
             <SortButton type="button" onClick={onToggleSort}>
-              Date &amp; Time {sort === 'ascending' ? '▲' : '▼'}
-              <VisuallyHidden>{sort === 'ascending' ? ', sorted earliest first' : ', sorted latest first'}</VisuallyHidden>
+              {t('columnDateTime')} {sort === 'ascending' ? '▲' : '▼'}
+              <VisuallyHidden>{sort === 'ascending' ? t('sortedEarliestFirst') : t('sortedLatestFirst')}</VisuallyHidden>
             </SortButton>
           </Th>
-          <Th scope="col">Status</Th>
-          {!readOnly && <Th scope="col">Action</Th>}
+          <Th scope="col">{t('columnStatus')}</Th>
+          {!readOnly && <Th scope="col">{t('columnAction')}</Th>}
         </Tr>
       </THead>
       <TBody>
@@ -65,27 +67,27 @@ export function SlotTable({ slots, caption, loading, sort, onToggleSort, onDelet
               const booked = isBookedSlot(slot);
               return (
                 <Tr key={slot.id}>
-                  <Td>#{slot.id}</Td>
+                  <Td>{t('slotNumber', { id: slot.id })}</Td>
                   <Td>
                     {formatSlotDate(slot.date)}
                     <Muted>{formatSlotTimeRange(slot)}</Muted>
                   </Td>
                   <Td>
-                    <Badge tone={booked ? 'success' : 'info'}>{booked ? 'Booked' : 'Available'}</Badge>
+                    <Badge tone={booked ? 'success' : 'info'}>{booked ? t('statusBooked') : t('statusAvailable')}</Badge>
                     {!booked && slot.status === 'reserved' && (
                       <Muted>
-                        <Badge tone="warning">Held for payment</Badge>
+                        <Badge tone="warning">{t('statusHeld')}</Badge>
                       </Muted>
                     )}
                   </Td>
                   {!readOnly && <Td>
                     {booked ? (
-                      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={`View Details of slot #${slot.id}`}>
-                        View Details
+                      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
+                        {t('viewDetails')}
                       </Button>
                     ) : (
-                      <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={`Delete slot #${slot.id}`}>
-                        Delete
+                      <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
+                        {t('delete')}
                       </Button>
                     )}
                   </Td>}

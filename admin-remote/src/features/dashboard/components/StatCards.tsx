@@ -1,6 +1,7 @@
-import { media, styled } from 'shared-ui';
+import { media, styled, useCatalog } from 'shared-ui';
 import { Card, CardBody } from 'shared-ui/data';
 import type { DashboardStats } from '../hooks/useDashboardSlots';
+import { dashboardCatalog } from '../i18n';
 
 const Grid = styled.ul`
   list-style: none;
@@ -24,22 +25,23 @@ const Value = styled.p`
   font-weight: 700;
 `;
 
-const cards: Array<{ key: keyof DashboardStats; label: string }> = [
-  { key: 'total', label: 'Total Slots' },
-  { key: 'booked', label: 'Booked Slots' },
-  { key: 'available', label: 'Available Slots' },
-  { key: 'today', label: "Today's Slots" },
-];
+const cards = [
+  { key: 'total', label: 'statTotal' },
+  { key: 'booked', label: 'statBooked' },
+  { key: 'available', label: 'statAvailable' },
+  { key: 'today', label: 'statToday' },
+] as const satisfies ReadonlyArray<{ key: keyof DashboardStats; label: string }>;
 
 /** Four counts; a dash until the lists have loaded. */
 export function StatCards({ stats, loading }: { stats: DashboardStats; loading: boolean }) {
+  const { t } = useCatalog(dashboardCatalog);
   return (
-    <Grid aria-label="Slot statistics">
+    <Grid aria-label={t('statistics')}>
       {cards.map(({ key, label }) => (
         <li key={key}>
           <Card>
             <CardBody>
-              <Label id={`stat-${key}`}>{label}</Label>
+              <Label id={`stat-${key}`}>{t(label)}</Label>
               <Value aria-labelledby={`stat-${key}`} data-testid={`stat-${key}`}>
                 {loading ? '–' : stats[key]}
               </Value>

@@ -1,13 +1,17 @@
 // CSV export of the paid bookings, built in the browser: RFC 4180 quoting and spreadsheet formula guarding.
 import { formatRinggit, type StaffBookingRow } from 'shared-api';
 import { formatInstantTimeRange, formatSlotDate, slotDayMY } from './format';
-import { BookingStateLabel, refundText } from './history';
+import { bookingStateLabel, refundText } from './history';
+import { dashboardText } from '../i18n';
 import { csvRow } from '../../../lib/csv';
 
 // The cell quoting and formula guard live in lib/csv (the audit export uses them too).
 export { csvCell, csvRow, guardFormula } from '../../../lib/csv';
 
-export const CSV_HEADER = ['Name', 'Email', 'Phone', 'School', 'Date', 'Time', 'Amount (RM)', 'Reference', 'Status', 'Refund'] as const;
+const CSV_COLUMNS = ['csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvDate', 'csvTime', 'csvAmount', 'csvReference', 'csvStatus', 'csvRefund'] as const;
+
+/** The header row's words, in the page's language. */
+export const csvHeader = (): string[] => CSV_COLUMNS.map((id) => dashboardText(id));
 
 /** Paid bookings (cancelled ones too) whose visit's GMT+8 day lies in [from, to] (inclusive, YYYY-MM-DD), earliest first. */
 export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: string): StaffBookingRow[] {
@@ -21,7 +25,7 @@ export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: s
 
 /** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status and refund. */
 export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: string): string {
-  const lines = [csvRow([...CSV_HEADER])];
+  const lines = [csvRow(csvHeader())];
   for (const booking of bookingsInRange(bookings, from, to)) {
     lines.push(
       csvRow([
@@ -33,7 +37,7 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
         formatInstantTimeRange(booking.start, booking.end),
         formatRinggit(booking.amountPaidSen),
         booking.reference,
-        BookingStateLabel[booking.state],
+        bookingStateLabel(booking.state),
         refundText(booking.state, booking.refund),
       ]),
     );

@@ -1,5 +1,6 @@
 // How the dashboard shows slot dates, times and contact numbers (GMT+8 throughout).
 import { formatMinutes12, inMY, parseSlotTime, slotStart, type StaffSlot, dayInMY } from 'shared-api';
+import { dashboardText } from '../i18n';
 
 /** The slot's calendar day in GMT+8 as YYYY-MM-DD (a date-time is converted; a bare date is taken as is). */
 export function slotDayMY(date: string): string {
@@ -41,12 +42,10 @@ export const formatDateTime = (iso: string): string => `${formatSlotDate(iso)}, 
 export const slotSortKey = (slot: Pick<StaffSlot, 'date' | 'startTime'>): string =>
   `${slotDayMY(slot.date)} ${String(parseSlotTime(slot.startTime) ?? 9999).padStart(4, '0')}`;
 
-export const NOT_PROVIDED = 'Not provided';
-
 /** Ten digits read as (xxx) xxx-xxxx; any other number as given; nothing as 'Not provided'. */
 export function formatContactNumber(contact: string | null | undefined): string {
   const text = (contact ?? '').trim();
-  if (!text) return NOT_PROVIDED;
+  if (!text) return dashboardText('notProvided');
   const digits = text.replace(/\D/g, '');
   if (digits.length === 10 && /^[\d\s()+-]+$/.test(text)) {
     return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
