@@ -1,1 +1,1 @@
-export { CreateSlotsDialog, CreateSlotsText } from './components/CreateSlotsDialog';
+export { CreateSlotsDialog } from './components/CreateSlotsDialog';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Inline, Stack, styled, useToast } from 'shared-ui';
+import { Button, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog, Field, Input } from 'shared-ui/forms';
 import {
   api,
@@ -16,36 +16,13 @@ import { SlotAddMessage, createSlotsFormSchema, formResolver } from 'shared-api/
 import { SLOT_PLAN_MAX_TIMES, slotPlanBodySchema, type SlotPlan, type SlotPlanBody } from 'shared-api/slot-planning';
 import { useAddSlotMutation } from '../api/createSlotsApi';
 import { refusedPlan, useAddSlotPlanMutation, usePreviewSlotPlanMutation } from '../api/slotPlanningApi';
+import { createSlotsCatalog, createSlotsText, type CreateSlotsTranslate } from '../i18n';
 import { formatDay, MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY, weekdaysInRange } from '../utils/weekdays';
-
-export const CreateSlotsText = {
-  title: 'Create New Slots',
-  description: 'One 30-minute slot on every weekday of the range; weekends are skipped.',
-  submit: 'Create Slots',
-  submitting: 'Creating...',
-  creating: (n: number) => `Creating ${n} slot(s)...`,
-  created: (n: number) => `Successfully created ${n} slot(s)!`,
-  failed: 'Failed to create slots. Please try again.',
-  rangeTooLong: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
-  timeTooLate: 'Start time must leave 30 minutes before midnight',
-  // Several start times a day (issue 15): an addition; with one time the dialog is the spec's.
-  addTime: 'Add another time',
-  removeTime: (n: number) => `Remove start time ${n}`,
-  timeLabel: (n: number) => `Start time ${n}`,
-  timeRequired: 'Start time is required',
-  timeRepeated: 'This start time is already in the list',
-  checking: 'Checking which slots can be created...',
-  previewFailed: 'Could not check the plan with the server. You can still try to create the slots.',
-  planCount: (n: number, times: string) => `${n} slot(s) will be created, at ${times} on each weekday of the range. Weekends are skipped.`,
-  refusedHeading: (n: number) => `${n} slot(s) cannot be created:`,
-  nothingCreated: 'Nothing was created. These slots are refused:',
-  showSlots: 'Show the slots',
-} as const;
 
 // The contract's rules plus the dialog's own limits: one submission fires one request per day, so the range is capped.
 const createSlotsDialogSchema = createSlotsFormSchema.superRefine(({ startDate, endDate, startTime }, ctx) => {
-  if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: CreateSlotsText.rangeTooLong });
-  if (startTime && slotTimes(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: CreateSlotsText.timeTooLate });
+  if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: createSlotsText('rangeTooLong', { max: MAX_RANGE_DAYS }) });
+  if (startTime && slotTimes(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: createSlotsText('timeTooLate') });
 });
 type DayFailure = { day: string; reason: string };
 
@@ -99,38 +76,40 @@ const TimeRow = styled.div`
 `;
 
 const timeText = (hhmm: string) => formatMinutes12(parseSlotTime(hhmm) ?? 0);
-const refusalLine = (r: SlotPlan['refused'][number]) => `${formatDay(r.date)}, ${timeText(r.startTime)} - ${timeText(r.endTime)}: ${r.message}`;
+const refusalLine = (t: CreateSlotsTranslate, r: SlotPlan['refused'][number]) =>
+  t('refusedLine', { day: formatDay(r.date), start: timeText(r.startTime), end: timeText(r.endTime), reason: r.message });
 
 /** The multi-time plan as the server previews it: the count, the refusals, and the slots on request. */
 function PlanPreview({ state }: { state: PlanState }) {
-  if (state.kind === 'invalid') return <Preview role="status" aria-live="polite">No slots will be created with these choices.</Preview>;
-  if (state.kind === 'loading') return <Preview role="status" aria-live="polite">{CreateSlotsText.checking}</Preview>;
-  if (state.kind === 'error') return <Preview role="status" aria-live="polite">{CreateSlotsText.previewFailed}</Preview>;
+  const { t } = useCatalog(createSlotsCatalog);
+  if (state.kind === 'invalid') return <Preview role="status" aria-live="polite">{t('nothingToCreate')}</Preview>;
+  if (state.kind === 'loading') return <Preview role="status" aria-live="polite">{t('checking')}</Preview>;
+  if (state.kind === 'error') return <Preview role="status" aria-live="polite">{t('previewFailed')}</Preview>;
   const { plan, times } = state;
   return (
     <PlanBox>
       <Preview role="status" aria-live="polite">
         {plan.toCreate.length > 0
-          ? CreateSlotsText.planCount(plan.toCreate.length, times.map(timeText).join(', '))
-          : 'No slots will be created with these choices.'}
+          ? t('planCount', { count: plan.toCreate.length, times: times.map(timeText).join(', ') })
+          : t('nothingToCreate')}
       </Preview>
       {plan.refused.length > 0 && (
         <>
-          <p>{CreateSlotsText.refusedHeading(plan.refused.length)}</p>
-          <ul aria-label="Refused slots">
+          <p>{t('refusedHeading', { count: plan.refused.length })}</p>
+          <ul aria-label={t('refusedList')}>
             {plan.refused.map((r) => (
-              <li key={`${r.date} ${r.startTime}`}>{refusalLine(r)}</li>
+              <li key={`${r.date} ${r.startTime}`}>{refusalLine(t, r)}</li>
             ))}
           </ul>
         </>
       )}
       {plan.toCreate.length > 0 && (
         <details>
-          <summary>{CreateSlotsText.showSlots}</summary>
-          <ul aria-label="Slots to create">
+          <summary>{t('showSlots')}</summary>
+          <ul aria-label={t('toCreateList')}>
             {plan.toCreate.map((item) => (
               <li key={`${item.date} ${item.startTime}`}>
-                {formatDay(item.date)}, {timeText(item.startTime)} - {timeText(item.endTime)}
+                {t('slotLine', { day: formatDay(item.date), start: timeText(item.startTime), end: timeText(item.endTime) })}
               </li>
             ))}
           </ul>
@@ -195,6 +174,7 @@ function SuccessPanel({ message }: { message: string }) {
 type CreateSlotsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps) {
+  const { t } = useCatalog(createSlotsCatalog);
   const dispatch = useAppDispatch();
   const [phase, setPhase] = useState<'idle' | 'submitting' | 'success'>('idle');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -228,8 +208,8 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
         if (!next) setPhase('idle');
         onOpenChange(next);
       }}
-      title={CreateSlotsText.title}
-      description={CreateSlotsText.description}
+      title={t('title')}
+      description={t('description')}
     >
       {open && (
         <CreateSlotsForm
@@ -254,6 +234,7 @@ type CreateSlotsFormProps = {
 };
 
 function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormProps) {
+  const { t } = useCatalog(createSlotsCatalog);
   const toast = useToast();
   const dispatch = useAppDispatch();
   const [addSlot] = useAddSlotMutation();
@@ -285,11 +266,11 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
   /** Checks the added times (the first is checked by the form's rules); true when all are usable. */
   const checkExtraTimes = (first: string): boolean => {
     const seen = new Set([slotTimes(first)?.startTime]);
-    const found = extraTimes.map((t) => {
-      if (!t) return CreateSlotsText.timeRequired;
-      const slot = slotTimes(t);
-      if (!slot) return parseSlotTime(t) === null ? SlotAddMessage.badTime : CreateSlotsText.timeTooLate;
-      if (seen.has(slot.startTime)) return CreateSlotsText.timeRepeated;
+    const found = extraTimes.map((time) => {
+      if (!time) return t('timeRequired');
+      const slot = slotTimes(time);
+      if (!slot) return parseSlotTime(time) === null ? SlotAddMessage.badTime : t('timeTooLate');
+      if (seen.has(slot.startTime)) return t('timeRepeated');
       seen.add(slot.startTime);
       return undefined;
     });
@@ -305,19 +286,19 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     setPlanFailure(null);
     setPhase('submitting');
     const expected = plan.kind === 'ready' ? plan.plan.toCreate.length : weekdaysInRange(values.startDate, values.endDate).length * request.startTimes.length;
-    const progressId = toast.progress(CreateSlotsText.creating(expected));
+    const progressId = toast.progress(t('creating', { count: expected }));
     const result = await addSlotPlan(request);
     if ('error' in result) {
       // All or nothing: a refusal lists every refused slot and nothing was created.
       const refused = refusedPlan(result.error);
-      toast.update(progressId, { kind: 'error', message: CreateSlotsText.failed });
+      toast.update(progressId, { kind: 'error', message: t('failed') });
       if (refused) setPlan({ kind: 'ready', plan: refused, times: [...request.startTimes].sort() });
-      setPlanFailure(refused ?? { message: serverMessage(result.error) ?? CreateSlotsText.failed });
+      setPlanFailure(refused ?? { message: serverMessage(result.error) ?? t('failed') });
       setPhase('idle');
       return;
     }
     dispatch(api.util.invalidateTags(['PublicSlots']));
-    toast.update(progressId, { kind: 'success', message: CreateSlotsText.created(result.data.count) });
+    toast.update(progressId, { kind: 'success', message: t('created', { count: result.data.count }) });
     setCreatedCount(result.data.count);
     setPhase('success');
     onDone();
@@ -330,42 +311,42 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     if (!slot || days.length === 0) return;
     setFailure(null);
     setPhase('submitting');
-    const progressId = toast.progress(CreateSlotsText.creating(days.length));
+    const progressId = toast.progress(t('creating', { count: days.length }));
     const failed: DayFailure[] = [];
     // One call per day, in order, so a failure names its day and the server is not flooded.
     for (const day of days) {
       const result = await addSlot({ date: day, ...slot });
-      if ('error' in result) failed.push({ day, reason: serverMessage(result.error) ?? 'The server did not create this slot' });
+      if ('error' in result) failed.push({ day, reason: serverMessage(result.error) ?? t('dayNotCreated') });
     }
     const created = days.length - failed.length;
     if (created > 0) dispatch(api.util.invalidateTags(['PublicSlots']));
     if (failed.length === 0) {
-      toast.update(progressId, { kind: 'success', message: CreateSlotsText.created(created) });
+      toast.update(progressId, { kind: 'success', message: t('created', { count: created }) });
       setCreatedCount(created);
       setPhase('success');
       onDone();
       return;
     }
     if (created > 0) {
-      toast.update(progressId, { kind: 'success', message: CreateSlotsText.created(created) });
-      toast.error(CreateSlotsText.failed);
+      toast.update(progressId, { kind: 'success', message: t('created', { count: created }) });
+      toast.error(t('failed'));
       dispatch(api.util.invalidateTags(['StaffSlots']));
     } else {
-      toast.update(progressId, { kind: 'error', message: CreateSlotsText.failed });
+      toast.update(progressId, { kind: 'error', message: t('failed') });
     }
     setFailure({ created, days: failed, total: days.length });
     setPhase('idle');
   });
 
   if (phase === 'success') {
-    return <SuccessPanel message={CreateSlotsText.created(createdCount)} />;
+    return <SuccessPanel message={t('created', { count: createdCount })} />;
   }
 
   const submitting = phase === 'submitting';
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={CreateSlotsText.title}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('title')}>
       <Stack>
-        <Field label="Start date" htmlFor="create-start-date" error={errors.startDate?.message}>
+        <Field label={t('startDate')} htmlFor="create-start-date" error={errors.startDate?.message}>
           <Input
             id="create-start-date"
             type="date"
@@ -373,7 +354,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             {...register('startDate')}
           />
         </Field>
-        <Field label="End date" htmlFor="create-end-date" error={errors.endDate?.message}>
+        <Field label={t('endDate')} htmlFor="create-end-date" error={errors.endDate?.message}>
           <Input
             id="create-end-date"
             type="date"
@@ -381,7 +362,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             {...register('endDate')}
           />
         </Field>
-        <Field label="Start time" htmlFor="create-start-time" error={errors.startTime?.message} hint="Each slot lasts 30 minutes.">
+        <Field label={t('startTime')} htmlFor="create-start-time" error={errors.startTime?.message} hint={t('startTimeHint')}>
           <Input
             id="create-start-time"
             type="time"
@@ -390,7 +371,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
         </Field>
         {extraTimes.map((value, i) => (
           <TimeRow key={i}>
-            <Field label={CreateSlotsText.timeLabel(i + 2)} htmlFor={`create-start-time-${i + 2}`} error={extraErrors[i]}>
+            <Field label={t('timeLabel', { n: i + 2 })} htmlFor={`create-start-time-${i + 2}`} error={extraErrors[i]}>
               <Input
                 id={`create-start-time-${i + 2}`}
                 type="time"
@@ -401,21 +382,21 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             <Button
               size="sm"
               variant="secondary"
-              aria-label={CreateSlotsText.removeTime(i + 2)}
+              aria-label={t('removeTime', { n: i + 2 })}
               onClick={() => {
                 setExtraTimes((list) => list.filter((_, j) => j !== i));
                 setExtraErrors((list) => list.filter((_, j) => j !== i));
               }}
               disabled={submitting}
             >
-              Remove
+              {t('remove')}
             </Button>
           </TimeRow>
         ))}
         {1 + extraTimes.length < SLOT_PLAN_MAX_TIMES && (
           <div>
             <Button size="sm" variant="secondary" onClick={() => setExtraTimes((list) => [...list, ''])} disabled={submitting}>
-              {CreateSlotsText.addTime}
+              {t('addTime')}
             </Button>
           </div>
         )}
@@ -424,19 +405,19 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
         ) : (
           <Preview role="status" aria-live="polite">
             {weekdays.length > 0 && times && minutes !== null
-              ? `${weekdays.length} weekday slot(s) will be created, each ${formatMinutes12(minutes)} - ${formatMinutes12(minutes + 30)}. Weekends are skipped.`
-              : 'No slots will be created with these choices.'}
+              ? t('preview', { count: weekdays.length, start: formatMinutes12(minutes), end: formatMinutes12(minutes + 30) })
+              : t('nothingToCreate')}
           </Preview>
         )}
         {planFailure && (
           <Alert role="alert">
-            <p>{CreateSlotsText.failed}</p>
+            <p>{t('failed')}</p>
             {'refused' in planFailure ? (
               <>
-                <p>{CreateSlotsText.nothingCreated}</p>
+                <p>{t('nothingCreated')}</p>
                 <ul>
                   {planFailure.refused.map((r) => (
-                    <li key={`${r.date} ${r.startTime}`}>{refusalLine(r)}</li>
+                    <li key={`${r.date} ${r.startTime}`}>{refusalLine(t, r)}</li>
                   ))}
                 </ul>
               </>
@@ -447,27 +428,21 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
         )}
         {failure && (
           <Alert role="alert">
-            <p>{CreateSlotsText.failed}</p>
-            {failure.created > 0 && (
-              <p>
-                Created {failure.created} of {failure.total} slot(s). These days failed:
-              </p>
-            )}
+            <p>{t('failed')}</p>
+            {failure.created > 0 && <p>{t('partlyCreated', { created: failure.created, total: failure.total })}</p>}
             <ul>
               {failure.days.map((f) => (
-                <li key={f.day}>
-                  {formatDay(f.day)}: {f.reason}
-                </li>
+                <li key={f.day}>{t('dayFailure', { day: formatDay(f.day), reason: f.reason })}</li>
               ))}
             </ul>
           </Alert>
         )}
         <Inline>
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant="primary" loading={submitting}>
-            {submitting ? CreateSlotsText.submitting : CreateSlotsText.submit}
+            {submitting ? t('submitting') : t('submit')}
           </Button>
         </Inline>
       </Stack>
