@@ -42,6 +42,9 @@ export const singletonPackages = [
 /** The router every bundle shares under the key `react-router-dom` (see the file for why it is a subset). */
 export const sharedRouterModule = path.join(repoRoot, 'scripts', 'federation', 'react-router-dom.ts');
 const routerVersion = (requireFromRoot('react-router-dom/package.json') as { version: string }).version;
+/** react-redux as every bundle shares it: the hooks and Provider (see the file). */
+export const sharedReduxBindingsModule = path.join(repoRoot, 'scripts', 'federation', 'react-redux.ts');
+const reactReduxVersion = (requireFromRoot('react-redux/package.json') as { version: string }).version;
 
 const sharedConfig = (mode: Mode, eager: boolean) => {
   const names: string[] = [...singletonPackages];
@@ -51,6 +54,7 @@ const sharedConfig = (mode: Mode, eager: boolean) => {
     names.map((name) => [name, { singleton: true, requiredVersion: false, eager }]),
   );
   shared['react-router-dom'] = { ...shared['react-router-dom'], import: sharedRouterModule, version: routerVersion };
+  shared['react-redux'] = { ...shared['react-redux'], import: sharedReduxBindingsModule, version: reactReduxVersion };
   return shared;
 };
 
