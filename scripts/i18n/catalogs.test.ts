@@ -66,12 +66,16 @@ describe('message catalogues', () => {
       });
     }
 
-    it.each(languages.filter((file) => file !== 'en.json'))('%s has exactly the English ids', (file) => {
+    const translations = languages.filter((file) => file !== 'en.json');
+    // English-only catalogues (the staff side) have nothing to compare.
+    if (translations.length === 0) return;
+
+    it.each(translations)('%s has exactly the English ids', (file) => {
       const other = read(path.join(folder, file));
       expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
     });
 
-    it.each(languages.filter((file) => file !== 'en.json'))('%s uses no placeholder the English text lacks', (file) => {
+    it.each(translations)('%s uses no placeholder the English text lacks', (file) => {
       const other = read(path.join(folder, file));
       for (const [id, text] of Object.entries(other)) {
         if (typeof en[id] !== 'string') continue;
