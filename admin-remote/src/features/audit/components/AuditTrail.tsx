@@ -2,10 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { serverMessage } from 'shared-api';
 import { ValidationMessage } from 'shared-api/messages';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AuditActionLabel, type AuditAction, type AuditRecord } from 'shared-api/audit';
-import { Button, Caption, ErrorPanel, Inline, Skeleton, Stack, styled } from 'shared-ui';
+import { Button, Caption, ErrorPanel, Inline, Skeleton, Stack, styled, useCatalog } from 'shared-ui';
 import { Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
 import { Field, Input, Select } from 'shared-ui/forms';
 import { downloadCsv } from '../../../lib/csv';
+import { english } from '../../../lib/i18n';
+import { auditCatalog, auditText } from '../i18n';
+import en from '../locales/en.json';
 import { useAuditPageQuery, useLazyAuditPageQuery, type AuditFilters } from '../api/auditApi';
 import { auditCsv } from '../utils/csv';
 import { actionLabel, detailText, formatAuditTime } from '../utils/format';
@@ -14,15 +17,12 @@ export const AUDIT_PAGE_SIZE = 25;
 /** The export reads at most this many pages of AUDIT_PAGE_MAX records (narrow the filters for more). */
 export const EXPORT_MAX_PAGES = 100;
 
+/** English texts, for tests. */
 export const AuditText = {
-  caption: 'Audit trail, newest first (times in GMT+8)',
-  empty: 'No records match these filters.',
-  loadFailed: 'Could not load the audit trail. Please try again.',
-  exportFailed: 'Could not load the records for the export. Please try again.',
-  exported: (n: number) => `Exported ${n} record(s).`,
-  tooMany: (n: number) => `Exported the newest ${n} records; narrow the filters to export the rest.`,
-  anyAction: 'Any action',
-} as const;
+  ...english(en, 'caption', 'empty', 'loadFailed', 'exportFailed', 'anyAction'),
+  exported: (count: number) => auditText('exported', { count }),
+  tooMany: (count: number) => auditText('tooMany', { count }),
+};
 
 const Muted = styled.span`
   display: block;
@@ -40,6 +40,7 @@ const filtersOf = (d: Draft): AuditFilters => ({
 
 /** The audit trail: filters (person, action, GMT+8 dates), a page of records, paging, and the CSV export of all that match. */
 export function AuditTrail() {
+  const { t } = useCatalog(auditCatalog);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [page, setPage] = useState(1);
@@ -78,14 +79,14 @@ export function AuditTrail() {
         if (result.rows.length < AUDIT_PAGE_MAX || records.length >= total) break;
       }
       if (records.length === 0) {
-        setExportMessage(AuditText.empty);
+        setExportMessage(t('empty'));
         return;
       }
       const stamp = [filters.from, filters.to].filter(Boolean).join('-to-') || 'all';
       downloadCsv(`audit-${stamp}.csv`, auditCsv(records));
-      setExportMessage(records.length < total ? AuditText.tooMany(records.length) : AuditText.exported(records.length));
+      setExportMessage(t(records.length < total ? 'tooMany' : 'exported', { count: records.length }));
     } catch (err) {
-      setExportMessage(serverMessage(err as Parameters<typeof serverMessage>[0]) ?? AuditText.exportFailed);
+      setExportMessage(serverMessage(err as Parameters<typeof serverMessage>[0]) ?? t('exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -93,19 +94,19 @@ export function AuditTrail() {
 
   return (
     <Stack>
-      <form onSubmit={onApply} aria-label="Audit filters">
+      <form onSubmit={onApply} aria-label={t('filters')}>
         <Inline>
-          <Field label="Person" htmlFor="audit-actor">
+          <Field label={t('person')} htmlFor="audit-actor">
             <Input
               id="audit-actor"
               value={draft.actor}
-              placeholder="Email, parent or system"
+              placeholder={t('personPlaceholder')}
               onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
             />
           </Field>
-          <Field label="Action" htmlFor="audit-action">
+          <Field label={t('action')} htmlFor="audit-action">
             <Select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}>
-              <option value="">{AuditText.anyAction}</option>
+              <option value="">{t('anyAction')}</option>
               {AUDIT_ACTIONS.map((action) => (
                 <option key={action} value={action}>
                   {AuditActionLabel[action]}
@@ -113,37 +114,37 @@ export function AuditTrail() {
               ))}
             </Select>
           </Field>
-          <Field label="From" htmlFor="audit-from">
+          <Field label={t('from')} htmlFor="audit-from">
             <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
           </Field>
-          <Field label="To" htmlFor="audit-to" error={rangeError ?? undefined}>
+          <Field label={t('to')} htmlFor="audit-to" error={rangeError ?? undefined}>
             <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
           </Field>
           <Button type="submit" size="sm" disabled={rangeError !== null}>
-            Apply filters
+            {t('apply')}
           </Button>
           <Button type="button" size="sm" variant="secondary" onClick={onClear}>
-            Clear
+            {t('clear')}
           </Button>
           <Button type="button" size="sm" variant="secondary" onClick={onExport} loading={exporting}>
-            Export CSV
+            {t('export')}
           </Button>
         </Inline>
       </form>
       {exportMessage && <p role="status">{exportMessage}</p>}
 
       {error && !isFetching ? (
-        <ErrorPanel message={serverMessage(error) ?? AuditText.loadFailed} onRetry={() => void refetch()} />
+        <ErrorPanel message={serverMessage(error) ?? t('loadFailed')} onRetry={() => void refetch()} />
       ) : (
-        <Table aria-busy={isFetching || undefined} scrollLabel="Audit records">
-          <Caption>{AuditText.caption}</Caption>
+        <Table aria-busy={isFetching || undefined} scrollLabel={t('records')}>
+          <Caption>{t('caption')}</Caption>
           <THead>
             <Tr>
-              <Th scope="col">Time</Th>
-              <Th scope="col">Who</Th>
-              <Th scope="col">Action</Th>
-              <Th scope="col">Target</Th>
-              <Th scope="col">From</Th>
+              <Th scope="col">{t('columnTime')}</Th>
+              <Th scope="col">{t('columnWho')}</Th>
+              <Th scope="col">{t('columnAction')}</Th>
+              <Th scope="col">{t('columnTarget')}</Th>
+              <Th scope="col">{t('columnFrom')}</Th>
             </Tr>
           </THead>
           <TBody>
@@ -171,7 +172,7 @@ export function AuditTrail() {
                 ))}
             {data && data.rows.length === 0 && (
               <Tr>
-                <Td colSpan={5}>{AuditText.empty}</Td>
+                <Td colSpan={5}>{t('empty')}</Td>
               </Tr>
             )}
           </TBody>
@@ -181,13 +182,11 @@ export function AuditTrail() {
       {data && (
         <Inline>
           <Button size="sm" variant="secondary" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
-            Previous
+            {t('previous')}
           </Button>
-          <span aria-live="polite">
-            Page {data.page} of {pages} ({data.total} record{data.total === 1 ? '' : 's'})
-          </span>
+          <span aria-live="polite">{t('page', { page: data.page, pages, total: data.total })}</span>
           <Button size="sm" variant="secondary" disabled={page >= pages || isFetching} onClick={() => setPage((p) => p + 1)}>
-            Next
+            {t('next')}
           </Button>
         </Inline>
       )}

@@ -1,6 +1,7 @@
 // How the audit page shows a record: its time in GMT+8, its action's label, what it touched and the details.
 import { formatRM, inMY } from 'shared-api';
 import { AuditActionLabel, type AuditRecord } from 'shared-api/audit';
+import { auditText } from '../i18n';
 
 /** 'Nov 23, 2026, 4:05:09 PM' in GMT+8. */
 export function formatAuditTime(iso: string): string {
@@ -20,11 +21,15 @@ export function detailText(record: Pick<AuditRecord, 'action' | 'detail'>): stri
   const parts: string[] = [];
   // Several slots created at once: how many, over which days, at which times.
   if (typeof d.count === 'number') {
-    const times = Array.isArray(d.startTimes) ? ` at ${d.startTimes.join(', ')}` : '';
-    parts.push(`${d.count} slot${d.count === 1 ? '' : 's'}, ${String(d.fromDate ?? '?')} to ${String(d.toDate ?? '?')}${times}`);
-  } else if (d.from !== undefined || d.to !== undefined) parts.push(`${when(d.from) ?? '?'} → ${when(d.to) ?? '?'}`);
+    const range = { count: d.count, from: String(d.fromDate ?? '?'), to: String(d.toDate ?? '?') };
+    parts.push(
+      Array.isArray(d.startTimes)
+        ? auditText('slotsCreatedAt', { ...range, times: d.startTimes.join(', ') })
+        : auditText('slotsCreated', range),
+    );
+  } else if (d.from !== undefined || d.to !== undefined) parts.push(auditText('moved', { from: when(d.from) ?? '?', to: when(d.to) ?? '?' }));
   else if (typeof d.start === 'string') parts.push(when(d.start)!);
-  if (typeof d.refund === 'boolean') parts.push(d.refund ? 'with refund' : 'no refund');
+  if (typeof d.refund === 'boolean') parts.push(auditText(d.refund ? 'withRefund' : 'noRefund'));
   const refund = money(d.refundSen) ?? money(d.amountSen);
   if (refund && (record.action !== 'booking_cancelled_by_staff' || d.refund)) parts.push(refund);
   if (typeof d.school === 'string') parts.push(d.school);
