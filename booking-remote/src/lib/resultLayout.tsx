@@ -1,4 +1,23 @@
+import type { ReactNode } from 'react';
 import { styled } from 'shared-ui';
+
+/**
+ * Where an element (a link, a bold word, a countdown) sits in a catalogue sentence: pass ELEMENT as the placeholder's
+ * value (`t('registration.text', { link: ELEMENT })`) and the element as `children`. Each language keeps its own word
+ * order; the sentence is never built from pieces.
+ */
+export const ELEMENT = '\u2063';
+
+export function Sentence({ text, children }: { text: string; children: ReactNode }) {
+  const [before, ...after] = text.split(ELEMENT);
+  return (
+    <>
+      {before}
+      {children}
+      {after.join('')}
+    </>
+  );
+}
 
 /** The card every result page sits in: narrow, centred, never wider than the screen. */
 export const ResultPanel = styled.section`

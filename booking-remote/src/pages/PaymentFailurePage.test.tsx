@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import { axe } from '../test/axe';
 import { renderApp } from '../test/render';
 import PaymentFailurePage from './PaymentFailurePage';
@@ -51,5 +52,37 @@ describe('/payment/failure', () => {
   it('has no axe violations', async () => {
     const { container } = render('?payment_id=pay_9&error=Payment%20failed');
     expect(await axe(container)).toHaveNoViolations();
+  });
+});
+
+describe('/payment/failure in the parent\'s language', () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('in Bahasa Melayu: every text, the known error in Malay, the payment ID', async () => {
+    await act(() => activateLocale('ms'));
+    render('?payment_id=pay_9&error=Payment%20failed');
+    expect(screen.getByRole('heading', { name: 'Bayaran gagal' })).toBeInTheDocument();
+    expect(screen.getByText('Kami tidak dapat memproses bayaran anda, dan slot tersebut telah dilepaskan.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Ralat: Bayaran gagal');
+    expect(screen.getByRole('heading', { name: 'Perkara ini boleh berlaku apabila' })).toBeInTheDocument();
+    expect(screen.getByText('bayaran ditolak oleh bank anda;')).toBeInTheDocument();
+    expect(screen.getByText('terdapat masalah teknikal pada gerbang pembayaran;')).toBeInTheDocument();
+    expect(screen.getByText('sesi pembayaran telah tamat.')).toBeInTheDocument();
+    expect(screen.getByText('ID bayaran')).toBeInTheDocument();
+    expect(screen.getByText('pay_9')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cuba lagi' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hubungi pihak sokongan' })).toHaveAttribute('href', expect.stringContaining(`mailto:${brand.supportEmail}`));
+  });
+
+  it("in Chinese: every text; the gateway's own words are shown as they came", async () => {
+    await act(() => activateLocale('zh'));
+    render('?error=Card%20declined');
+    expect(screen.getByRole('heading', { name: '付款失败' })).toBeInTheDocument();
+    expect(screen.getByText('我们无法处理您的付款，该时段已释放。')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('错误：Card declined');
+    expect(screen.getByText('您的银行拒绝了这笔付款；')).toBeInTheDocument();
+    expect(screen.getByText('无')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '联系客服' })).toBeInTheDocument();
   });
 });

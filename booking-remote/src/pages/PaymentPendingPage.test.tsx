@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { activateLocale } from 'shared-ui';
 import { axe } from '../test/axe';
 import { ok, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -84,5 +85,30 @@ describe('/payment/pending', () => {
     } finally {
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
     }
+  });
+});
+
+describe('/payment/pending in the parent\'s language', () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('in Chinese: the countdown and, once slow, the still-processing notice', async () => {
+    await act(() => activateLocale('zh'));
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('processing')))));
+    render('?payment_id=pay_123');
+    expect(screen.getByRole('heading', { name: '正在处理付款' })).toBeInTheDocument();
+    expect(screen.getByText('请保持此页面打开，我们正在等待您的银行确认付款。')).toBeInTheDocument();
+    expect(screen.getByText(/^剩余时间：/)).toHaveTextContent('剩余时间：5:00不超过 5 分钟');
+    await act(() => jest.advanceTimersByTimeAsync(300_000));
+    expect(await screen.findByRole('heading', { name: '付款处理时间比预期长' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('仍在处理中：您的银行尚未确认这笔付款。');
+    expect(screen.getByRole('button', { name: '刷新状态' })).toBeInTheDocument();
+  });
+
+  it('in Bahasa Melayu: the page and its screen-reader countdown', async () => {
+    await act(() => activateLocale('ms'));
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('processing')))));
+    render('?payment_id=pay_123');
+    expect(screen.getByRole('heading', { name: 'Memproses bayaran' })).toBeInTheDocument();
+    expect(screen.getByText('5 minit atau kurang')).toBeInTheDocument();
   });
 });

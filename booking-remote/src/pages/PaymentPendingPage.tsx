@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PENDING_COUNTDOWN_SECONDS, PENDING_POLL_MS, SESSION_TICK_MS } from 'shared-api';
-import { Button, Spinner, VisuallyHidden, useToast } from 'shared-ui';
+import { Button, Spinner, VisuallyHidden, useCatalog, useToast } from 'shared-ui';
 import { useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
-import { Actions, ResultPanel } from '../features/payment-result';
+import { Actions, ELEMENT, ResultPanel, Sentence, resultCatalog } from '../features/payment-result';
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -11,6 +11,7 @@ const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds 
 export default function PaymentPendingPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useCatalog(resultCatalog);
   const [params] = useSearchParams();
   const paymentId = params.get('payment_id') ?? '';
   const [secondsLeft, setSecondsLeft] = useState(PENDING_COUNTDOWN_SECONDS);
@@ -19,7 +20,7 @@ export default function PaymentPendingPage() {
 
   useEffect(() => {
     if (!paymentId) {
-      toast.error('Missing payment reference');
+      toast.error(t('missingReference'));
       navigate('/', { replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
@@ -43,17 +44,18 @@ export default function PaymentPendingPage() {
   if (slow) {
     return (
       <ResultPanel aria-labelledby="pending-slow-title">
-        <h1 id="pending-slow-title">Payment Taking Longer Than Expected</h1>
+        <h1 id="pending-slow-title">{t('pending.slowTitle')}</h1>
         <p role="status">
-          <strong>Still Processing</strong>: your bank has not confirmed the payment yet. We keep checking; you can also refresh the
-          status now.
+          <Sentence text={t('pending.slowText', { status: ELEMENT })}>
+            <strong>{t('pending.stillProcessing')}</strong>
+          </Sentence>
         </p>
         <Actions>
           <Button onClick={() => void status.refetch()} loading={status.isFetching}>
-            Refresh Status
+            {t('pending.refresh')}
           </Button>
           <Button variant="secondary" onClick={() => navigate('/')}>
-            Back to Home
+            {t('backHome')}
           </Button>
         </Actions>
       </ResultPanel>
@@ -62,13 +64,15 @@ export default function PaymentPendingPage() {
 
   return (
     <ResultPanel aria-labelledby="pending-title" aria-busy="true">
-      <h1 id="pending-title">Processing Payment</h1>
-      <Spinner label="Waiting for the payment result" />
-      <p>Please keep this page open while we wait for your bank to confirm the payment.</p>
+      <h1 id="pending-title">{t('pending.title')}</h1>
+      <Spinner label={t('pending.label')} />
+      <p>{t('pending.keepOpen')}</p>
       <p>
-        Time remaining: <span aria-hidden="true">{mmss(secondsLeft)}</span>
-        {/* Read as whole minutes: a per-second reading would drown everything else out. */}
-        <VisuallyHidden>{`${Math.ceil(secondsLeft / 60)} minutes or less`}</VisuallyHidden>
+        <Sentence text={t('pending.timeRemaining', { time: ELEMENT })}>
+          <span aria-hidden="true">{mmss(secondsLeft)}</span>
+          {/* Read as whole minutes: a per-second reading would drown everything else out. */}
+          <VisuallyHidden>{t('pending.minutesLeft', { count: Math.ceil(secondsLeft / 60) })}</VisuallyHidden>
+        </Sentence>
       </p>
     </ResultPanel>
   );

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import { browserNavigation } from '../lib/browserNavigation';
 import { axe } from '../test/axe';
 import { fail, MANAGE_TOKEN, ok, paymentSession, paymentStatusResult } from '../test/fixtures';
@@ -226,5 +227,66 @@ describe('/payment/success', () => {
       expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Change or cancel this booking' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('/payment/success in the parent\'s language', () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('in Bahasa Melayu: the receipt, the date, the amount, the school and what to bring', async () => {
+    await act(() => activateLocale('ms'));
+    render('?reference=BK-2026-0001');
+    expect(screen.getByRole('heading', { name: 'Mengesahkan bayaran' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bayaran berjaya!' })).toBeInTheDocument();
+    expect(screen.getByText('Tarikh tempahan')).toBeInTheDocument();
+    expect(screen.getByText('Khamis, 26 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('9:00 pagi – 9:30 pagi (GMT+8)')).toBeInTheDocument();
+    expect(screen.getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
+    expect(screen.getByText('Jumlah dibayar: RM75')).toBeInTheDocument();
+    expect(screen.getByText('E-mel pengesahan telah dihantar kepada aisyah@example.com.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Perkara yang perlu dibawa' })).toBeInTheDocument();
+    for (const item of ['Kad pengenalan ibu bapa/penjaga', 'Sijil kelahiran pelajar', 'Rekod imunisasi', 'Rekod akademik terdahulu']) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'borang pendaftaran (dibuka dalam tab baharu)' })).toHaveAttribute('href', brand.registrationFormUrl);
+    expect(screen.getByRole('note')).toHaveTextContent('Penting: sila isi borang pendaftaran (dibuka dalam tab baharu) sebelum lawatan penilaian.');
+    expect(screen.getByRole('button', { name: 'Kembali ke laman utama' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cetak' })).toBeInTheDocument();
+  });
+
+  it('in Bahasa Melayu: the calendar event is in Malay too', async () => {
+    await act(() => activateLocale('ms'));
+    render('?reference=BK-2026-0001');
+    const google = new URL((await screen.findByRole('link', { name: 'Google Calendar' })).getAttribute('href') as string);
+    expect(google.searchParams.get('text')).toBe('Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu');
+    expect(google.searchParams.get('details')).toContain('Sila bawa: Kad pengenalan ibu bapa/penjaga');
+    const ics = decodeURIComponent((await screen.findByRole('link', { name: 'Muat turun fail .ics' })).getAttribute('href') as string);
+    expect(ics.replace(/\r\n /g, '')).toContain('SUMMARY:Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu');
+  });
+
+  it('in Chinese: the receipt, the date, the amount and what to bring', async () => {
+    await act(() => activateLocale('zh'));
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByRole('heading', { name: '付款成功！' })).toBeInTheDocument();
+    expect(screen.getByText('2026年11月26日 星期四')).toBeInTheDocument();
+    expect(screen.getByText('上午9:00 – 上午9:30（GMT+8）')).toBeInTheDocument();
+    expect(screen.getByText('Seri Ilmu 私立中学')).toBeInTheDocument();
+    expect(screen.getByText('已付金额：RM75')).toBeInTheDocument();
+    expect(screen.getByText('确认邮件已发送至 aisyah@example.com。')).toBeInTheDocument();
+    for (const item of ['家长/监护人身份证件', '学生出生证明', '疫苗接种记录', '以往的学业成绩记录']) {
+      expect(screen.getByText(item)).toBeInTheDocument();
+    }
+    expect(await screen.findByRole('link', { name: 'Google 日历' })).toBeInTheDocument();
+  });
+
+  it('in Chinese: a verification that times out says so in Chinese', async () => {
+    await act(() => activateLocale('zh'));
+    server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(fail('x'), { status: 500 })));
+    render('?reference=BK-2026-0001');
+    expect(screen.getByText('请稍候，我们正在向银行确认您的付款（1/10）')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(3_000 * 10));
+    expect(await screen.findByRole('heading', { name: '核实失败' })).toBeInTheDocument();
+    expect(screen.getByText('无法核实付款')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });

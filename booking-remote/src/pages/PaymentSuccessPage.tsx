@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, WHAT_TO_BRING, formatRinggit, type PaymentStatusResult } from 'shared-api';
-import { BookingMessage } from 'shared-api/messages';
-import { Button, Spinner, createGlobalStyle, useToast } from 'shared-ui';
+import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, formatRM, schoolName, type PaymentStatusResult } from 'shared-api';
+import { Button, Spinner, createGlobalStyle, useCatalog, useToast } from 'shared-ui';
+import { WHAT_TO_BRING_IDS, contractCatalog } from '../lib/contract-catalog';
 import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
 import { browserNavigation } from '../lib/browserNavigation';
 import {
@@ -11,6 +11,7 @@ import {
   LinkButton,
   RegistrationNotice,
   ResultPanel,
+  resultCatalog,
   googleCalendarUrl,
   icsFile,
   visitWhen,
@@ -43,6 +44,9 @@ const visitOf = ({ payment, booking }: PaymentStatusResult): CalendarVisit => ({
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const { t, locale } = useCatalog(resultCatalog);
+  // The what-to-bring items and the calendar texts: the catalogue the server's mails use too.
+  const { t: sharedText } = useCatalog(contractCatalog);
   const [params] = useSearchParams();
   const reference = params.get('reference');
   const paymentId = params.get('payment_id');
@@ -61,7 +65,7 @@ export default function PaymentSuccessPage() {
 
   useEffect(() => {
     if (!reference && !paymentId) {
-      toast.error('Missing payment reference');
+      toast.error(t('missingReference'));
       navigate('/', { replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
@@ -76,7 +80,7 @@ export default function PaymentSuccessPage() {
     if (query.isError) {
       if (attempt >= SUCCESS_MAX_RETRIES) {
         setOutcome({ kind: 'error' });
-        toast.error('Failed to verify payment');
+        toast.error(t('verifyFailedToast'));
       }
       return;
     }
@@ -90,32 +94,33 @@ export default function PaymentSuccessPage() {
       navigate(`/payment/failure?${key}=${encodeURIComponent((reference ?? paymentId) as string)}`, { replace: true });
     } else if (attempt >= SUCCESS_MAX_RETRIES) {
       setOutcome({ kind: 'error' });
-      toast.error('Payment verification timeout');
+      toast.error(t('verifyTimeoutToast'));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- evaluate each finished request once
   }, [query.requestId, query.isFetching]);
 
-  // The calendar builders are a chunk of their own, fetched once the receipt is shown.
+  // The calendar builders are a chunk of their own, fetched once the receipt is shown; the event speaks the page's language.
   useEffect(() => {
     if (outcome.kind !== 'success') return;
     let shown = true;
     const visit = visitOf(outcome.result);
-    void Promise.all([googleCalendarUrl(visit), icsFile(visit)]).then(([googleUrl, ics]) => shown && setCalendar({ googleUrl, ics }));
+    const language = { locale, translate: sharedText };
+    void Promise.all([googleCalendarUrl(visit, language), icsFile(visit, Date.now(), language)]).then(
+      ([googleUrl, ics]) => shown && setCalendar({ googleUrl, ics }),
+    );
     return () => {
       shown = false;
     };
-  }, [outcome]);
+  }, [outcome, locale, sharedText]);
 
   if (!reference && !paymentId) return null;
 
   if (outcome.kind === 'verifying') {
     return (
       <ResultPanel aria-labelledby="verify-title" aria-busy="true">
-        <h1 id="verify-title">Verifying Payment</h1>
-        <Spinner label="Verifying payment" />
-        <p role="status">
-          Please wait while we confirm your payment with the bank ({Math.min(attempts + 1, SUCCESS_MAX_RETRIES)}/{SUCCESS_MAX_RETRIES})
-        </p>
+        <h1 id="verify-title">{t('verifying.title')}</h1>
+        <Spinner label={t('verifying.label')} />
+        <p role="status">{t('verifying.wait', { attempt: Math.min(attempts + 1, SUCCESS_MAX_RETRIES), max: SUCCESS_MAX_RETRIES })}</p>
       </ResultPanel>
     );
   }
@@ -123,23 +128,20 @@ export default function PaymentSuccessPage() {
   if (outcome.kind === 'error') {
     return (
       <ResultPanel aria-labelledby="verify-failed-title">
-        <h1 id="verify-failed-title">Verification Failed</h1>
-        <p role="alert">
-          {BookingMessage.verificationFailed}: we could not confirm your payment yet. If money left your account, your booking is safe: please try again in a moment or
-          contact the school.
-        </p>
+        <h1 id="verify-failed-title">{t('verifyFailed.title')}</h1>
+        <p role="alert">{t('verifyFailed.text')}</p>
         <Actions>
           <Button variant="secondary" onClick={() => navigate('/')}>
-            Back to Home
+            {t('backHome')}
           </Button>
-          <Button onClick={() => browserNavigation.reload()}>Try Again</Button>
+          <Button onClick={() => browserNavigation.reload()}>{t('tryAgain')}</Button>
         </Actions>
       </ResultPanel>
     );
   }
 
   const { payment, booking } = outcome.result;
-  const when = visitWhen(booking.date, booking.startTime, booking.endTime);
+  const when = visitWhen(booking.date, booking.startTime, booking.endTime, locale);
   const { googleUrl, ics } = calendar;
   // Only for the payment on this receipt (a stored id of another payment asks for nothing).
   const manageable = paidHere !== null && paidHere === payment.id ? paidHere : null;
@@ -147,50 +149,50 @@ export default function PaymentSuccessPage() {
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
       <PrintStyle />
-      <h1 id="success-title">Payment Successful!</h1>
+      <h1 id="success-title">{t('success.title')}</h1>
       <Details>
-        <dt>Payment ID</dt>
+        <dt>{t('paymentId')}</dt>
         <dd>{payment.id}</dd>
-        <dt>Reference</dt>
+        <dt>{t('reference')}</dt>
         <dd>{payment.reference}</dd>
-        <dt>Booking date</dt>
+        <dt>{t('bookingDate')}</dt>
         <dd>{when.day}</dd>
-        <dt>Time</dt>
-        <dd>{when.time} (GMT+8)</dd>
-        <dt>School</dt>
-        <dd>{booking.selectedSchool}</dd>
+        <dt>{t('time')}</dt>
+        <dd>{t('timeGmt', { time: when.time })}</dd>
+        <dt>{t('school')}</dt>
+        <dd>{schoolName(booking.selectedSchool, locale)}</dd>
       </Details>
       <p>
-        <strong>Amount Paid: RM {formatRinggit(payment.amount)}</strong>
+        <strong>{t('success.amountPaid', { amount: formatRM(payment.amount, locale) })}</strong>
       </p>
       <EmailNotice
         emailStatus={outcome.result.emailStatus}
         emailTimeouts={outcome.result.emailTimeouts}
         texts={{
-          sent: `A confirmation email has been sent to ${booking.visitorEmail}.`,
+          sent: t('success.emailSent', { email: booking.visitorEmail }),
           // Right after the gateway's callback the mail is queued in the outbox, not yet handed to SMTP.
-          pending: `A confirmation email is on its way to ${booking.visitorEmail}.`,
+          pending: t('success.emailPending', { email: booking.visitorEmail }),
         }}
       />
-      <h2>What to bring</h2>
+      <h2>{t('whatToBring')}</h2>
       <ul>
-        {WHAT_TO_BRING.map((item) => (
-          <li key={item}>{item}</li>
+        {WHAT_TO_BRING_IDS.map((id) => (
+          <li key={id}>{sharedText(id)}</li>
         ))}
       </ul>
       <RegistrationNotice />
       {(googleUrl || ics) && (
-        <section aria-label="Add to calendar" data-print="hide">
-          <h2>Add to calendar</h2>
+        <section aria-label={t('calendar.title')} data-print="hide">
+          <h2>{t('calendar.title')}</h2>
           <Actions>
             {googleUrl && (
               <LinkButton href={googleUrl} target="_blank" rel="noopener noreferrer">
-                Google Calendar
+                {t('calendar.google')}
               </LinkButton>
             )}
             {ics && (
               <LinkButton href={`data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`} download="assessment-visit.ics">
-                Download .ics file
+                {t('calendar.ics')}
               </LinkButton>
             )}
           </Actions>
@@ -199,9 +201,9 @@ export default function PaymentSuccessPage() {
       <ManageLinkNotice paymentId={manageable} />
       <Actions data-print="hide">
         <Button variant="secondary" onClick={() => navigate('/')}>
-          Back to Home
+          {t('backHome')}
         </Button>
-        <Button onClick={() => browserNavigation.print()}>Print</Button>
+        <Button onClick={() => browserNavigation.print()}>{t('print')}</Button>
       </Actions>
     </ResultPanel>
   );

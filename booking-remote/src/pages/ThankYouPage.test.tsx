@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { brand } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import { axe } from '../test/axe';
 import { MANAGE_TOKEN, ok, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -71,5 +72,35 @@ describe('/thankyou', () => {
     render({ emailStatus: 'sent' });
     expect(screen.getByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Change or cancel this booking' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/thankyou in the parent\'s language', () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('in Bahasa Melayu: the title, the mail notice, the booking and the manage link', async () => {
+    await act(() => activateLocale('ms'));
+    const { payment, booking } = paymentStatusResult('completed');
+    server.use(http.post(apiUrl('/api/booking/manage-link'), () => HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }))));
+    render({ emailStatus: 'timeout', emailTimeouts: { visitorEmailTimeout: true, adminEmailTimeout: false }, payment, booking });
+    expect(screen.getByRole('heading', { name: 'Tempahan anda telah selesai!' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Tempahan anda telah disahkan. E-mel pengesahan mungkin lewat diterima.');
+    expect(screen.getByText('E-mel pengesahan anda mungkin lewat diterima.')).toBeInTheDocument();
+    expect(screen.getByText('Khamis, 26 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('9:00 pagi – 9:30 pagi (GMT+8)')).toBeInTheDocument();
+    expect(screen.getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
+    expect(screen.getByText('Nombor rujukan')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Tukar tarikh atau batalkan tempahan ini' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Urus tempahan anda' })).toBeInTheDocument();
+  });
+
+  it('in Chinese: the title and where the manage link is without one here', async () => {
+    await act(() => activateLocale('zh'));
+    render({ emailStatus: 'sent' });
+    expect(screen.getByRole('heading', { name: '您的预约已完成！' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('您将在收件箱中收到一封确认邮件，内含预约详情和需携带的文件清单。');
+    expect(screen.getByText('改期或取消此预约的链接在您的确认邮件中。')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('重要：请在入学评估前填写报名表（在新标签页中打开）。');
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument();
   });
 });

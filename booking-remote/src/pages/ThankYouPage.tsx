@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { EmailStatus, PaymentStatusResult } from 'shared-api';
-import { Button } from 'shared-ui';
-import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, visitWhen, type EmailTimeouts } from '../features/payment-result';
+import { schoolName, type EmailStatus, type PaymentStatusResult } from 'shared-api';
+import { Button, useCatalog } from 'shared-ui';
+import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, resultCatalog, visitWhen, type EmailTimeouts } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
 
 /** What the booking flow hands over in the navigation state. */
@@ -15,25 +15,26 @@ export type ThankYouState = {
 /** `/thankyou`: the booking is done; what happens with the emails. */
 export default function ThankYouPage() {
   const navigate = useNavigate();
+  const { t, locale } = useCatalog(resultCatalog);
   const state = (useLocation().state ?? {}) as ThankYouState;
   const booking = state.booking;
-  const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime) : null;
+  const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime, locale) : null;
 
   return (
     <ResultPanel aria-labelledby="thankyou-title">
-      <h1 id="thankyou-title">Your booking is complete!</h1>
+      <h1 id="thankyou-title">{t('thankYou.title')}</h1>
       <EmailNotice emailStatus={state.emailStatus} emailTimeouts={state.emailTimeouts} />
       {booking && when && (
         <Details>
-          <dt>Date</dt>
+          <dt>{t('date')}</dt>
           <dd>{when.day}</dd>
-          <dt>Time</dt>
-          <dd>{when.time} (GMT+8)</dd>
-          <dt>School</dt>
-          <dd>{booking.selectedSchool}</dd>
+          <dt>{t('time')}</dt>
+          <dd>{t('timeGmt', { time: when.time })}</dd>
+          <dt>{t('school')}</dt>
+          <dd>{schoolName(booking.selectedSchool, locale)}</dd>
           {state.payment && (
             <>
-              <dt>Reference</dt>
+              <dt>{t('reference')}</dt>
               <dd>{state.payment.reference}</dd>
             </>
           )}
@@ -43,7 +44,7 @@ export default function ThankYouPage() {
       <ManageLinkNotice paymentId={state.payment?.id ?? null} />
       <RegistrationNotice />
       <Actions>
-        <Button onClick={() => navigate('/')}>Back to Home</Button>
+        <Button onClick={() => navigate('/')}>{t('backHome')}</Button>
       </Actions>
     </ResultPanel>
   );

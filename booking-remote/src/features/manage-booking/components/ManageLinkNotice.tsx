@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
+import { manageLinkCatalog } from '../manage-link/i18n';
 import { useManageLink } from '../hooks/useManageLink';
 
 const ManageLink = styled(Link)`
@@ -7,24 +8,23 @@ const ManageLink = styled(Link)`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-export const NO_LINK_HERE = 'The link to change or cancel this booking is in your confirmation email.';
-
 /**
  * On the success and thank-you pages: "Change or cancel this booking", a link to the manage page when this browser
  * made the payment (`paymentId`); otherwise where to find that link.
  */
 export function ManageLinkNotice({ paymentId }: { paymentId: string | null }) {
+  const { t } = useCatalog(manageLinkCatalog);
   const link = useManageLink(paymentId);
   if (link.kind === 'loading') return null;
   return (
     <section aria-labelledby="manage-link-title" data-print="hide">
-      <h2 id="manage-link-title">Manage your booking</h2>
+      <h2 id="manage-link-title">{t('title')}</h2>
       {link.kind === 'ready' ? (
         <p>
-          <ManageLink to={link.path}>Change or cancel this booking</ManageLink>
+          <ManageLink to={link.path}>{t('link')}</ManageLink>
         </p>
       ) : (
-        <p>{NO_LINK_HERE}</p>
+        <p>{t('inEmail')}</p>
       )}
     </section>
   );

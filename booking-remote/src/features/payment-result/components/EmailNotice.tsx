@@ -1,14 +1,15 @@
 import type { EmailStatus } from 'shared-api';
+import { useCatalog } from 'shared-ui';
+import { resultCatalog } from '../i18n';
 
 export type EmailTimeouts = { visitorEmailTimeout?: boolean; adminEmailTimeout?: boolean };
 
-const emailMessages: Record<EmailStatus, string> = {
-  sent: 'A confirmation email with your booking details and the list of documents to bring will arrive in your inbox.',
-  timeout: 'Your booking is confirmed. The confirmation email may be delayed.',
-  failed:
-    'Your booking is confirmed, but we could not send the confirmation email. Please check your email (including the spam folder) or contact the school if nothing arrives within 24 hours.',
-  pending: 'Your confirmation email will be sent shortly.',
-};
+const emailMessages = {
+  sent: 'email.sent',
+  timeout: 'email.timeout',
+  failed: 'email.failed',
+  pending: 'email.pending',
+} as const satisfies Record<EmailStatus, string>;
 
 type Props = {
   emailStatus?: EmailStatus;
@@ -19,14 +20,15 @@ type Props = {
 
 /** What happened to the confirmation emails (spec /thankyou), shown wherever a booking is confirmed. */
 export function EmailNotice({ emailStatus = 'sent', emailTimeouts, texts }: Props) {
-  const text = texts?.[emailStatus] ?? emailMessages[emailStatus] ?? emailMessages.sent;
+  const { t } = useCatalog(resultCatalog);
+  const text = texts?.[emailStatus] ?? t(emailMessages[emailStatus] ?? emailMessages.sent);
   return (
     <>
       <p role="status">{text}</p>
       {(emailTimeouts?.visitorEmailTimeout || emailTimeouts?.adminEmailTimeout) && (
         <ul>
-          {emailTimeouts.visitorEmailTimeout && <li>Your confirmation email may be delayed.</li>}
-          {emailTimeouts.adminEmailTimeout && <li>School administrator notification may be delayed.</li>}
+          {emailTimeouts.visitorEmailTimeout && <li>{t('email.visitorDelayed')}</li>}
+          {emailTimeouts.adminEmailTimeout && <li>{t('email.adminDelayed')}</li>}
         </ul>
       )}
     </>

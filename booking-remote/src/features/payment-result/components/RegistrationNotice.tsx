@@ -1,5 +1,7 @@
 import { brand } from 'shared-api';
-import { styled } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
+import { ELEMENT, Sentence } from '../../../lib/resultLayout';
+import { resultCatalog } from '../i18n';
 
 const Notice = styled.div`
   padding: ${({ theme }) => theme.space[4]};
@@ -19,14 +21,15 @@ const Notice = styled.div`
 
 /** The registration form must be filled in before the assessment (an external link from the brand config). */
 export function RegistrationNotice() {
+  const { t } = useCatalog(resultCatalog);
   return (
-    <Notice role="note" aria-label="Registration form">
+    <Notice role="note" aria-label={t('registration.label')}>
       <p>
-        Important: please fill in the{' '}
-        <a href={brand.registrationFormUrl} target="_blank" rel="noopener noreferrer">
-          registration form (opens in a new tab)
-        </a>{' '}
-        before the assessment.
+        <Sentence text={t('registration.text', { link: ELEMENT })}>
+          <a href={brand.registrationFormUrl} target="_blank" rel="noopener noreferrer">
+            {t('registration.link')}
+          </a>
+        </Sentence>
       </p>
     </Notice>
   );
