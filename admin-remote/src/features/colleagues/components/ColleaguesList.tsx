@@ -1,30 +1,23 @@
 import { useState } from 'react';
-import { Button, ErrorPanel, useToast } from 'shared-ui';
+import { Button, ErrorPanel, useCatalog, useToast, type Translate } from 'shared-ui';
 import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { inMY, serverMessage } from 'shared-api';
 import type { StaffAccount } from 'shared-api/accounts';
+import { english } from '../../../lib/i18n';
 import { useDisableAccountMutation, useStaffAccountsQuery } from '../api/colleaguesApi';
+import { colleaguesCatalog } from '../i18n';
+import en from '../locales/en.json';
 
-export const ColleaguesText = {
-  caption: 'Staff accounts',
-  loadFailed: 'The staff accounts could not be loaded.',
-  never: 'Never',
-  active: 'Active',
-  disabled: 'Disabled',
-  disable: 'Disable',
-  confirmTitle: 'Disable this account?',
-  confirm: 'Disable account',
-  disabledToast: 'Account disabled',
-  failed: 'The account could not be disabled. Please try again.',
-  you: '(you)',
-} as const;
+/** English texts, for tests. */
+export const ColleaguesText = english(en, 'caption', 'loadFailed', 'never', 'active', 'disabled', 'disable', 'confirmTitle', 'confirm', 'disabledToast', 'failed', 'you');
 
-const when = (iso: string | null) => (iso ? `${inMY(iso).format('D MMM YYYY, h:mm A')} (GMT+8)` : ColleaguesText.never);
+const when = (t: Translate<typeof en>, iso: string | null) => (iso ? t('when', { time: inMY(iso).format('D MMM YYYY, h:mm A') }) : t('never'));
 const nameOf = (a: StaffAccount) => a.username || a.email;
 
 /** Every staff account with Disable (after a confirm); the server refuses the last active one. */
 export function ColleaguesList({ currentUserId, refreshKey = 0 }: { currentUserId: number; refreshKey?: number }) {
+  const { t } = useCatalog(colleaguesCatalog);
   const toast = useToast();
   const { data: accounts, isLoading, isError, refetch } = useStaffAccountsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [disableAccount, { isLoading: disabling }] = useDisableAccountMutation();
@@ -39,41 +32,41 @@ export function ColleaguesList({ currentUserId, refreshKey = 0 }: { currentUserI
     if (!pending) return;
     const result = await disableAccount(pending.id);
     setPending(null);
-    if ('error' in result) toast.error(serverMessage(result.error) ?? ColleaguesText.failed);
-    else toast.success(result.data || ColleaguesText.disabledToast);
+    if ('error' in result) toast.error(serverMessage(result.error) ?? t('failed'));
+    else toast.success(result.data || t('disabledToast'));
     void refetch();
   };
 
-  if (isError) return <ErrorPanel message={ColleaguesText.loadFailed} onRetry={() => void refetch()} />;
+  if (isError) return <ErrorPanel message={t('loadFailed')} onRetry={() => void refetch()} />;
   return (
     <>
-      <Table aria-busy={isLoading || undefined} aria-label={ColleaguesText.caption}>
+      <Table aria-busy={isLoading || undefined} aria-label={t('caption')}>
         <THead>
           <Tr>
-            <Th scope="col">Email</Th>
-            <Th scope="col">Username</Th>
-            <Th scope="col">Created</Th>
-            <Th scope="col">Last login</Th>
-            <Th scope="col">Status</Th>
-            <Th scope="col">Action</Th>
+            <Th scope="col">{t('columnEmail')}</Th>
+            <Th scope="col">{t('columnUsername')}</Th>
+            <Th scope="col">{t('columnCreated')}</Th>
+            <Th scope="col">{t('columnLastLogin')}</Th>
+            <Th scope="col">{t('columnStatus')}</Th>
+            <Th scope="col">{t('columnAction')}</Th>
           </Tr>
         </THead>
         <TBody>
           {(accounts ?? []).map((a) => (
             <Tr key={a.id}>
               <Td>
-                {a.email} {a.id === currentUserId && ColleaguesText.you}
+                {a.email} {a.id === currentUserId && t('you')}
               </Td>
               <Td>{a.username ?? ''}</Td>
-              <Td>{when(a.createdAt)}</Td>
-              <Td>{when(a.lastLoginAt)}</Td>
+              <Td>{when(t, a.createdAt)}</Td>
+              <Td>{when(t, a.lastLoginAt)}</Td>
               <Td>
-                {a.disabledAt ? <Badge tone="neutral">{ColleaguesText.disabled}</Badge> : <Badge tone="success">{ColleaguesText.active}</Badge>}
+                {a.disabledAt ? <Badge tone="neutral">{t('disabled')}</Badge> : <Badge tone="success">{t('active')}</Badge>}
               </Td>
               <Td>
                 {!a.disabledAt && (
-                  <Button variant="danger" size="sm" onClick={() => setPending(a)} aria-label={`${ColleaguesText.disable} ${a.email}`}>
-                    {ColleaguesText.disable}
+                  <Button variant="danger" size="sm" onClick={() => setPending(a)} aria-label={t('disableLabel', { email: a.email })}>
+                    {t('disable')}
                   </Button>
                 )}
               </Td>
@@ -84,13 +77,13 @@ export function ColleaguesList({ currentUserId, refreshKey = 0 }: { currentUserI
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        title={ColleaguesText.confirmTitle}
+        title={t('confirmTitle')}
         message={
           pending
-            ? `${nameOf(pending)} will be logged out at once and can no longer log in. This cannot be undone here.${pending.id === currentUserId ? ' This is your own account.' : ''}`
+            ? t(pending.id === currentUserId ? 'confirmOwnMessage' : 'confirmMessage', { name: nameOf(pending) })
             : ''
         }
-        confirmLabel={ColleaguesText.confirm}
+        confirmLabel={t('confirm')}
         onConfirm={onConfirm}
         busy={disabling}
       />
