@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ErrorPanel, Inline, Stack, styled } from 'shared-ui';
+import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate } from 'shared-ui';
 import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { COPY_CONFIRM_MS, inMY, serverMessage } from 'shared-api';
@@ -8,38 +8,40 @@ import {
   useCreateCalendarFeedMutation,
   useDeleteCalendarFeedMutation,
 } from '../api/calendarFeedApi';
+import { english } from '../../../lib/i18n';
+import { calendarFeedCatalog, calendarFeedText } from '../i18n';
+import en from '../locales/en.json';
 
+/** English texts, for tests. */
 export const CalendarFeedText = {
-  title: 'Calendar feed',
-  intro:
-    'A private link to the booked visits (GMT+8, with visitor name, school and contact) that your calendar app can subscribe to. ' +
-    'Anyone who has the link can see the visits, so keep it to yourself.',
-  none: 'You have no calendar link.',
-  since: (when: string) =>
-    `Your calendar link was made on ${when}. For your privacy it is shown only once, when it is made.`,
-  create: 'Create calendar link',
-  regenerate: 'Regenerate link',
-  turnOff: 'Turn off',
-  regenerateTitle: 'Regenerate calendar link',
-  regenerateMessage:
-    'The old link stops working at once: calendars subscribed to it stop updating until you add the new link.',
-  turnOffTitle: 'Turn off calendar link',
-  turnOffMessage: 'The link stops working at once: calendars subscribed to it stop updating.',
-  urlLabel: 'Your calendar link',
-  copyHint: 'Copy it now: it is not shown again (Regenerate gives a new one).',
-  copy: 'Copy',
-  copied: 'Copied!',
-  copiedStatus: 'Calendar link copied',
-  copyFailed: 'Copy failed: select the link and copy it.',
-  howTo: 'How to add it',
-  google:
-    'Google Calendar: beside "Other calendars" choose +, then "From URL", paste the link and choose "Add calendar".',
-  outlook: 'Outlook: choose "Add calendar", then "Subscribe from web", paste the link and choose "Import".',
-  refreshNote: 'Calendar apps fetch the feed every few hours, so changes can take a while to appear.',
-  loadFailed: 'Could not load your calendar link.',
-  actionFailed: 'Something went wrong. Please try again.',
-  turnedOff: 'Calendar link turned off.',
-} as const;
+  ...english(
+    en,
+    'title',
+    'intro',
+    'none',
+    'create',
+    'regenerate',
+    'turnOff',
+    'regenerateTitle',
+    'regenerateMessage',
+    'turnOffTitle',
+    'turnOffMessage',
+    'urlLabel',
+    'copyHint',
+    'copy',
+    'copied',
+    'copiedStatus',
+    'copyFailed',
+    'howTo',
+    'google',
+    'outlook',
+    'refreshNote',
+    'loadFailed',
+    'actionFailed',
+    'turnedOff',
+  ),
+  since: (when: string) => calendarFeedText('since', { when }),
+};
 
 // Below the dashboard's cards, with the same gap between them.
 const Panel = styled.section`
@@ -56,10 +58,11 @@ const List = styled.ul`
   padding-left: 1.25rem;
 `;
 
-const formatWhen = (iso: string) => `${inMY(iso).format('D MMM YYYY, h:mm A')} (GMT+8)`;
+const formatWhen = (t: Translate<typeof en>, iso: string) => t('when', { time: inMY(iso).format('D MMM YYYY, h:mm A') });
 
 /** The signed-in account's private calendar subscription: create, copy once, regenerate or turn off. */
 export function CalendarFeedPanel() {
+  const { t } = useCatalog(calendarFeedCatalog);
   const { data: feed, isLoading, isError, refetch } = useCalendarFeedQuery();
   const [createFeed, { isLoading: creating }] = useCreateCalendarFeedMutation();
   const [deleteFeed, { isLoading: deleting }] = useDeleteCalendarFeedMutation();
@@ -75,7 +78,7 @@ export function CalendarFeedPanel() {
     setCopy('idle');
     const result = await createFeed();
     setConfirm(null);
-    if ('error' in result) setMessage(serverMessage(result.error) ?? CalendarFeedText.actionFailed);
+    if ('error' in result) setMessage(serverMessage(result.error) ?? t('actionFailed'));
     else setUrl(result.data.url);
   };
 
@@ -83,10 +86,10 @@ export function CalendarFeedPanel() {
     setMessage(null);
     const result = await deleteFeed();
     setConfirm(null);
-    if ('error' in result) setMessage(serverMessage(result.error) ?? CalendarFeedText.actionFailed);
+    if ('error' in result) setMessage(serverMessage(result.error) ?? t('actionFailed'));
     else {
       setUrl(null);
-      setMessage(CalendarFeedText.turnedOff);
+      setMessage(t('turnedOff'));
     }
   };
 
@@ -103,36 +106,36 @@ export function CalendarFeedPanel() {
   };
 
   return (
-    <Panel aria-label={CalendarFeedText.title}>
+    <Panel aria-label={t('title')}>
       <Card>
         <CardHeader>
-          <CardTitle>{CalendarFeedText.title}</CardTitle>
+          <CardTitle>{t('title')}</CardTitle>
         </CardHeader>
         <CardBody>
           <Stack>
-            <Note>{CalendarFeedText.intro}</Note>
+            <Note>{t('intro')}</Note>
             {isError ? (
               <ErrorPanel
-                title={CalendarFeedText.title}
-                message={CalendarFeedText.loadFailed}
+                title={t('title')}
+                message={t('loadFailed')}
                 onRetry={refetch}
-                retryLabel="Retry"
+                retryLabel={t('retry')}
               />
             ) : isLoading || !feed ? (
-              <Note role="status">Loading...</Note>
+              <Note role="status">{t('loading')}</Note>
             ) : (
               <>
                 <Note>
                   {feed.active && feed.createdAt
-                    ? CalendarFeedText.since(formatWhen(feed.createdAt))
-                    : CalendarFeedText.none}
+                    ? t('since', { when: formatWhen(t, feed.createdAt) })
+                    : t('none')}
                 </Note>
                 {url && (
                   <Stack>
                     <Field
-                      label={CalendarFeedText.urlLabel}
+                      label={t('urlLabel')}
                       htmlFor="calendar-feed-url"
-                      hint={CalendarFeedText.copyHint}
+                      hint={t('copyHint')}
                     >
                       <Input
                         id="calendar-feed-url"
@@ -143,23 +146,23 @@ export function CalendarFeedPanel() {
                     </Field>
                     <Inline>
                       <Button size="sm" variant="secondary" onClick={onCopy}>
-                        {copy === 'copied' ? CalendarFeedText.copied : CalendarFeedText.copy}
+                        {copy === 'copied' ? t('copied') : t('copy')}
                       </Button>
                       <span role="status" aria-live="polite">
                         {copy === 'copied'
-                          ? CalendarFeedText.copiedStatus
+                          ? t('copiedStatus')
                           : copy === 'failed'
-                            ? CalendarFeedText.copyFailed
+                            ? t('copyFailed')
                             : ''}
                       </span>
                     </Inline>
-                    <section aria-label={CalendarFeedText.howTo}>
-                      <h3 style={{ margin: '0 0 0.25rem', fontSize: '1rem' }}>{CalendarFeedText.howTo}</h3>
+                    <section aria-label={t('howTo')}>
+                      <h3 style={{ margin: '0 0 0.25rem', fontSize: '1rem' }}>{t('howTo')}</h3>
                       <List>
-                        <li>{CalendarFeedText.google}</li>
-                        <li>{CalendarFeedText.outlook}</li>
+                        <li>{t('google')}</li>
+                        <li>{t('outlook')}</li>
                       </List>
-                      <Note>{CalendarFeedText.refreshNote}</Note>
+                      <Note>{t('refreshNote')}</Note>
                     </section>
                   </Stack>
                 )}
@@ -172,7 +175,7 @@ export function CalendarFeedPanel() {
                         onClick={() => setConfirm('regenerate')}
                         disabled={creating || deleting}
                       >
-                        {CalendarFeedText.regenerate}
+                        {t('regenerate')}
                       </Button>
                       <Button
                         size="sm"
@@ -180,12 +183,12 @@ export function CalendarFeedPanel() {
                         onClick={() => setConfirm('turnOff')}
                         disabled={creating || deleting}
                       >
-                        {CalendarFeedText.turnOff}
+                        {t('turnOff')}
                       </Button>
                     </>
                   ) : (
                     <Button size="sm" variant="primary" onClick={onCreate} loading={creating}>
-                      {CalendarFeedText.create}
+                      {t('create')}
                     </Button>
                   )}
                 </Inline>
@@ -199,11 +202,11 @@ export function CalendarFeedPanel() {
           onOpenChange={(open) => {
             if (!open && !creating && !deleting) setConfirm(null);
           }}
-          title={confirm === 'turnOff' ? CalendarFeedText.turnOffTitle : CalendarFeedText.regenerateTitle}
+          title={confirm === 'turnOff' ? t('turnOffTitle') : t('regenerateTitle')}
           message={
-            confirm === 'turnOff' ? CalendarFeedText.turnOffMessage : CalendarFeedText.regenerateMessage
+            confirm === 'turnOff' ? t('turnOffMessage') : t('regenerateMessage')
           }
-          confirmLabel={confirm === 'turnOff' ? CalendarFeedText.turnOff : CalendarFeedText.regenerate}
+          confirmLabel={confirm === 'turnOff' ? t('turnOff') : t('regenerate')}
           onConfirm={confirm === 'turnOff' ? onTurnOff : onCreate}
           busy={creating || deleting}
         />
