@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import { browserNavigation } from '../../../lib/browserNavigation';
 import HomePage from '../../../pages/HomePage';
 import { axe } from '../../../test/axe';
@@ -551,4 +552,106 @@ describe('Booking dialog: payment summary and processing', () => {
     await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
     expect(await axe(processing)).toHaveNoViolations();
   }, 20_000);
+});
+
+describe('Booking dialog in Bahasa Melayu and 中文', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  async function openIn(user: User, table: string, slot: string, title: string) {
+    renderApp(<HomePage />);
+    await user.click(within(await screen.findByRole('table', { name: table })).getByRole('button', { name: slot }));
+    return screen.findByRole('dialog', { name: title });
+  }
+
+  it('speaks Malay: labels, school names and fees, rules, the summary, and sends the language with the payment', async () => {
+    const initiations = recordPosts('/api/payment/initiate', () =>
+      HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
+    );
+    await act(() => activateLocale('ms'));
+    const user = setup();
+    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
+    expect(within(dialog).getByText('Khamis, 26 November 2026, 9:00 pagi (GMT+8)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nombor Telefon')).toHaveAttribute('placeholder', '01X-XXX XXXX');
+    const option = await within(dialog).findByRole('option', { name: 'Sekolah Menengah Swasta Seri Ilmu – RM75' });
+    // The parent reads the school in Malay; the form still sends its key, the English name.
+    expect(option).toHaveValue(secondary.name);
+    expect(within(dialog).getByRole('option', { name: 'Pilih sekolah' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
+    expect(await within(dialog).findByText('Sila isi nama')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sila pilih sekolah', { selector: 'span' })).toBeInTheDocument();
+    expect(await screen.findByText('Sila masukkan alamat e-mel yang sah')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
+    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
+    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '012 345 6789');
+    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), secondary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
+    const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
+    expect(within(summary).getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
+    expect(within(summary).getByText('Khamis, 26 November 2026, 9:00 pagi (GMT+8)')).toBeInTheDocument();
+    expect(within(summary).getByText('RM75')).toBeInTheDocument();
+    expect(within(summary).getByText('Slot ini disimpan untuk anda selama 15 minit sementara anda membuat bayaran.')).toBeInTheDocument();
+
+    await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
+    expect(await screen.findByRole('dialog', { name: 'Memproses Bayaran' })).toBeInTheDocument();
+    await waitFor(() => expect(initiations).toHaveLength(1));
+    expect(initiations[0]).toMatchObject({ selectedSchool: secondary.name, fee: 7500, locale: 'ms' });
+  }, 15_000);
+
+  it('speaks Chinese: labels, a rule broken, the summary date and amount, and sends zh with the payment', async () => {
+    const initiations = recordPosts('/api/payment/initiate', () =>
+      HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
+    );
+    await act(() => activateLocale('zh'));
+    const user = setup();
+    const dialog = await openIn(user, '本周', '2026年11月26日 星期四，上午9:00', '预约资料');
+    expect(within(dialog).getByText('2026年11月26日 星期四 上午9:00（GMT+8）')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('访客姓名'), 'A');
+    await user.type(within(dialog).getByLabelText('电子邮件地址'), 'wei@example.com');
+    await user.type(within(dialog).getByLabelText('联系电话'), '012 345 6789');
+    await within(dialog).findByRole('option', { name: 'Seri Ilmu 国际学校 – RM100' });
+    await user.selectOptions(within(dialog).getByLabelText('所选学校'), international.name);
+    await user.click(within(dialog).getByRole('button', { name: '继续付款' }));
+    expect(await screen.findAllByText('姓名至少需要2个字符')).not.toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('访客姓名'));
+    await user.type(within(dialog).getByLabelText('访客姓名'), '陈伟');
+    await user.click(within(dialog).getByRole('button', { name: '继续付款' }));
+    const summary = await screen.findByRole('dialog', { name: '付款摘要' });
+    expect(within(summary).getByText('Seri Ilmu 国际学校')).toBeInTheDocument();
+    expect(within(summary).getByText('2026年11月26日 星期四 上午9:00（GMT+8）')).toBeInTheDocument();
+    expect(within(summary).getByText('RM100')).toBeInTheDocument();
+    await user.click(within(summary).getByRole('button', { name: '立即付款' }));
+    await waitFor(() => expect(initiations).toHaveLength(1));
+    expect(initiations[0]).toMatchObject({ visitorName: '陈伟', selectedSchool: international.name, fee: 10000, locale: 'zh' });
+  }, 15_000);
+
+  it("says the server's refusals in Malay by their code, and an unknown message as the server wrote it", async () => {
+    let answer = () => HttpResponse.json(fail('Gateway is down', 'GATEWAY_ERROR'), { status: 502 });
+    server.use(http.post(apiUrl('/api/payment/initiate'), () => answer()));
+    await act(() => activateLocale('ms'));
+    const user = setup();
+    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
+    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
+    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
+    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
+    await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
+    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
+    const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
+    await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
+    expect(await screen.findByText('Perkhidmatan bayaran tidak tersedia buat sementara waktu. Sila cuba lagi.')).toBeInTheDocument();
+
+    answer = () => HttpResponse.json(fail('Something unexpected happened'), { status: 400 });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' })).getByRole('button', { name: 'Buat Bayaran' }));
+    expect(await screen.findByText('Something unexpected happened')).toBeInTheDocument();
+
+    answer = () => HttpResponse.json(fail('This slot is not available. Please select another slot.', 'SLOT_NOT_AVAILABLE'), { status: 409 });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' })).getByRole('button', { name: 'Buat Bayaran' }));
+    expect(await screen.findByText('Slot ini tidak tersedia. Sila pilih slot lain.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 15_000);
 });

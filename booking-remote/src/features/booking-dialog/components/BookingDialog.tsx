@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   api,
   brand,
+  DEFAULT_LOCALE,
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
   fallbackFeeSen,
@@ -14,9 +15,7 @@ import {
   type PaymentStatusResult,
   type VisitorDetails,
 } from 'shared-api';
-import { BookingMessage } from 'shared-api/messages';
-import { HoldMessage } from 'shared-api/schemas';
-import { Button, styled, useToast } from 'shared-ui';
+import { Button, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { browserNavigation } from '../../../lib/browserNavigation';
 import { useGetPaymentStatusQuery } from '../../../lib/paymentStatusApi';
@@ -28,13 +27,15 @@ import {
   useReserveSlotMutation,
 } from '../api/bookingApi';
 import { useNow } from '../hooks/useNow';
-import { apiErrorCode, apiErrorMessage } from '../utils/apiError';
+import { dialogCatalog, type DialogMessageId } from '../i18n';
+import { apiErrorCode } from '../utils/apiError';
+import { apiErrorText, slotWhenValues } from '../utils/dialogText';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
 import { holdChallengeOf, isHoldLimit, withHoldChallenge } from '../utils/holdLimit';
 import { activeReservation, createReservation, type SlotReservation } from '../utils/reservation';
 import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
-import { SummaryStep, slotWhen } from './SummaryStep';
+import { SummaryStep } from './SummaryStep';
 
 const CheckingNotice = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -45,10 +46,10 @@ export type DialogSlot = { id: number; date: string; startTime: string; endTime:
 
 type Step = 'details' | 'payment' | 'processing';
 
-const titles: Record<Step, string> = {
-  details: 'Booking Details',
-  payment: 'Payment Summary',
-  processing: 'Processing Payment',
+const titles: Record<Step, DialogMessageId> = {
+  details: 'titleDetails',
+  payment: 'titlePayment',
+  processing: 'titleProcessing',
 };
 
 type Props = { slot: DialogSlot; onClose: () => void };
@@ -56,6 +57,7 @@ type Props = { slot: DialogSlot; onClose: () => void };
 /** The three-step booking dialog; mount it afresh (a new key) on every opening so form and step reset. */
 export function BookingDialog({ slot, onClose }: Props) {
   const toast = useToast();
+  const { t, locale } = useCatalog(dialogCatalog);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>('details');
@@ -116,7 +118,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   const handleSlotTaken = (error: unknown): boolean => {
     const code = apiErrorCode(error);
     if (code !== ErrorCode.SLOT_RESERVED && code !== ErrorCode.SLOT_NOT_AVAILABLE) return false;
-    toast.error(code === ErrorCode.SLOT_RESERVED ? (apiErrorMessage(error) ?? BookingMessage.slotReserved) : BookingMessage.slotNotAvailable);
+    toast.error(code === ErrorCode.SLOT_RESERVED ? apiErrorText(error, t, locale, 'slotReserved') : t('slotNotAvailable'));
     dispatch(api.util.invalidateTags(['PublicSlots']));
     setStep('details');
     close();
@@ -126,7 +128,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   /** HOLD_LIMIT that no proof of work lifted: say so (the server's words unless they were for a solver); true when handled. */
   const handleHoldLimit = (error: unknown): boolean => {
     if (!isHoldLimit(error)) return false;
-    toast.error(holdChallengeOf(error) ? HoldMessage.limit : (apiErrorMessage(error) ?? HoldMessage.limit));
+    toast.error(holdChallengeOf(error) ? t('holdLimit') : apiErrorText(error, t, locale, 'holdLimit'));
     setStep('details');
     return true;
   };
@@ -151,7 +153,7 @@ export function BookingDialog({ slot, onClose }: Props) {
       return next;
     } catch (error) {
       if (finished.current || flow.current !== started) return null;
-      if (!handleSlotTaken(error) && !handleHoldLimit(error)) toast.error(BookingMessage.reserveFailed);
+      if (!handleSlotTaken(error) && !handleHoldLimit(error)) toast.error(t('reserveFailed'));
       return null;
     }
   };
@@ -174,7 +176,7 @@ export function BookingDialog({ slot, onClose }: Props) {
 
   const proceedToPayment = async () => {
     if (!details) {
-      toast.error(BookingMessage.noBookingData);
+      toast.error(t('noBookingData'));
       setStep('details');
       return;
     }
@@ -201,6 +203,8 @@ export function BookingDialog({ slot, onClose }: Props) {
             preferredPaymentMethod: details.preferredPaymentMethod,
             holdToken: held.token,
             proofOfWork,
+            // The parent's language for their mails, invites and reminders; absent means English (the server's default).
+            ...(locale !== DEFAULT_LOCALE && { locale }),
           }).unwrap(),
         setChecking,
       );
@@ -210,7 +214,7 @@ export function BookingDialog({ slot, onClose }: Props) {
         return;
       }
       if (!created) {
-        toast.error(BookingMessage.serviceUnavailable);
+        toast.error(t('serviceUnavailable'));
         setStep('payment');
         return;
       }
@@ -221,7 +225,7 @@ export function BookingDialog({ slot, onClose }: Props) {
     } catch (error) {
       if (finished.current || flow.current !== started) return;
       if (handleSlotTaken(error) || handleHoldLimit(error)) return;
-      toast.error(apiErrorMessage(error) ?? BookingMessage.initiationFailed);
+      toast.error(apiErrorText(error, t, locale, 'initiationFailed'));
       setStep('payment');
     }
   };
@@ -235,7 +239,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   };
 
   const succeed = (result: PaymentStatusResult) => {
-    toast.success(BookingMessage.paymentSuccess);
+    toast.success(t('paymentSuccess'));
     dispatch(api.util.invalidateTags(['PublicSlots']));
     close();
     navigate('/thankyou', {
@@ -251,7 +255,7 @@ export function BookingDialog({ slot, onClose }: Props) {
     if (!result || finished.current) return;
     const value = result.payment.status;
     if (value === 'completed') succeed(result);
-    else if (value === 'failed' || value === 'cancelled') fail(BookingMessage.paymentFailed);
+    else if (value === 'failed' || value === 'cancelled') fail(t('paymentFailed'));
     // A status check records whatever the server says (pending or processing here).
     else if (value === 'pending' || value === 'processing') saveDraft({ paymentStatus: value });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to each new status answer only
@@ -260,14 +264,14 @@ export function BookingDialog({ slot, onClose }: Props) {
   // The session countdown: at zero the payment fails as expired.
   const sessionRemaining = session ? Math.max(0, Date.parse(session.expiresAt) - now) : null;
   useEffect(() => {
-    if (polling && sessionRemaining === 0 && !finished.current) fail(BookingMessage.sessionExpired);
+    if (polling && sessionRemaining === 0 && !finished.current) fail(t('sessionExpired'));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fire once when the countdown reaches zero
   }, [polling, sessionRemaining === 0]);
 
   const cancelProcessing = () => {
     flow.current += 1;
     // The parent stays on the page: say so if the gateway session could not be closed.
-    if (paymentId) void cancelPayment(paymentId).unwrap().catch(() => toast.error(BookingMessage.cancellationFailed));
+    if (paymentId) void cancelPayment(paymentId).unwrap().catch(() => toast.error(t('cancellationFailed')));
     release();
     setSession(null);
     saveDraft({ paymentSession: null, paymentStatus: 'cancelled' });
@@ -277,7 +281,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   const retryPayment = () => {
     const draft = loadDraft();
     if (draft.retryCount >= MAX_PAYMENT_RETRIES) {
-      toast.error(BookingMessage.maxRetries);
+      toast.error(t('maxRetries'));
       return;
     }
     saveDraft({ retryCount: draft.retryCount + 1 });
@@ -298,29 +302,29 @@ export function BookingDialog({ slot, onClose }: Props) {
     step === 'details' ? (
       <>
         <Button variant="secondary" onClick={backOut}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" form={DETAILS_FORM_ID} loading={busy} disabled={busy}>
-          Continue to Payment
+          {t('continueToPayment')}
         </Button>
       </>
     ) : step === 'payment' ? (
       <>
         <Button variant="secondary" onClick={() => setStep('details')}>
-          Back to Details
+          {t('backToDetails')}
         </Button>
-        <Button onClick={proceedToPayment}>Proceed to Payment</Button>
+        <Button onClick={proceedToPayment}>{t('proceedToPayment')}</Button>
       </>
     ) : view === 'error' ? (
       <>
         <Button variant="secondary" onClick={cancelProcessing}>
-          Cancel
+          {t('cancel')}
         </Button>
-        <Button onClick={retryPayment}>Retry</Button>
+        <Button onClick={retryPayment}>{t('retry')}</Button>
       </>
     ) : (
       <Button variant="secondary" onClick={cancelProcessing}>
-        Cancel
+        {t('cancel')}
       </Button>
     );
 
@@ -330,11 +334,11 @@ export function BookingDialog({ slot, onClose }: Props) {
       onOpenChange={(open) => {
         if (!open) backOut();
       }}
-      title={titles[step]}
-      description={step === 'details' ? `${slotWhen(slot.date, slot.startTime)} (GMT+8)` : undefined}
+      title={t(titles[step])}
+      description={step === 'details' ? t('slotWhen', slotWhenValues(slot.date, slot.startTime, locale)) : undefined}
       footer={footer}
     >
-      {checking && <CheckingNotice role="status">{HoldMessage.checking}</CheckingNotice>}
+      {checking && <CheckingNotice role="status">{t('checking')}</CheckingNotice>}
       {step === 'details' && (
         <DetailsStep
           schools={schools}

@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { formatRM, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
-import { BookingMessage } from 'shared-api/messages';
-import { Stack, useToast } from 'shared-ui';
+import { formatRM, schoolName, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
+import { Stack, useCatalog, useToast } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
+import { dialogCatalog } from '../i18n';
+import { validationText } from '../utils/dialogText';
 import { validationToastMessages } from '../utils/validationToasts';
 import { visitorResolver } from '../utils/visitorResolver';
 
@@ -22,6 +23,7 @@ type Props = {
 /** Step 1: the visitor's details and the school, validated by the contract's rules on submit. */
 export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, onValid }: Props) {
   const toast = useToast();
+  const { t, locale } = useCatalog(dialogCatalog);
   const {
     register,
     handleSubmit,
@@ -32,32 +34,33 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
   });
 
   const onInvalid = (fieldErrors: typeof errors) => {
-    for (const message of validationToastMessages(fieldErrors)) toast.error(message);
+    for (const message of validationToastMessages(fieldErrors)) toast.error(validationText(message, t));
   };
 
   return (
     <form id={DETAILS_FORM_ID} noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
       <Stack gap={4}>
-        <Field label="Visitor Name" htmlFor="visitorName" error={errors.visitorName?.message}>
+        <Field label={t('visitorName')} htmlFor="visitorName" error={validationText(errors.visitorName?.message, t)}>
           <Input type="text" autoComplete="name" {...register('visitorName')} />
         </Field>
-        <Field label="Email Address" htmlFor="visitorEmail" error={errors.visitorEmail?.message}>
+        <Field label={t('emailAddress')} htmlFor="visitorEmail" error={validationText(errors.visitorEmail?.message, t)}>
           <Input type="email" autoComplete="email" inputMode="email" {...register('visitorEmail')} />
         </Field>
-        <Field label="Contact Number" htmlFor="visitorContactNo" error={errors.visitorContactNo?.message}>
-          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="01X-XXX XXXX" {...register('visitorContactNo')} />
+        <Field label={t('contactNumber')} htmlFor="visitorContactNo" error={validationText(errors.visitorContactNo?.message, t)}>
+          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder={t('contactPlaceholder')} {...register('visitorContactNo')} />
         </Field>
         <Field
-          label="Selected School"
+          label={t('selectedSchool')}
           htmlFor="selectedSchool"
-          error={errors.selectedSchool?.message}
-          hint={pricingLoading ? 'Loading fees...' : pricingFailed ? `${BookingMessage.pricingFailed}. Showing the standard fees.` : undefined}
+          error={validationText(errors.selectedSchool?.message, t)}
+          hint={pricingLoading ? t('loadingFees') : pricingFailed ? t('pricingFailedHint') : undefined}
         >
           <Select {...register('selectedSchool')}>
-            <option value="">Select a school</option>
+            <option value="">{t('selectSchool')}</option>
+            {/* The value stays the school's English name (its key in requests); the parent reads it in their language. */}
             {schools.map((school) => (
               <option key={school.name} value={school.name}>
-                {`${school.name} – ${formatRM(school.feeSen)}`}
+                {t('schoolOption', { school: schoolName(school.name, locale), fee: formatRM(school.feeSen, locale) })}
               </option>
             ))}
           </Select>

@@ -1,4 +1,5 @@
-import { Spinner, styled } from 'shared-ui';
+import { Spinner, styled, useCatalog } from 'shared-ui';
+import { dialogCatalog } from '../i18n';
 import { formatCountdown } from '../utils/reservation';
 
 export type ProcessingView = 'preparing' | 'redirecting' | 'processing' | 'error';
@@ -32,11 +33,12 @@ type Props = { view: ProcessingView; remainingMs: number | null };
 
 /** Step 3: preparing, redirecting; back from the gateway (Back restored the page): processing with a countdown, or the payment error. */
 export function ProcessingStep({ view, remainingMs }: Props) {
+  const { t } = useCatalog(dialogCatalog);
   if (view === 'error') {
     return (
       <Box role="alert">
-        <h3>Payment Error</h3>
-        <p>Failed to check payment status</p>
+        <h3>{t('paymentError')}</h3>
+        <p>{t('statusCheckFailed')}</p>
       </Box>
     );
   }
@@ -45,21 +47,21 @@ export function ProcessingStep({ view, remainingMs }: Props) {
       {view !== 'processing' && <Spinner />}
       {view === 'preparing' && (
         <>
-          <h3>Preparing Payment</h3>
-          <p>Setting up your secure payment...</p>
+          <h3>{t('preparing')}</h3>
+          <p>{t('preparingText')}</p>
         </>
       )}
       {view === 'redirecting' && (
         <>
-          <h3>Redirecting to Payment</h3>
-          <p>Taking you to the secure payment page...</p>
+          <h3>{t('redirecting')}</h3>
+          <p>{t('redirectingText')}</p>
         </>
       )}
       {view === 'processing' && (
         <>
-          <h3>Processing Payment</h3>
-          <p>Time remaining</p>
-          <Countdown aria-label={`Time remaining ${mmss(remainingMs)}`}>{mmss(remainingMs)}</Countdown>
+          <h3>{t('titleProcessing')}</h3>
+          <p>{t('timeRemaining')}</p>
+          <Countdown aria-label={t('timeRemainingLabel', { time: mmss(remainingMs) })}>{mmss(remainingMs)}</Countdown>
         </>
       )}
     </Box>

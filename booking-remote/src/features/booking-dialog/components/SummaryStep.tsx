@@ -1,5 +1,6 @@
-import { HOLD_MINUTES, formatMinutes12, formatRM, parseSlotTime, dayInMY } from 'shared-api';
-import { styled } from 'shared-ui';
+import { HOLD_MINUTES, formatRM, schoolName } from 'shared-api';
+import { styled, useCatalog } from 'shared-ui';
+import { dialogCatalog } from '../i18n';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
   formatCountdown,
@@ -8,6 +9,7 @@ import {
   reservationRemainingMs,
   type SlotReservation,
 } from '../utils/reservation';
+import { slotWhenValues } from '../utils/dialogText';
 
 const List = styled.dl`
   display: grid;
@@ -37,39 +39,32 @@ const Notice = styled.p<{ $tone: 'info' | 'warning' }>`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-/** "Thursday 26 November 2026, 9:00 AM" for a slot. */
-export function slotWhen(date: string, startTime: string): string {
-  const day = dayInMY(date).format('dddd D MMMM YYYY');
-  const minutes = parseSlotTime(startTime);
-  return `${day}, ${minutes === null ? startTime : formatMinutes12(minutes)}`;
-}
-
 type Props = { details: BookingDetails; reservation: SlotReservation | null; now: number };
 
 /** Step 2: what is being paid for, and how long the slot stays held. */
 export function SummaryStep({ details, reservation, now }: Props) {
+  const { t, locale } = useCatalog(dialogCatalog);
   return (
     <div>
       <List>
-        <dt>Name</dt>
+        <dt>{t('name')}</dt>
         <dd>{details.visitorName}</dd>
-        <dt>School</dt>
-        <dd>{details.selectedSchool}</dd>
-        <dt>Date and time</dt>
-        <dd>{slotWhen(details.slot.date, details.slot.startTime)} (GMT+8)</dd>
-        <dt>Assessment fee</dt>
-        <Fee>{formatRM(details.fee)}</Fee>
+        <dt>{t('school')}</dt>
+        <dd>{schoolName(details.selectedSchool, locale)}</dd>
+        <dt>{t('dateAndTime')}</dt>
+        <dd>{t('slotWhen', slotWhenValues(details.slot.date, details.slot.startTime, locale))}</dd>
+        <dt>{t('assessmentFee')}</dt>
+        <Fee>{formatRM(details.fee, locale)}</Fee>
       </List>
-      <Notice $tone="info">This slot is reserved for you for {HOLD_MINUTES} minutes while you complete payment.</Notice>
+      <Notice $tone="info">{t('holdNotice', { minutes: HOLD_MINUTES })}</Notice>
       {isReservationAboutToExpire(reservation, now) && (
         <Notice $tone="warning" role="alert">
-          Your reservation expires in {formatCountdown(reservationRemainingMs(reservation as SlotReservation, now))}. Please proceed to
-          payment soon.
+          {t('expiresSoon', { countdown: formatCountdown(reservationRemainingMs(reservation as SlotReservation, now)) })}
         </Notice>
       )}
       {!isReservationValid(reservation, now) && (
         <Notice $tone="warning" role="alert">
-          Your reservation has expired. Proceed to Payment will try to reserve the slot again.
+          {t('expired')}
         </Notice>
       )}
     </div>
