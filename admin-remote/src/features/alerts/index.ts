@@ -1,2 +1,2 @@
-export { StaffAlertsNotice, StaffAlertsText } from './components/StaffAlertsNotice';
+export { StaffAlertsNotice } from './components/StaffAlertsNotice';
 export { useRefetchStaffAlerts, STAFF_ALERTS_POLL_MS } from './api/staffAlertsApi';

@@ -1,27 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import { AlertIcon, Button, styled } from 'shared-ui';
+import { AlertIcon, Button, styled, useCatalog } from 'shared-ui';
 import { formatRM, type FailingRefund, type StuckMail } from 'shared-api';
 import { useStaffAlerts } from '../api/staffAlertsApi';
-import {
-  attemptsText,
-  failingRefundSummary,
-  formatAge,
-  formatDateTimeMY,
-  mailKindLabel,
-  stuckMailSummary,
-} from '../utils/format';
-
-export const StaffAlertsText = {
-  region: 'Needs attention',
-  show: 'Show details',
-  hide: 'Hide details',
-  mailHeading: 'Emails not sent',
-  mailHint: 'Emails still being retried go out by themselves once the mail server answers. A "given up" email was not sent: send it by hand.',
-  refundHeading: 'Refunds that keep failing',
-  refundHint: 'The payment gateway refused these refunds; they are retried automatically. Check them in the gateway if they keep failing.',
-  givenUp: 'given up',
-  more: (shown: number, total: number) => `Showing the oldest ${shown} of ${total}.`,
-} as const;
+import { alertsCatalog } from '../i18n';
+import { failingRefundSummary, formatAge, formatDateTimeMY, mailKindLabel, stuckMailSummary } from '../utils/format';
 
 const Notice = styled.section`
   display: flex;
@@ -85,21 +67,29 @@ const ErrorText = styled.span`
 `;
 
 function MailItem({ mail }: { mail: StuckMail }) {
-  const state = mail.status === 'failed' ? StaffAlertsText.givenUp : `retrying, ${attemptsText(mail.attempts)}`;
+  const { t } = useCatalog(alertsCatalog);
+  const state = mail.status === 'failed' ? t('givenUp') : t('retrying', { count: mail.attempts });
   return (
     <li>
-      {mailKindLabel(mail.kind)} to {mail.recipient} · {mail.paymentReference} · waiting {formatAge(mail.ageMinutes)} · {state}
-      {mail.lastError && <ErrorText>Last error: {mail.lastError}</ErrorText>}
+      {t('mailItem', {
+        kind: mailKindLabel(mail.kind),
+        recipient: mail.recipient,
+        reference: mail.paymentReference,
+        age: formatAge(mail.ageMinutes),
+        state,
+      })}
+      {mail.lastError && <ErrorText>{t('lastError', { error: mail.lastError })}</ErrorText>}
     </li>
   );
 }
 
 function RefundItem({ refund }: { refund: FailingRefund }) {
+  const { t } = useCatalog(alertsCatalog);
+  const words = { reference: refund.reference, name: refund.visitorName, amount: formatRM(refund.amountSen), count: refund.refundAttempts };
   return (
     <li>
-      {refund.reference} · {refund.visitorName} · {formatRM(refund.amountSen)} · {attemptsText(refund.refundAttempts)} failed
-      {refund.nextRefundAt && ` · next try ${formatDateTimeMY(refund.nextRefundAt)}`}
-      {refund.lastError && <ErrorText>Last error: {refund.lastError}</ErrorText>}
+      {refund.nextRefundAt ? t('refundItemNext', { ...words, next: formatDateTimeMY(refund.nextRefundAt) }) : t('refundItem', words)}
+      {refund.lastError && <ErrorText>{t('lastError', { error: refund.lastError })}</ErrorText>}
     </li>
   );
 }
@@ -108,18 +98,20 @@ type AlertGroupProps = { heading: string; hint: string; total: number; shown: nu
 
 /** One kind of alert: heading, what to do, the items (the server sends the oldest ones) and how many more there are. */
 function AlertGroup({ heading, hint, total, shown, children }: AlertGroupProps) {
+  const { t } = useCatalog(alertsCatalog);
   return (
     <div>
       <GroupHeading>{heading}</GroupHeading>
       <Hint>{hint}</Hint>
       <Items>{children}</Items>
-      {total > shown && <Hint>{StaffAlertsText.more(shown, total)}</Hint>}
+      {total > shown && <Hint>{t('more', { shown, total })}</Hint>}
     </div>
   );
 }
 
 /** A calm notice above the dashboard's counts, only while mail is stuck or a refund keeps failing; expands to the list. */
 export function StaffAlertsNotice() {
+  const { t } = useCatalog(alertsCatalog);
   const { data } = useStaffAlerts();
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
@@ -128,7 +120,7 @@ export function StaffAlertsNotice() {
   if (!mail?.total && !refunds?.total) return null;
 
   return (
-    <Notice aria-label={StaffAlertsText.region}>
+    <Notice aria-label={t('region')}>
       <Icon>
         <AlertIcon />
       </Icon>
@@ -141,18 +133,18 @@ export function StaffAlertsNotice() {
           </Summary>
         </div>
         <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
-          {expanded ? StaffAlertsText.hide : StaffAlertsText.show}
+          {expanded ? t('hide') : t('show')}
         </Button>
         <Details id={detailsId} hidden={!expanded}>
           {mail && mail.total > 0 && (
-            <AlertGroup heading={StaffAlertsText.mailHeading} hint={StaffAlertsText.mailHint} total={mail.total} shown={mail.items.length}>
+            <AlertGroup heading={t('mailHeading')} hint={t('mailHint')} total={mail.total} shown={mail.items.length}>
               {mail.items.map((m) => (
                 <MailItem key={m.id} mail={m} />
               ))}
             </AlertGroup>
           )}
           {refunds && refunds.total > 0 && (
-            <AlertGroup heading={StaffAlertsText.refundHeading} hint={StaffAlertsText.refundHint} total={refunds.total} shown={refunds.items.length}>
+            <AlertGroup heading={t('refundHeading')} hint={t('refundHint')} total={refunds.total} shown={refunds.items.length}>
               {refunds.items.map((r) => (
                 <RefundItem key={r.paymentId} refund={r} />
               ))}

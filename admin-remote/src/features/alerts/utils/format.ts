@@ -1,34 +1,33 @@
-// How the staff alerts word ages, kinds and times (GMT+8).
+// How the staff alerts word ages, kinds and times (GMT+8), from the admin.alerts catalogue.
 import { inMY, type StuckMail } from 'shared-api';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { alertsText } from '../i18n';
 
 /** '45 min', '3 h 5 min', '2 days 4 h'. */
 export function formatAge(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return alertsText('ageMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${plural(Math.floor(hours / 24), 'day', 'days')} ${hours % 24} h`;
+  if (hours < 48) return alertsText('ageHours', { hours, minutes: minutes % 60 });
+  return alertsText('ageDays', { days: Math.floor(hours / 24), hours: hours % 24 });
 }
 
-const MAIL_KIND_LABEL: Record<StuckMail['kind'], string> = {
-  visitor_confirmation: 'Booking confirmation',
-  admin_notification: 'New-booking notice to the school',
-  visitor_refund: 'Refund notice',
-  admin_refund: 'Refund notice to the school',
-  visitor_rescheduled: 'Booking moved',
-  admin_rescheduled: 'Booking-moved notice to the school',
-  visitor_cancelled: 'Booking cancelled',
-  admin_cancelled: 'Cancellation notice to the school',
-  visitor_reminder: 'Visit reminder',
-  staff_password_reset: 'Staff password reset',
-};
-export const mailKindLabel = (kind: StuckMail['kind']): string => MAIL_KIND_LABEL[kind];
+const MAIL_KIND_TEXT = {
+  visitor_confirmation: 'mailVisitorConfirmation',
+  admin_notification: 'mailAdminNotification',
+  visitor_refund: 'mailVisitorRefund',
+  admin_refund: 'mailAdminRefund',
+  visitor_rescheduled: 'mailVisitorRescheduled',
+  admin_rescheduled: 'mailAdminRescheduled',
+  visitor_cancelled: 'mailVisitorCancelled',
+  admin_cancelled: 'mailAdminCancelled',
+  visitor_reminder: 'mailVisitorReminder',
+  staff_password_reset: 'mailStaffPasswordReset',
+} as const satisfies Record<StuckMail['kind'], string>;
+export const mailKindLabel = (kind: StuckMail['kind']): string => alertsText(MAIL_KIND_TEXT[kind]);
 
 /** '7 Jan 2030, 10:00 AM (GMT+8)'. */
-export const formatDateTimeMY = (iso: string): string => `${inMY(iso).format('D MMM YYYY, h:mm A')} (GMT+8)`;
+export const formatDateTimeMY = (iso: string): string => alertsText('dateTime', { time: inMY(iso).format('D MMM YYYY, h:mm A') });
 
-export const stuckMailSummary = (n: number): string =>
-  `${plural(n, 'email has', 'emails have')} not been sent for over an hour`;
-export const failingRefundSummary = (n: number): string => `${plural(n, 'refund keeps', 'refunds keep')} failing`;
-export const attemptsText = (n: number): string => plural(n, 'attempt', 'attempts');
+/** '2 emails have not been sent for over an hour'. */
+export const stuckMailSummary = (count: number): string => alertsText('stuckMail', { count });
+/** '1 refund keeps failing'. */
+export const failingRefundSummary = (count: number): string => alertsText('failingRefunds', { count });
