@@ -1,60 +1,67 @@
 import { useEffect, useState } from 'react';
-import { formatRM, WHAT_TO_BRING, type ManageView } from 'shared-api';
+import { formatRM, schoolName, type ManageView } from 'shared-api';
+import { useCatalog } from 'shared-ui';
+import { WHAT_TO_BRING_IDS, contractCatalog } from '../../../lib/contract-catalog';
+import { manageCatalog } from '../i18n';
 import { calendarLinks, type CalendarLinks } from '../utils/calendar';
 import { dayOf, stateText, timeSpan } from '../utils/words';
 import { Actions, Details, LinkButton } from './layout';
 
 /** The booking as it is now: when and where, reference, amount, status, what to bring, and "Add to calendar". */
 export function BookingSummary({ view }: { view: ManageView }) {
+  const words = useCatalog(manageCatalog);
+  const { t, locale } = words;
+  // The what-to-bring items and the calendar texts: the catalogue the server's mails use too.
+  const { t: sharedText } = useCatalog(contractCatalog);
   const [calendar, setCalendar] = useState<CalendarLinks | null>(null);
   const { start, end, school, reference } = view;
 
-  // The calendar builders are a chunk of their own; the links follow the booking's time (a move updates them).
+  // The calendar builders are a chunk of their own; the links follow the booking's time (a move updates them) and the page's language.
   useEffect(() => {
     let shown = true;
     setCalendar(null);
-    void calendarLinks({ start, end, school, reference }).then(
+    void calendarLinks({ start, end, school, reference }, new Date(), { locale, translate: sharedText }).then(
       (links) => shown && setCalendar(links),
       () => undefined,
     );
     return () => {
       shown = false;
     };
-  }, [start, end, school, reference]);
+  }, [start, end, school, reference, locale, sharedText]);
 
   return (
     <>
       <Details>
-        <dt>School</dt>
-        <dd>{school}</dd>
-        <dt>Date</dt>
-        <dd>{dayOf(start)}</dd>
-        <dt>Time</dt>
-        <dd>{timeSpan(start, end)} (GMT+8)</dd>
-        <dt>Reference</dt>
+        <dt>{t('school')}</dt>
+        <dd>{schoolName(school, locale)}</dd>
+        <dt>{t('date')}</dt>
+        <dd>{dayOf(start, words)}</dd>
+        <dt>{t('time')}</dt>
+        <dd>{t('timeGmt', { time: timeSpan(start, end, words) })}</dd>
+        <dt>{t('reference')}</dt>
         <dd>{reference}</dd>
-        <dt>Amount paid</dt>
-        <dd>{formatRM(view.amountPaidSen)}</dd>
-        <dt>Status</dt>
-        <dd>{stateText(view.state)}</dd>
+        <dt>{t('amountPaid')}</dt>
+        <dd>{formatRM(view.amountPaidSen, locale)}</dd>
+        <dt>{t('status')}</dt>
+        <dd>{stateText(view.state, words)}</dd>
       </Details>
       <section aria-labelledby="manage-bring-title">
-        <h2 id="manage-bring-title">What to bring</h2>
+        <h2 id="manage-bring-title">{t('whatToBring')}</h2>
         <ul>
-          {WHAT_TO_BRING.map((item) => (
-            <li key={item}>{item}</li>
+          {WHAT_TO_BRING_IDS.map((id) => (
+            <li key={id}>{sharedText(id)}</li>
           ))}
         </ul>
       </section>
       {calendar && (
         <section aria-labelledby="manage-calendar-title">
-          <h2 id="manage-calendar-title">Add to calendar</h2>
+          <h2 id="manage-calendar-title">{t('calendar.title')}</h2>
           <Actions>
             <LinkButton href={calendar.googleUrl} target="_blank" rel="noopener noreferrer">
-              Google Calendar
+              {t('calendar.google')}
             </LinkButton>
             <LinkButton href={`data:text/calendar;charset=utf-8,${encodeURIComponent(calendar.ics)}`} download="assessment-visit.ics">
-              Download .ics file
+              {t('calendar.ics')}
             </LinkButton>
           </Actions>
         </section>

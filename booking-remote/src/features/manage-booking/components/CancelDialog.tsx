@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { ManageView } from 'shared-api';
-import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
-import { Button } from 'shared-ui';
+import { ManageErrorCode } from 'shared-api/manage';
+import { Button, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { useCancelBookingMutation, type ManageResult } from '../api/manageApi';
-import { errorCode, messageOf } from '../utils/apiError';
+import { manageCatalog } from '../i18n';
+import { errorCode, errorText } from '../utils/apiError';
 import { deadlineText, quoteText } from '../utils/words';
 import { Note } from './layout';
 
@@ -20,10 +21,10 @@ type Props = {
   onClosed: (message: string) => void;
 };
 
-const CANCEL_FAILED = 'Your booking could not be cancelled. Please try again.';
-
 /** "Cancel booking": says which refund applies and until when changes are possible, then cancels at that refund. */
 export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteChanged, onClosed }: Props) {
+  const words = useCatalog(manageCatalog);
+  const { t } = words;
   const [cancel, state] = useCancelBookingMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const quote = view.cancelQuote;
@@ -36,13 +37,13 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
       onCancelled(await cancel({ token, expectedRefundSen: quote.amountSen }).unwrap());
     } catch (error) {
       const code = errorCode(error);
-      if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(messageOf(error, ManageMessage.tooLate));
+      if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(errorText(error, words, 'tooLate'));
       if (code === ManageErrorCode.QUOTE_CHANGED) {
         await onQuoteChanged();
-        setNotice(messageOf(error, ManageMessage.quoteChanged));
+        setNotice(errorText(error, words, 'quoteChanged'));
         return;
       }
-      setNotice(messageOf(error, CANCEL_FAILED));
+      setNotice(errorText(error, words, 'cancel.failed'));
     }
   };
 
@@ -50,17 +51,17 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
     <Dialog
       open
       onOpenChange={(open) => !busy && onOpenChange(open)}
-      title="Cancel this booking?"
-      description={quote ? quoteText(quote) : undefined}
+      title={t('cancel.title')}
+      description={quote ? quoteText(quote, words) : undefined}
       size="sm"
       hideCloseButton
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Keep booking
+            {t('cancel.keep')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} loading={busy} disabled={!quote}>
-            Cancel booking
+            {t('cancelButton')}
           </Button>
         </>
       }
@@ -70,7 +71,7 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
           <p>{notice}</p>
         </Note>
       )}
-      <p>{deadlineText(view.changeDeadline)}</p>
+      <p>{deadlineText(view.changeDeadline, words)}</p>
     </Dialog>
   );
 }

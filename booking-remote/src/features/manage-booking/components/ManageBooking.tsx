@@ -1,33 +1,33 @@
 import { useState } from 'react';
 import { brand } from 'shared-api';
-import { ManageMessage } from 'shared-api/manage';
-import { Button, ErrorPanel, Spinner, useToast } from 'shared-ui';
+import { Button, ErrorPanel, Spinner, useCatalog, useToast } from 'shared-ui';
 import type { ManageResult } from '../api/manageApi';
 import { useManagedBooking } from '../hooks/useManagedBooking';
-import { messageOf, statusOf } from '../utils/apiError';
+import { manageCatalog, type ManageTextId } from '../i18n';
+import { errorText, statusOf } from '../utils/apiError';
 import { deadlineText, refundText } from '../utils/words';
 import { BookingSummary } from './BookingSummary';
 import { CancelDialog } from './CancelDialog';
-import { Actions, Note, Panel } from './layout';
+import { Actions, ELEMENT, Note, Panel, Sentence } from './layout';
 import { RescheduleDialog } from './RescheduleDialog';
 
-const TITLE = 'Manage your booking';
-const LOAD_FAILED = 'Your booking could not be loaded. Please check your connection and try again.';
-
 // A refused link (unknown, expired, too many tries) shows the server's words and nothing else.
-const linkRefusals: Record<number, string> = { 404: ManageMessage.invalidLink, 410: ManageMessage.expiredLink, 429: ManageMessage.tooManyTries };
+const linkRefusals: Record<number, ManageTextId> = { 404: 'invalidLink', 410: 'expiredLink', 429: 'tooManyTries' };
 
 /** `/booking/manage/:token`: the parent's booking, with reschedule and cancel until the cut-off. */
 export function ManageBooking({ token }: { token: string }) {
   const toast = useToast();
+  const words = useCatalog(manageCatalog);
+  const { t } = words;
+  const title = t('title');
   const { query, replace } = useManagedBooking(token);
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
 
   if (query.isLoading) {
     return (
       <Panel aria-labelledby="manage-title" aria-busy="true">
-        <h1 id="manage-title">{TITLE}</h1>
-        <Spinner label="Loading your booking" />
+        <h1 id="manage-title">{title}</h1>
+        <Spinner label={t('loading')} />
       </Panel>
     );
   }
@@ -37,11 +37,11 @@ export function ManageBooking({ token }: { token: string }) {
     const refused = typeof status === 'number' ? linkRefusals[status] : undefined;
     return (
       <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{TITLE}</h1>
+        <h1 id="manage-title">{title}</h1>
         {refused ? (
-          <p role="alert">{messageOf(query.error, refused)}</p>
+          <p role="alert">{errorText(query.error, words, refused)}</p>
         ) : (
-          <ErrorPanel message={messageOf(query.error, LOAD_FAILED)} onRetry={() => void query.refetch()} />
+          <ErrorPanel message={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />
         )}
       </Panel>
     );
@@ -52,9 +52,9 @@ export function ManageBooking({ token }: { token: string }) {
   if (view.state === 'cancelled') {
     return (
       <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{TITLE}</h1>
-        <p role="status">{ManageMessage.cancelled}</p>
-        {view.refund && <p>{refundText(view.refund)}</p>}
+        <h1 id="manage-title">{title}</h1>
+        <p role="status">{t('cancelled')}</p>
+        {view.refund && <p>{refundText(view.refund, words)}</p>}
       </Panel>
     );
   }
@@ -62,16 +62,16 @@ export function ManageBooking({ token }: { token: string }) {
   if (view.state === 'over') {
     return (
       <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{TITLE}</h1>
-        <p role="alert">{ManageMessage.expiredLink}</p>
+        <h1 id="manage-title">{title}</h1>
+        <p role="alert">{t('expiredLink')}</p>
       </Panel>
     );
   }
 
-  const done = (result: ManageResult, words: string) => {
+  const done = (result: ManageResult, message: string) => {
     replace(result);
     setOpen(null);
-    toast.success(words);
+    toast.success(message);
   };
   // The cut-off passed (or the booking changed elsewhere) while the page was open: show the booking as it is now.
   const closed = (message: string) => {
@@ -82,26 +82,28 @@ export function ManageBooking({ token }: { token: string }) {
 
   return (
     <Panel aria-labelledby="manage-title">
-      <h1 id="manage-title">{TITLE}</h1>
+      <h1 id="manage-title">{title}</h1>
       <BookingSummary view={view} />
       {view.canChange ? (
         <section aria-labelledby="manage-change-title">
-          <h2 id="manage-change-title">Change or cancel</h2>
-          <p>{deadlineText(view.changeDeadline)}</p>
+          <h2 id="manage-change-title">{t('changeTitle')}</h2>
+          <p>{deadlineText(view.changeDeadline, words)}</p>
           <Actions>
             <Button variant="secondary" onClick={() => setOpen('reschedule')}>
-              Change date or time
+              {t('changeButton')}
             </Button>
             <Button variant="danger" onClick={() => setOpen('cancel')} disabled={!view.cancelQuote}>
-              Cancel booking
+              {t('cancelButton')}
             </Button>
           </Actions>
         </section>
       ) : (
-        <Note $tone="warning" role="note" aria-label="Changes">
-          <p>{ManageMessage.tooLate}</p>
+        <Note $tone="warning" role="note" aria-label={t('changesLabel')}>
+          <p>{t('tooLate')}</p>
           <p>
-            Email: <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+            <Sentence text={t('supportEmail', { email: ELEMENT })}>
+              <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+            </Sentence>
           </p>
         </Note>
       )}
@@ -110,7 +112,7 @@ export function ManageBooking({ token }: { token: string }) {
           token={token}
           view={view}
           onOpenChange={(next) => setOpen(next ? 'reschedule' : null)}
-          onMoved={(result) => done(result, ManageMessage.rescheduled)}
+          onMoved={(result) => done(result, t('rescheduled'))}
           onClosed={closed}
         />
       )}
@@ -119,7 +121,7 @@ export function ManageBooking({ token }: { token: string }) {
           token={token}
           view={view}
           onOpenChange={(next) => setOpen(next ? 'cancel' : null)}
-          onCancelled={(result) => done(result, ManageMessage.cancelledNow)}
+          onCancelled={(result) => done(result, t('cancelledNow'))}
           onQuoteChanged={() => query.refetch()}
           onClosed={closed}
         />

@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { dayInMY, ErrorCode, formatMinutes12, slotListErrorMessage, slotStart, type ManageView } from 'shared-api';
-import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
-import { Button, ErrorPanel, Skeleton, styled } from 'shared-ui';
+import { ErrorCode, formatClock, formatDayInMY, slotListErrorKey, slotListErrorMessage, type ManageView } from 'shared-api';
+import { slotStart } from 'shared-api/time';
+import { ManageErrorCode } from 'shared-api/manage';
+import { Button, ErrorPanel, Skeleton, styled, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { useGetFreeSlotsQuery, useRescheduleBookingMutation, type ManageResult } from '../api/manageApi';
-import { errorCode, messageOf, statusOf } from '../utils/apiError';
+import { manageCatalog, type ManageWords } from '../i18n';
+import { errorCode, errorText, statusOf } from '../utils/apiError';
 import { byDate, freeSlots, type FreeSlot } from '../utils/freeSlots';
 import { momentText } from '../utils/words';
-import { Note } from './layout';
+import { ELEMENT, Note, Sentence } from './layout';
 
 type Props = {
   token: string;
@@ -23,8 +25,6 @@ type Props = {
 type PickValues = { slotId: string };
 
 const FORM_ID = 'reschedule-form';
-const CHOOSE_TIME = 'Please choose a new time.';
-const MOVE_FAILED = 'Your booking could not be moved. Please try again.';
 
 const Days = styled.div`
   display: flex;
@@ -82,21 +82,21 @@ const FieldError = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const startText = (slot: FreeSlot) => formatMinutes12(slot.startMinutes);
-const dayText = (date: string) => dayInMY(date).format('dddd D MMMM YYYY');
-const slotMoment = (slot: FreeSlot) => `${dayText(slot.date)}, ${startText(slot)} (GMT+8)`;
+const startText = (slot: FreeSlot, { locale }: ManageWords) => formatClock(slot.startMinutes, locale);
+const dayText = (date: string, { locale }: ManageWords) => formatDayInMY(date, 'longDate', locale);
+const slotMoment = (slot: FreeSlot, words: ManageWords) => words.t('moment', { day: dayText(slot.date, words), time: startText(slot, words) });
 
 /** Until when the moved booking can still be changed: the same cut-off before the new time (the view's start minus deadline). */
-function afterMove(view: ManageView, slot: FreeSlot, now = Date.now()): string {
+function afterMove(view: ManageView, slot: FreeSlot, words: ManageWords, now = Date.now()): string {
   const cutoffMs = Date.parse(view.start) - Date.parse(view.changeDeadline);
   const deadline = (slotStart(slot.date, slot.startTime)?.valueOf() ?? now) - cutoffMs;
-  return deadline > now
-    ? `After the move, changes are possible until ${momentText(new Date(deadline).toISOString())}.`
-    : 'After the move, this booking can no longer be changed or cancelled online.';
+  return deadline > now ? words.t('move.untilAfter', { moment: momentText(new Date(deadline).toISOString(), words) }) : words.t('move.finalAfter');
 }
 
 /** "Change date or time": the free slots of the public timetable, then a confirm step; the move is one server call. */
 export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed }: Props) {
+  const words = useCatalog(manageCatalog);
+  const { t, locale } = words;
   const slots = useGetFreeSlotsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [reschedule, move] = useRescheduleBookingMutation();
   const [chosen, setChosen] = useState<FreeSlot | null>(null);
@@ -128,10 +128,10 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
       onMoved(await reschedule({ token, slotId: chosen.id }).unwrap());
     } catch (error) {
       const code = errorCode(error);
-      if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(messageOf(error, ManageMessage.tooLate));
+      if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(errorText(error, words, 'tooLate'));
       // Taken meanwhile (or refused): back to a fresh list with the server's words; the booking is unchanged.
       const taken = code === ErrorCode.SLOT_NOT_AVAILABLE || code === ErrorCode.SLOT_RESERVED;
-      setRefusal(messageOf(error, taken ? ManageMessage.slotTaken : MOVE_FAILED));
+      setRefusal(errorText(error, words, taken ? 'slotTaken' : 'move.failed'));
       const status = statusOf(error);
       if (typeof status === 'number' && status < 500) {
         setValue('slotId', '');
@@ -145,19 +145,19 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
   const footer = chosen ? (
     <>
       <Button variant="secondary" onClick={() => setChosen(null)} disabled={busy}>
-        Back
+        {t('move.back')}
       </Button>
       <Button onClick={() => void confirm()} loading={busy}>
-        Confirm new time
+        {t('move.confirm')}
       </Button>
     </>
   ) : (
     <>
       <Button variant="secondary" onClick={() => onOpenChange(false)}>
-        Keep current time
+        {t('move.keep')}
       </Button>
       <Button type="submit" form={FORM_ID} disabled={all.length === 0}>
-        Continue
+        {t('move.continue')}
       </Button>
     </>
   );
@@ -166,8 +166,8 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
     <Dialog
       open
       onOpenChange={(open) => !busy && onOpenChange(open)}
-      title={chosen ? 'Confirm the new time' : 'Change date or time'}
-      description={`Your visit now: ${momentText(view.start)}. The school and the fee stay the same.`}
+      title={chosen ? t('move.confirmTitle') : t('move.title')}
+      description={t('move.now', { moment: momentText(view.start, words) })}
       footer={footer}
     >
       {refusal && (
@@ -178,30 +178,35 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
       {chosen ? (
         <>
           <p>
-            Move your visit to <strong>{slotMoment(chosen)}</strong>?
+            <Sentence text={t('move.question', { moment: ELEMENT })}>
+              <strong>{slotMoment(chosen, words)}</strong>
+            </Sentence>
           </p>
-          <p>{afterMove(view, chosen)}</p>
+          <p>{afterMove(view, chosen, words)}</p>
         </>
       ) : slots.isLoading ? (
         <div role="status" aria-live="polite">
-          <p>Loading available slots...</p>
+          <p>{t('move.loading')}</p>
           <Skeleton height={44} />
         </div>
       ) : slots.isError && !slots.data ? (
-        <ErrorPanel message={slotListErrorMessage(slots.error)} onRetry={() => void slots.refetch()} />
+        <ErrorPanel
+          message={locale === 'en' ? slotListErrorMessage(slots.error) : t(`slotList.${slotListErrorKey(slots.error)}`)}
+          onRetry={() => void slots.refetch()}
+        />
       ) : all.length === 0 ? (
-        <p>There are no other free times at the moment. Please try again later.</p>
+        <p>{t('move.none')}</p>
       ) : (
-        <form id={FORM_ID} onSubmit={(event) => void pick(event)} noValidate aria-label="Free times">
+        <form id={FORM_ID} onSubmit={(event) => void pick(event)} noValidate aria-label={t('move.freeTimes')}>
           <Days>
             {days.map((day) => (
               <Day key={day.date}>
-                <legend>{dayText(day.date)}</legend>
+                <legend>{dayText(day.date, words)}</legend>
                 <Times>
                   {day.slots.map((slot) => (
                     <TimeChoice key={slot.id}>
-                      <input type="radio" value={String(slot.id)} {...register('slotId', { validate: (value) => all.some((free) => String(free.id) === value) || CHOOSE_TIME })} aria-describedby={errors.slotId ? 'reschedule-error' : undefined} />
-                      <span>{startText(slot)}</span>
+                      <input type="radio" value={String(slot.id)} {...register('slotId', { validate: (value) => all.some((free) => String(free.id) === value) })} aria-describedby={errors.slotId ? 'reschedule-error' : undefined} />
+                      <span>{startText(slot, words)}</span>
                     </TimeChoice>
                   ))}
                 </Times>
@@ -210,7 +215,8 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
           </Days>
           {errors.slotId && (
             <FieldError id="reschedule-error" role="alert">
-              {errors.slotId.message}
+              {/* The one rule (a free time is chosen), said in the page's language when shown. */}
+              {t('move.chooseTime')}
             </FieldError>
           )}
         </form>

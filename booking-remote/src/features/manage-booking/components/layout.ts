@@ -1,7 +1,7 @@
 import { styled } from 'shared-ui';
 
 // The manage page's frame is the result pages' (one narrow column, full width on a phone), plus its notes.
-export { ResultPanel as Panel, Actions, Details, LinkButton } from '../../../lib/resultLayout';
+export { ResultPanel as Panel, Actions, Details, LinkButton, Sentence, ELEMENT } from '../../../lib/resultLayout';
 
 /** A boxed note (info by default, warning for "can no longer be changed"). */
 export const Note = styled.div<{ $tone?: 'info' | 'warning' | 'danger' }>`

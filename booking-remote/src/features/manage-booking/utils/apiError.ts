@@ -1,4 +1,6 @@
-import { httpStatus, serverMessage } from 'shared-api';
+import { ErrorCode, httpStatus, serverMessage } from 'shared-api';
+import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
+import type { ManageTextId, ManageWords } from '../i18n';
 
 type ApiError = Parameters<typeof serverMessage>[0];
 
@@ -11,7 +13,38 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** The server's words for a failed call, or `fallback`. */
-export const messageOf = (error: unknown, fallback: string): string => serverMessage(error as ApiError) ?? fallback;
-
 export const statusOf = (error: unknown): number | string | undefined => httpStatus(error as ApiError);
+
+// The server's manage messages are the contract's English (ManageMessage; "visit over" is the server's own): the
+// catalogue has an id for each, equal to its key, so a parent reading another language gets them translated.
+const SERVER_TEXTS: Array<[ManageTextId, string]> = [
+  ...(['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'notPaid', 'alreadyCancelled'] as const).map(
+    (id): [ManageTextId, string] => [id, ManageMessage[id]],
+  ),
+  ['visitOver', 'This visit is over, so the booking can no longer be cancelled.'],
+];
+
+/** When the server's words are not known here: what its error code means. */
+const CODE_TEXTS: Record<string, ManageTextId> = {
+  [ManageErrorCode.MANAGE_LINK_INVALID]: 'invalidLink',
+  [ManageErrorCode.MANAGE_LINK_EXPIRED]: 'expiredLink',
+  [ManageErrorCode.CHANGE_CLOSED]: 'tooLate',
+  [ManageErrorCode.QUOTE_CHANGED]: 'quoteChanged',
+  [ErrorCode.SLOT_NOT_AVAILABLE]: 'slotTaken',
+  [ErrorCode.SLOT_RESERVED]: 'slotTaken',
+  [ErrorCode.RATE_LIMITED]: 'tooManyTries',
+};
+
+/**
+ * A failed manage call in the page's language: the server's message when the catalogue knows it (translated), else in
+ * English the server's own words (as they always were shown); in another language what the error code means, else
+ * `fallback`.
+ */
+export function errorText(error: unknown, { t, locale }: ManageWords, fallback: ManageTextId): string {
+  const message = serverMessage(error as ApiError);
+  const known = message === undefined ? undefined : SERVER_TEXTS.find(([, text]) => text === message)?.[0];
+  if (known) return t(known);
+  if (locale === 'en') return message ?? t(fallback);
+  const code = errorCode(error);
+  return t((code !== undefined ? CODE_TEXTS[code] : undefined) ?? fallback);
+}

@@ -1,34 +1,43 @@
-import { formatRM, inMY, type BookingRefund, type BookingState, type CancelQuote } from 'shared-api';
+import { formatInMY, formatRM, type BookingRefund, type BookingState, type CancelQuote } from 'shared-api';
+import { currentLocale, i18n } from 'shared-ui';
+import { manageCatalog, type ManageWords } from '../i18n';
 
-// The manage page's sentences, from the booking as the server sends it (instants in UTC, shown in GMT+8).
+// The manage page's sentences, from the booking as the server sends it (instants in UTC, shown in GMT+8), in the
+// language of `words` (a component passes its `useCatalog(manageCatalog)`; without, the page's language now).
+
+/** The page's language now, for callers outside a component. */
+export const pageWords = (): ManageWords => ({ t: (id, values) => i18n._(`${manageCatalog.name}.${id}`, values), locale: currentLocale() });
 
 /** "Thursday 26 November 2026" in GMT+8. */
-export const dayOf = (iso: string): string => inMY(iso).format('dddd D MMMM YYYY');
+export const dayOf = (iso: string, { locale } = pageWords()): string => formatInMY(iso, 'longDate', locale);
 
 /** "9:00 AM – 9:30 AM" in GMT+8. */
-export const timeSpan = (start: string, end: string): string => `${inMY(start).format('h:mm A')} – ${inMY(end).format('h:mm A')}`;
+export const timeSpan = (start: string, end: string, { locale } = pageWords()): string =>
+  `${formatInMY(start, 'time', locale)} – ${formatInMY(end, 'time', locale)}`;
 
 /** "Thursday 26 November 2026, 9:00 AM (GMT+8)". */
-export const momentText = (iso: string): string => `${dayOf(iso)}, ${inMY(iso).format('h:mm A')} (GMT+8)`;
+export const momentText = (iso: string, words = pageWords()): string =>
+  words.t('moment', { day: dayOf(iso, words), time: formatInMY(iso, 'time', words.locale) });
 
 /** Until when the parent may reschedule or cancel. */
-export const deadlineText = (changeDeadline: string): string => `Changes are possible until ${momentText(changeDeadline)}.`;
+export const deadlineText = (changeDeadline: string, words = pageWords()): string => words.t('deadline', { moment: momentText(changeDeadline, words) });
 
 /** What cancelling now gives back, said before the parent confirms. */
-export function quoteText(quote: CancelQuote): string {
-  if (quote.percent >= 100) return `You will get a full refund of ${formatRM(quote.amountSen)}.`;
-  if (quote.percent <= 0 || quote.amountSen <= 0) return "No refund applies under the school's policy.";
-  return `${formatRM(quote.amountSen)} (${quote.percent}%) will be refunded.`;
+export function quoteText(quote: CancelQuote, { t, locale } = pageWords()): string {
+  const amount = formatRM(quote.amountSen, locale);
+  if (quote.percent >= 100) return t('quote.full', { amount });
+  if (quote.percent <= 0 || quote.amountSen <= 0) return t('quote.none');
+  return t('quote.partial', { amount, percent: quote.percent });
 }
 
-const refundProgress: Record<BookingRefund['state'], string> = {
-  pending: 'being processed',
-  refunded: 'refunded',
-  failing: 'being retried; the school has been told',
-};
+const refundProgress = { pending: 'refund.pending', refunded: 'refund.refunded', failing: 'refund.failing' } as const satisfies Record<
+  BookingRefund['state'],
+  string
+>;
 
 /** "Refund of RM 75: being processed". */
-export const refundText = (refund: BookingRefund): string => `Refund of ${formatRM(refund.amountSen)}: ${refundProgress[refund.state]}`;
+export const refundText = (refund: BookingRefund, { t, locale } = pageWords()): string =>
+  t(refundProgress[refund.state], { amount: formatRM(refund.amountSen, locale) });
 
-const stateWords: Record<BookingState, string> = { booked: 'Booked and paid', cancelled: 'Cancelled', over: 'Visit is over' };
-export const stateText = (state: BookingState): string => stateWords[state];
+const stateWords = { booked: 'state.booked', cancelled: 'state.cancelled', over: 'state.over' } as const satisfies Record<BookingState, string>;
+export const stateText = (state: BookingState, { t } = pageWords()): string => t(stateWords[state]);
