@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineCatalog, translator } from 'shared-ui';
+import { defineCatalog } from 'shared-ui';
+import { translator } from './i18n';
 
 // Every staff-side catalogue: features/<feature>/locales/en.json and pages/locales/en.json.
 const src = path.resolve(__dirname, '..');
