@@ -21,11 +21,10 @@ export * from './contract/codes';
 export * from './contract/messages';
 export * from './contract/email';
 export * from './contract/brand';
-export * from './contract/time';
+export * from './contract/gmt8';
 export * from './contract/money';
 export * from './contract/what-to-bring';
 export * from './contract/locale';
-export * from './contract/date-format';
 export { initialLocale, saveLocale, loadDateLocale } from './locale';
 /** The calendar builders (.ics, titles), in a chunk of its own: only the success page needs them, off the first load. */
 export const loadInvitationBuilder = () => import('./contract/calendar');

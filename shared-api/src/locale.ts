@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { registerDateLocale } from './contract/date-format';
+import { registerDateLocale } from './contract/gmt8';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from './contract/locale';
 
 // The browser's language: remembered in a cookie (a year), else the browser's preferred languages, else English.

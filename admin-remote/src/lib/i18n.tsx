@@ -1,16 +1,13 @@
 // The staff side's texts live in per-feature catalogues (features/<feature>/locales/en.json, see docs/I18N.md); only
 // English exists today, and a catalogue without another language shows English there. Helpers shared by the features:
 import { Fragment, type ReactNode } from 'react';
-import { i18n, type Catalog, type MessageValues, type Translate } from 'shared-ui';
+import { type MessageValues, type Translate } from 'shared-ui';
 
 /**
  * `t` outside a component (text helpers such as the CSV's words): the message in the page's language at the time of
  * the call. Components use `useCatalog`, which also re-renders them when the language changes.
  */
-export const translator =
-  <M extends Record<string, string>>(catalog: Catalog<M>): Translate<M> =>
-  (id, values) =>
-    i18n._(`${catalog.name}.${id}`, values);
+export { translator } from 'shared-ui';
 
 /** Some of a catalogue's English texts under their ids, as the features export them to their tests. */
 export const english = <M extends Record<string, string>, K extends keyof M>(messages: M, ...ids: K[]): Pick<M, K> =>

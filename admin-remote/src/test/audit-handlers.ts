@@ -2,7 +2,8 @@
 // validates with, and the server's filters (person exact or contains, action, GMT+8 days inclusive), newest first,
 // paged. Tests add them with server.use(...auditHandlers) and fill auditRecords.
 import { http, HttpResponse } from 'msw';
-import { dayInMY, ErrorCode } from 'shared-api';
+import { ErrorCode } from 'shared-api';
+import { dayInMY } from 'shared-api/time';
 import { auditQuerySchema, type AuditRecord } from 'shared-api/audit';
 import { API, fail } from './handlers';
 import { db } from './db';

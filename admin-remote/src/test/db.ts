@@ -1,5 +1,6 @@
 // In-memory state behind the msw handlers: staff accounts, live tokens, slots and paid bookings, reset before each test.
-import { slotStart, type BookingEvent, type StaffAlerts, type StaffBooking, type StaffSlot, type User } from 'shared-api';
+import { type BookingEvent, type StaffAlerts, type StaffBooking, type StaffSlot, type User } from 'shared-api';
+import { slotStart } from 'shared-api/time';
 
 export type TestAccount = User & { password: string; createdAt?: string; lastLoginAt?: string | null; disabledAt?: string | null };
 

@@ -1,7 +1,8 @@
 // msw handlers for slot planning (POST /slot/add-many and its preview), speaking the contract: the same planSlots the
 // server runs, against the in-memory slots. Tests add them with server.use(...slotPlanningHandlers).
 import { http, HttpResponse } from 'msw';
-import { ErrorCode, slotStart, type StaffSlot } from 'shared-api';
+import { ErrorCode, type StaffSlot } from 'shared-api';
+import { slotStart } from 'shared-api/time';
 import { SlotPlanMessage, planSlots, slotPlanBodySchema, type SlotPlanBody } from 'shared-api/slot-planning';
 import { API, fail } from './handlers';
 import { db } from './db';

@@ -4,7 +4,7 @@ import { brand, schoolName } from './brand';
 import { TIMEZONE } from './constants';
 import type { Locale } from './locale';
 import en from './locales/en.json';
-import { MY_UTC_OFFSET_MINUTES } from './time';
+import { MY_UTC_OFFSET_MINUTES } from './gmt8';
 
 // ---- The parent's texts in the parent's language (issue 14) ----
 // The what-to-bring items and the invitation's texts are the catalogue `shared-api/locales/{en,ms,zh}.json` (ICU

@@ -1,6 +1,6 @@
 import ms from 'dayjs/locale/ms';
 import zhCn from 'dayjs/locale/zh-cn';
-import { formatClock, formatDayInMY, formatInMY, registerDateLocale } from './date-format';
+import { formatClock, formatDayInMY, formatInMY, registerDateLocale } from './gmt8';
 import { formatRM } from './money';
 
 // Fixed instants, never today's date: 2026-03-02 is a Monday; 01:30 UTC is 9:30 in GMT+8, 06:00 UTC is 2:00 PM.

@@ -10,7 +10,7 @@ export * from './hold-limits';
 export * from './brand';
 export * from './time';
 export * from './locale';
-export * from './date-format';
+export * from './gmt8';
 export * from './money';
 export * from './what-to-bring';
 export * from './calendar';

@@ -13,7 +13,8 @@ import { EMAIL_PATTERN } from './email';
 import { proofOfWorkSchema } from './hold-limits';
 import { ValidationMessage as V } from './booking-messages';
 import { SlotAddMessage } from './slot-messages';
-import { dayInMY, isWeekend, parseSlotTime, todayInMY } from './time';
+import { isWeekend, parseSlotTime, todayInMY } from './gmt8';
+import { dayInMY } from './time';
 
 // All money fields (fee, totalFee, amount, amountSen) are integer sen: RM 75 is 7500.
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { SLOT_MINUTES } from './constants';
 import { isoDate, staffSlotSchema } from './schemas';
 import { SlotAddMessage } from './slot-messages';
-import { dayInMY, formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, todayInMY } from './time';
+import { formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, todayInMY } from './gmt8';
+import { dayInMY } from './time';
 
 /** At most this many start times a day in one request. */
 export const SLOT_PLAN_MAX_TIMES = 12;

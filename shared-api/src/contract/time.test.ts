@@ -1,6 +1,7 @@
 import { dayjs } from '../test-utils/zonedDayjs';
 import { TIMEZONE } from './constants';
-import { parseSlotTime, isBookableTime, slotStart, formatMinutes12, todayInMY, isWeekend, dayInMY, inMY } from './time';
+import { parseSlotTime, isBookableTime, formatMinutes12, todayInMY, isWeekend } from './gmt8';
+import { slotStart, dayInMY, inMY } from './time';
 
 
 describe('parseSlotTime', () => {

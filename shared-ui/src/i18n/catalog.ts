@@ -1,54 +1,94 @@
-import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, HTML_LANG, initialLocale, loadDateLocale, saveLocale, type Locale } from 'shared-api';
 
-// One Lingui instance for the page (shared-ui is a shared singleton): the shell and every remote add their feature
-// catalogues to it, each under its own name, so message ids never collide across teams.
+// The page's language and every feature's messages. Catalogues are ICU MessageFormat JSON compiled to functions when
+// the bundles are built (scripts/i18n/catalog-loader.cjs, messageformat's compileModule): a static text is a function
+// returning a string, a plural calls messageformat's runtime, and no message parser reaches the browser. shared-ui is a
+// shared singleton, so the shell and both remotes read one language and one registry.
+
+/** A compiled message: the text with `values` put in by the library's ICU rules (placeholders, plural, select). */
+export type MessageFunction = (values?: Record<string, unknown>) => string;
+export type MessageValues = Record<string, string | number | undefined>;
+export type Translate<M> = (id: keyof M & string, values?: MessageValues) => string;
 
 /** A feature's messages: English (in the feature's own chunk) and a loader per other language (a chunk each). */
 export type Catalog<M extends Record<string, string> = Record<string, string>> = {
   readonly name: string;
   /** Present only for typing `t`'s ids. */
   readonly messages?: M;
-  /** Resolves once the catalogue's messages for `locale` are loaded into the page's i18n (English on failure). */
+  /** Resolves once the catalogue's messages for `locale` are loaded (English on failure). */
   ready(locale: Locale): Promise<void>;
   isReady(locale: Locale): boolean;
+  /** The message in `locale` (English when that language lacks it). */
+  translate(locale: Locale, id: string, values?: MessageValues): string;
 };
 
 /** The other languages' JSON; a catalogue without one (the staff side's) shows English in that language. */
 type Loaders = Partial<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, unknown> }>>>;
 
+// Jest imports the JSON as it is; its setup compiles raw texts with messageformat (the build has already compiled them).
+let compileRawText: ((locale: Locale, text: string) => MessageFunction) | undefined;
+/** For test setups only: how a raw (uncompiled) text becomes a message. */
+export function setMessageCompiler(compile: (locale: Locale, text: string) => MessageFunction): void {
+  compileRawText = compile;
+}
+
+const toMessages = (locale: Locale, messages: Record<string, unknown>): Record<string, MessageFunction> =>
+  Object.fromEntries(
+    Object.entries(messages).map(([id, message]) => [
+      id,
+      typeof message === 'function'
+        ? (message as MessageFunction)
+        : (compileRawText?.(locale, String(message)) ?? (() => String(message))),
+    ]),
+  );
+
+// One small store: the language and a version that changes with every switch and every catalogue loaded.
+let locale: Locale = DEFAULT_LOCALE;
+let version = 0;
+const listeners = new Set<() => void>();
+const changed = () => {
+  version += 1;
+  listeners.forEach((listener) => listener());
+};
+export const subscribeToLanguage = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+export const languageVersion = (): number => version;
+
 const catalogs: Catalog[] = [];
 /** The language being switched to: a catalogue defined meanwhile (a remote arriving) starts fetching it at once. */
 let wantedLocale: Locale = DEFAULT_LOCALE;
 
-const prefixed = (name: string, messages: Record<string, unknown>): Messages =>
-  Object.fromEntries(Object.entries(messages).map(([id, message]) => [`${name}.${id}`, message])) as Messages;
-
 /**
- * Registers a feature's catalogue. `en` is the feature's English JSON (compiled at build time by
- * scripts/i18n/catalog-loader.cjs); `loaders` import the other languages' JSON on demand.
+ * Registers a feature's catalogue. `en` is the feature's English JSON; `loaders` import the other languages' JSON
+ * on demand. The catalogue's name keeps its ids apart from every other feature's.
  */
 export function defineCatalog<M extends Record<string, string>>(name: string, en: M, loaders: Loaders): Catalog<M> {
-  const loaded = new Map<Locale, Promise<void>>([['en', Promise.resolve()]]);
-  const done = new Set<Locale>(['en']);
-  i18n.load(DEFAULT_LOCALE, prefixed(name, en));
-  // English until a language is chosen: a page (or a test) can render as soon as its catalogues are defined.
-  if (!i18n.locale) i18n.activate(DEFAULT_LOCALE);
+  const tables = new Map<Locale, Record<string, MessageFunction>>([['en', toMessages('en', en)]]);
+  const loading = new Map<Locale, Promise<void>>([['en', Promise.resolve()]]);
   const catalog: Catalog<M> = {
     name,
-    isReady: (locale) => done.has(locale),
-    ready(locale) {
-      let promise = loaded.get(locale);
+    isReady: (wanted) => tables.has(wanted),
+    ready(wanted) {
+      let promise = loading.get(wanted);
       if (!promise) {
-        const loader = loaders[locale as Exclude<Locale, 'en'>] ?? (() => Promise.resolve({ default: en }));
-        promise = loader()
-          .then((module) => i18n.load(locale, prefixed(name, module.default)))
+        const loader = loaders[wanted as Exclude<Locale, 'en'>];
+        promise = (loader ? loader() : Promise.resolve({ default: {} }))
+          .then((module) => toMessages(wanted, module.default))
           // A parent on a bad connection still gets the page, in English, rather than an error.
-          .catch(() => i18n.load(locale, prefixed(name, en)))
-          .then(() => void done.add(locale));
-        loaded.set(locale, promise);
+          .catch(() => ({}))
+          .then((messages) => {
+            tables.set(wanted, messages);
+            changed();
+          });
+        loading.set(wanted, promise);
       }
       return promise;
+    },
+    translate(wanted, id, values) {
+      const message = tables.get(wanted)?.[id] ?? tables.get('en')?.[id];
+      return message ? message(values ?? {}) : id;
     },
   };
   catalogs.push(catalog);
@@ -57,23 +97,36 @@ export function defineCatalog<M extends Record<string, string>>(name: string, en
 }
 
 /** The page's language now. */
-export const currentLocale = (): Locale => (i18n.locale || DEFAULT_LOCALE) as Locale;
+export const currentLocale = (): Locale => locale;
+
+/** `t` outside a component (a text helper, a CSV): the catalogue's message in the page's language at the call. */
+export const translator =
+  <M extends Record<string, string>>(catalog: Catalog<M>): Translate<M> =>
+  (id, values) =>
+    catalog.translate(locale, id, values);
 
 /** Loads every registered catalogue and the date names for `locale`, then switches the page to it. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  wantedLocale = locale;
-  await Promise.all([loadDateLocale(locale).catch(() => undefined), ...catalogs.map((c) => c.ready(locale))]);
-  i18n.activate(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[locale];
+export async function activateLocale(next: Locale): Promise<void> {
+  wantedLocale = next;
+  await Promise.all([loadDateLocale(next).catch(() => undefined), ...catalogs.map((c) => c.ready(next))]);
+  locale = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[next];
+  changed();
 }
 
 /** The parent's choice from the switcher: remembered in the browser, then applied. */
-export async function chooseLocale(locale: Locale): Promise<void> {
-  saveLocale(locale);
-  await activateLocale(locale);
+export async function chooseLocale(next: Locale): Promise<void> {
+  saveLocale(next);
+  await activateLocale(next);
 }
 
 /** Before the first render: the remembered or preferred language (English at once, others after their chunks). */
 export const startI18n = (): Promise<void> => activateLocale(initialLocale());
 
-export { i18n };
+/** TEMPORARY (removed once every caller uses `translator`): `i18n._('<catalogue>.<id>', values)`. */
+export const i18n = {
+  _(fullId: string, values?: MessageValues): string {
+    const catalog = [...catalogs].sort((a, b) => b.name.length - a.name.length).find((c) => fullId.startsWith(`${c.name}.`));
+    return catalog ? catalog.translate(locale, fullId.slice(catalog.name.length + 1), values) : fullId;
+  },
+};

@@ -1,2 +1,15 @@
-export { defineCatalog, activateLocale, chooseLocale, currentLocale, startI18n, i18n, type Catalog } from './catalog';
-export { useCatalog, useLocale, type Translate, type MessageValues } from './useCatalog';
+export {
+  defineCatalog,
+  activateLocale,
+  chooseLocale,
+  currentLocale,
+  startI18n,
+  translator,
+  setMessageCompiler,
+  i18n,
+  type Catalog,
+  type MessageFunction,
+  type MessageValues,
+  type Translate,
+} from './catalog';
+export { useCatalog, useLocale } from './useCatalog';

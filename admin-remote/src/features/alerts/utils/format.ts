@@ -1,5 +1,6 @@
 // How the staff alerts word ages, kinds and times (GMT+8), from the admin.alerts catalogue.
-import { inMY, type StuckMail } from 'shared-api';
+import { type StuckMail } from 'shared-api';
+import { inMY } from 'shared-api/time';
 import { alertsText } from '../i18n';
 
 /** '45 min', '3 h 5 min', '2 days 4 h'. */

@@ -1,5 +1,6 @@
 // How the audit page shows a record: its time in GMT+8, its action's label, what it touched and the details.
-import { formatRM, inMY } from 'shared-api';
+import { formatRM } from 'shared-api';
+import { inMY } from 'shared-api/time';
 import { AuditActionLabel, type AuditRecord } from 'shared-api/audit';
 import { auditText } from '../i18n';
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate } from 'shared-ui';
 import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import { COPY_CONFIRM_MS, inMY, serverMessage } from 'shared-api';
+import { COPY_CONFIRM_MS, serverMessage } from 'shared-api';
+import { inMY } from 'shared-api/time';
 import {
   useCalendarFeedQuery,
   useCreateCalendarFeedMutation,

@@ -1,5 +1,6 @@
 // Which days a slot range covers: GMT+8 calendar days, weekends skipped (spec section 9).
-import { formatMinutes24, inMY, isWeekend, parseSlotTime, slotEndMinutes, dayInMY } from 'shared-api';
+import { formatMinutes24, isWeekend, parseSlotTime, slotEndMinutes } from 'shared-api';
+import { inMY, dayInMY } from 'shared-api/time';
 
 /** Longest range one submission may cover, so a typo in the year cannot fire hundreds of requests. */
 export const MAX_RANGE_DAYS = 92;

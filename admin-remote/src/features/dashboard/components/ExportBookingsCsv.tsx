@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Inline, useCatalog } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
-import { inMY, serverMessage, todayInMY } from 'shared-api';
+import { serverMessage, todayInMY } from 'shared-api';
+import { inMY } from 'shared-api/time';
 import { ValidationMessage } from 'shared-api/messages';
 import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
 import { dashboardCatalog } from '../i18n';

@@ -1,5 +1,6 @@
 // How the dashboard shows slot dates, times and contact numbers (GMT+8 throughout).
-import { formatMinutes12, inMY, parseSlotTime, slotStart, type StaffSlot, dayInMY } from 'shared-api';
+import { formatMinutes12, parseSlotTime, type StaffSlot } from 'shared-api';
+import { inMY, slotStart, dayInMY } from 'shared-api/time';
 import { dashboardText } from '../i18n';
 
 /** The slot's calendar day in GMT+8 as YYYY-MM-DD (a date-time is converted; a bare date is taken as is). */

@@ -1,16 +1,5 @@
-import {
-  brand,
-  dayjs,
-  formatClock,
-  formatDayInMY,
-  loadInvitationBuilder,
-  parseSlotTime,
-  schoolName,
-  SLOT_MINUTES,
-  slotStart,
-  TIMEZONE,
-  type Locale,
-} from 'shared-api';
+import { brand, formatClock, formatDayInMY, loadInvitationBuilder, parseSlotTime, schoolName, SLOT_MINUTES, TIMEZONE, type Locale } from 'shared-api';
+import { dayjs, slotStart } from 'shared-api/time';
 import type { VisitLanguage } from 'shared-api/contract';
 
 export type CalendarVisit = { date: string; startTime: string; endTime?: string; school: string; reference?: string };

@@ -1,4 +1,6 @@
-import { CAROUSEL_WEEKDAYS, formatDayInMY, inMY, type dayjs, type Locale } from 'shared-api';
+import { addDays, CAROUSEL_WEEKDAYS, formatDayInMY, todayInMY, weekdayOf, type Locale } from 'shared-api';
+
+// Plain GMT+8 date strings (shared-api's dayjs-free helpers): the timetable is on the public page's first load.
 
 export type CalendarDay = {
   /** YYYY-MM-DD in GMT+8. */
@@ -7,26 +9,22 @@ export type CalendarDay = {
   isPast: boolean;
 };
 
-const toDay = (d: dayjs.Dayjs, today: string): CalendarDay => {
-  const date = d.format('YYYY-MM-DD');
-  return { date, isToday: date === today, isPast: date < today };
-};
+const toDay = (date: string, today: string): CalendarDay => ({ date, isToday: date === today, isPast: date < today });
 
 /** Monday to Friday of the current week in GMT+8 (the desktop table), or of a later week. */
 export function currentWeekdays(now: Date | number = Date.now(), weekOffset = 0): CalendarDay[] {
-  const today = inMY(now).startOf('day');
-  const todayText = today.format('YYYY-MM-DD');
-  const monday = today.subtract((today.day() + 6) % 7, 'day').add(weekOffset * 7, 'day');
-  return Array.from({ length: 5 }, (_, i) => toDay(monday.add(i, 'day'), todayText));
+  const today = todayInMY(now);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7) + weekOffset * 7);
+  return Array.from({ length: 5 }, (_, i) => toDay(addDays(monday, i), today));
 }
 
 /** The next 14 weekdays from today in GMT+8 (the mobile carousel); weekends skipped. */
 export function upcomingWeekdays(now: Date | number = Date.now(), count = CAROUSEL_WEEKDAYS): CalendarDay[] {
-  const today = inMY(now).startOf('day');
-  const todayText = today.format('YYYY-MM-DD');
+  const today = todayInMY(now);
   const days: CalendarDay[] = [];
-  for (let d = today; days.length < count; d = d.add(1, 'day')) {
-    if (d.day() !== 0 && d.day() !== 6) days.push(toDay(d, todayText));
+  for (let date = today; days.length < count; date = addDays(date, 1)) {
+    const weekday = weekdayOf(date);
+    if (weekday !== 0 && weekday !== 6) days.push(toDay(date, today));
   }
   return days;
 }
