@@ -1,12 +1,12 @@
 import { formatInMY, formatRM, type BookingRefund, type BookingState, type CancelQuote } from 'shared-api';
-import { currentLocale, i18n } from 'shared-ui';
+import { currentLocale, translator } from 'shared-ui';
 import { manageCatalog, type ManageWords } from '../i18n';
 
 // The manage page's sentences, from the booking as the server sends it (instants in UTC, shown in GMT+8), in the
 // language of `words` (a component passes its `useCatalog(manageCatalog)`; without, the page's language now).
 
 /** The page's language now, for callers outside a component. */
-export const pageWords = (): ManageWords => ({ t: (id, values) => i18n._(`${manageCatalog.name}.${id}`, values), locale: currentLocale() });
+export const pageWords = (): ManageWords => ({ t: translator(manageCatalog), locale: currentLocale() });
 
 /** "Thursday 26 November 2026" in GMT+8. */
 export const dayOf = (iso: string, { locale } = pageWords()): string => formatInMY(iso, 'longDate', locale);
