@@ -1,6 +1,5 @@
-import ms from 'dayjs/locale/ms';
-import zhCn from 'dayjs/locale/zh-cn';
-import { formatClock, formatDayInMY, formatInMY, registerDateLocale } from './gmt8';
+import { CHINESE_DATE_NAMES, MALAY_DATE_NAMES } from './date-names';
+import { formatClock, formatDayInMY, formatInMY, registerDateNames } from './gmt8';
 import { formatRM } from './money';
 
 // Fixed instants, never today's date: 2026-03-02 is a Monday; 01:30 UTC is 9:30 in GMT+8, 06:00 UTC is 2:00 PM.
@@ -8,8 +7,8 @@ const mondayMorning = '2026-03-02T01:30:00Z';
 const mondayAfternoon = '2026-03-02T06:00:00Z';
 
 beforeAll(() => {
-  registerDateLocale(ms);
-  registerDateLocale(zhCn);
+  registerDateNames('ms', MALAY_DATE_NAMES);
+  registerDateNames('zh', CHINESE_DATE_NAMES);
 });
 
 describe('dates and times in each language (GMT+8)', () => {
@@ -26,6 +25,7 @@ describe('dates and times in each language (GMT+8)', () => {
     expect(formatDayInMY('2026-03-02', 'weekday', 'ms')).toBe('Isn');
     expect(formatDayInMY('2026-03-02', 'dayMonth', 'ms')).toBe('2 Mac');
     expect(formatDayInMY('2026-08-21', 'longDate', 'ms')).toBe('Jumaat, 21 Ogos 2026');
+    expect(formatDayInMY('2026-08-21', 'dayMonth', 'ms')).toBe('21 Ogo');
     expect(formatInMY(mondayMorning, 'time', 'ms')).toBe('9:30 pagi');
     expect(formatInMY(mondayAfternoon, 'time', 'ms')).toBe('2:00 petang');
     expect(formatClock(12 * 60 + 30, 'ms')).toBe('12:30 tengah hari');

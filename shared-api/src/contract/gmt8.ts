@@ -130,21 +130,9 @@ const names: Partial<Record<Locale, DateNames>> = {
   },
 };
 
-/** Malay times read "9:30 pagi" / "2:30 petang" (dayjs's Malay data has no word for the time of day). */
-const malayMeridiem = (hour: number) => (hour < 12 ? 'pagi' : hour < 14 ? 'tengah hari' : hour < 19 ? 'petang' : 'malam');
-
-const DAYJS_NAMES: Record<string, Locale> = { ms: 'ms', 'zh-cn': 'zh' };
-
-/**
- * Makes a language's names known, from dayjs's locale data (`import('dayjs/locale/ms')`'s default export, say): the
- * browser when that language is chosen (English pages never download another language's names), the server at start.
- */
-export function registerDateLocale(data: { name: string } & { [K in keyof DateNames]?: unknown }): void {
-  const locale = DAYJS_NAMES[data.name];
-  const lists = [data.weekdays, data.weekdaysShort, data.months, data.monthsShort];
-  if (!locale || !lists.every(Array.isArray)) return;
-  const meridiem = locale === 'ms' ? malayMeridiem : typeof data.meridiem === 'function' ? (data.meridiem as DateNames['meridiem']) : undefined;
-  names[locale] = { ...(data as DateNames), meridiem };
+/** Makes a language's day and month names known (shared-api's date-names: the browser loads them with the language). */
+export function registerDateNames(locale: Locale, dateNames: DateNames): void {
+  names[locale] = dateNames;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -11,6 +11,7 @@ export * from './brand';
 export * from './time';
 export * from './locale';
 export * from './gmt8';
+export * from './date-names';
 export * from './money';
 export * from './what-to-bring';
 export * from './calendar';
