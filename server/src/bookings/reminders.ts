@@ -96,6 +96,7 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
       manageUrl: manageUrl(options.publicSiteUrl, token),
       cutoffHours: policy.cutoffHours,
       now: options.now,
+      locale: payment.locale,
     });
     await tx
       .insert(mailOutbox)
@@ -108,6 +109,7 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
         htmlBody: mail.html,
         ics: null,
         messageId: `<${payment.reference}.reminder-${Math.floor(slot.startAt.getTime() / 1000)}@${domainOf(options.mailFrom)}>`,
+        locale: mail.locale ?? null,
       })
       .onConflictDoNothing();
     return true;

@@ -65,6 +65,8 @@ async function enqueuePair(
     htmlBody: mail.html,
     ics: mail.ics,
     messageId: messageIdFor(kind, input.reference, addresses.mailFrom, suffix),
+    // A parent's message carries its language (Content-Language); the admin's has none.
+    locale: mail.locale ?? null,
   });
   await tx
     .insert(mailOutbox)

@@ -1,6 +1,7 @@
-import { brand, dayInMY, inMY, WHAT_TO_BRING } from 'shared-api/contract';
-import { escapeHtml as h, formatDateMY, formatTimeMY, oneLine } from './format';
-import { page, row, type RenderedMail } from './templates';
+import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
+import { oneLine } from './format';
+import { link, mailLanguage } from './i18n';
+import { detailLines, page, row, whatToBring, type RenderedMail } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -14,57 +15,58 @@ export type ReminderMailInput = {
   cutoffHours: number;
   /** When the reminder is written: the subject says "tomorrow" (or "today", or "in N days") by the GMT+8 calendar. */
   now: Date;
+  /** The language the parent booked in (default English). */
+  locale?: Locale;
 };
 
-/** "today", "tomorrow" or "in N days": the visit's GMT+8 day seen from `now`'s. */
-function whenWord(now: Date, start: Date): string {
+/** Whole GMT+8 days from `now`'s day to the visit's (0: today, 1: tomorrow). */
+function daysUntil(now: Date, start: Date): number {
   const midnight = (d: Date) => dayInMY(inMY(d).format('YYYY-MM-DD'));
-  const days = midnight(start).diff(midnight(now), 'day');
-  return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+  return Math.max(0, midnight(start).diff(midnight(now), 'day'));
 }
 
 /** The parent's reminder the day before the visit: when and where, what to bring, the form, and the manage link. */
 export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
+  const L = mailLanguage(m.locale);
   const name = oneLine(m.visitorName);
-  const date = formatDateMY(m.start);
-  const time = `${formatTimeMY(m.start)} – ${formatTimeMY(m.end)} (GMT+8)`;
+  const date = L.date(m.start);
   const rows: [string, string][] = [
-    ['School', m.school],
-    ['Date', date],
-    ['Time', time],
-    ['Payment reference', m.reference],
+    [L.t('label.school'), L.school(m.school)],
+    [L.t('label.date'), date],
+    [L.t('label.time'), L.t('value.timeRange', { start: L.time(m.start), end: L.time(m.end) })],
+    [L.t('label.reference'), m.reference],
   ];
-  const when = whenWord(m.now, m.start);
-  const hours = `${m.cutoffHours} hour${m.cutoffHours === 1 ? '' : 's'}`;
-  const subject = `Reminder: assessment visit ${when}, ${date} at ${formatTimeMY(m.start)} (GMT+8)`;
+  const days = daysUntil(m.now, m.start);
+  const hours = m.cutoffHours;
+  const bring = whatToBring(L);
+  const subject = L.t('reminder.subject', { days, date, time: L.time(m.start) });
   const text = [
-    `Dear ${name},`,
+    L.t('greeting', { name }),
     '',
-    `This is a reminder of your assessment visit ${when}.`,
+    L.t('reminder.lead', { days }),
     '',
-    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    ...detailLines(L, rows),
     '',
-    'What to bring:',
-    ...WHAT_TO_BRING.map((item) => `- ${item}`),
+    ...bring.text,
     '',
-    `Please fill in the registration form before the assessment if you have not yet: ${brand.registrationFormUrl}`,
+    L.t('reminder.form.text', { url: brand.registrationFormUrl }),
     '',
-    `View, reschedule or cancel your booking (possible until ${hours} before the visit): ${m.manageUrl}`,
-    `Questions? Write to ${brand.supportEmail}.`,
+    L.t('reminder.manage.text', { hours, url: m.manageUrl }),
+    L.t('questions', { email: brand.supportEmail }),
     '',
     brand.productName,
   ].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Your visit is ${h(when)}</h1>
-<p>Dear ${h(name)},</p>
-<p>This is a reminder of your assessment visit ${h(when)}.</p>
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('reminder.heading', { days })}</h1>
+<p>${L.html('greeting', { name })}</p>
+<p>${L.html('reminder.lead', { days })}</p>
 <table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>
-<h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
-<ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>
-<p><strong>Please fill in the <a href="${h(brand.registrationFormUrl)}">registration form</a> before the assessment if you have not yet.</strong></p>
-<p><a href="${h(m.manageUrl)}">View, reschedule or cancel your booking</a> (possible until ${h(hours)} before the visit).</p>
-<p>Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+${bring.html}
+<p><strong>${L.html('reminder.form.html', {}, brand.registrationFormUrl)}</strong></p>
+<p>${L.html('reminder.manage.html', { hours }, m.manageUrl)}</p>
+<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
+    L.locale,
   );
-  return { subject, text, html, ics: null };
+  return { subject, text, html, ics: null, locale: L.locale };
 }

@@ -1,6 +1,7 @@
-import { bookingChanges, brand, buildInvitation, WHAT_TO_BRING } from 'shared-api/contract';
+import { bookingChanges, brand, buildInvitation, HTML_LANG, whatToBring as whatToBringItems, type Locale } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
-import { refundCauseText, type RefundCause } from '../payments/texts';
+import { link, mailLanguage, type MailLanguage } from './i18n';
+import type { RefundCause } from '../payments/texts';
 
 export type BookingMailInput = {
   paymentId: string;
@@ -15,15 +16,18 @@ export type BookingMailInput = {
   visitorContactNo: string;
   /** The parent's manage link for this message (confirmation, rescheduled); absent in admin-only and older messages. */
   manageUrl?: string;
+  /** The language the parent booked in: their messages speak it (the admin's stay English). Default English. */
+  locale?: Locale;
 };
 
-export type RenderedMail = { subject: string; text: string; html: string; ics: string | null };
+/** `locale`: the language a parent's message is written in (its Content-Language); absent for staff messages. */
+export type RenderedMail = { subject: string; text: string; html: string; ics: string | null; locale?: Locale };
 
 const METHOD_NAMES: Record<string, string> = { fpx: 'FPX online banking', card: 'Card', ewallet: 'E-wallet', duitnow_qr: 'DuitNow QR' };
 
-/** Every mail's HTML frame (brand colour, product name and support address at the foot). */
-export const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
+/** Every mail's HTML frame (brand colour, product name and support address at the foot), in `locale`'s `lang`. */
+export const page = (title: string, body: string, locale: Locale = 'en') => `<!doctype html>
+<html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
 ${body}
@@ -34,44 +38,62 @@ ${body}
 export const row = (label: string, value: string) =>
   `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${h(value)}</td></tr>`;
 
-function details(m: BookingMailInput): [string, string][] {
+/** The parent's language for a message to them. */
+const languageOf = (m: { locale?: Locale }): MailLanguage => mailLanguage(m.locale);
+/** The admin's messages are English whatever the parent's language. */
+const ENGLISH = mailLanguage('en');
+
+/** A message's details as plain-text lines ("School: …"). */
+export const detailLines = (L: MailLanguage, rows: [string, string][]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
+
+/** "9:30 AM – 10:00 AM (GMT+8)" in the language. */
+const timeRange = (L: MailLanguage, start: Date, end: Date) => L.t('value.timeRange', { start: L.time(start), end: L.time(end) });
+/** "Monday, 23 November 2026, 9:30 AM – 10:00 AM (GMT+8)" in the language. */
+const whenText = (L: MailLanguage, start: Date, end: Date) => L.t('value.when', { date: L.date(start), start: L.time(start), end: L.time(end) });
+
+function details(m: BookingMailInput, L: MailLanguage = ENGLISH): [string, string][] {
   return [
-    ['School', m.school],
-    ['Date', formatDateMY(m.start)],
-    ['Time', `${formatTimeMY(m.start)} – ${formatTimeMY(m.end)} (GMT+8)`],
-    ['Amount paid', formatRM(m.amountSen)],
-    ['Payment reference', m.reference],
+    [L.t('label.school'), L.school(m.school)],
+    [L.t('label.date'), L.date(m.start)],
+    [L.t('label.time'), timeRange(L, m.start, m.end)],
+    [L.t('label.amountPaid'), L.money(m.amountSen)],
+    [L.t('label.reference'), m.reference],
   ];
 }
 
 /** The calendar UID of a booking's visit: one per booking, kept when it is moved or cancelled. */
 export const invitationUid = (reference: string): string => `${reference}@${brand.supportEmail.split('@')[1] ?? 'booking'}`;
 
-const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
-
 /**
  * The manage link's paragraph in the parent's messages (confirmation, rescheduled; the reminder has its own words):
  * plain text and HTML.
  */
-export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours): { text: string; html: string } {
-  const until = `Changes and cancellations are possible until ${hoursText(cutoffHours)} before the visit.`;
+export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours, L: MailLanguage = ENGLISH): { text: string; html: string } {
   return {
-    text: `To change or cancel your booking, use this link: ${url}\n${until}`,
-    html: `<p>To change or cancel your booking, use this link: <a href="${h(url)}">${h(url)}</a><br>${h(until)}</p>`,
+    text: `${L.t('manage.link', { url })}\n${L.t('manage.until', { hours: cutoffHours })}`,
+    html: `<p>${L.html('manage.link', { url: link(url) })}<br>${L.html('manage.until', { hours: cutoffHours })}</p>`,
   };
 }
 
 /** The what-to-bring list as plain-text lines and as HTML. */
-export function whatToBring(): { text: string[]; html: string } {
+export function whatToBring(L: MailLanguage = ENGLISH): { text: string[]; html: string } {
+  const items = whatToBringItems(L.visit);
   return {
-    text: ['What to bring:', ...WHAT_TO_BRING.map((item) => `- ${item}`)],
-    html: `<h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
-<ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>`,
+    text: [L.t('bring.label'), ...items.map((item) => `- ${item}`)],
+    html: `<h2 style="font-size:16px;margin:16px 0 8px;">${L.html('bring.title')}</h2>
+<ul>${items.map((item) => `<li>${h(item)}</li>`).join('')}</ul>`,
   };
 }
 
+/** "Questions? Write to …" with the support address: plain text and HTML (a mailto link). */
+const questions = (L: MailLanguage, id: 'questions' | 'questions.quoteReference' | 'refund.contact') => ({
+  text: L.t(id, { email: brand.supportEmail }),
+  html: L.html(id, { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) }),
+});
+
 const invitation = (m: BookingMailInput, organizerEmail: string, change: { sequence?: number; method?: 'CANCEL' } = {}) =>
   buildInvitation({
+    ...languageOf(m).visit,
     uid: invitationUid(m.reference),
     start: m.start,
     end: m.end,
@@ -88,39 +110,42 @@ const table = (rows: [string, string][]) =>
 
 /** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
 export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: string): RenderedMail {
+  const L = languageOf(m);
   const name = oneLine(m.visitorName);
-  const rows = details(m);
-  const subject = `Booking confirmed: ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)} (GMT+8)`;
+  const rows = details(m, L);
+  const bring = whatToBring(L);
+  const ask = questions(L, 'questions');
+  const manage = m.manageUrl ? manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L) : null;
+  const subject = L.t('confirmation.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
   const text = [
-    `Dear ${name},`,
+    L.t('greeting', { name }),
     '',
-    'Your assessment visit is confirmed and your payment has been received.',
+    L.t('confirmation.lead'),
     '',
-    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    ...detailLines(L, rows),
     '',
-    'What to bring:',
-    ...WHAT_TO_BRING.map((item) => `- ${item}`),
+    ...bring.text,
     '',
-    `Please fill in the registration form before the assessment: ${brand.registrationFormUrl}`,
+    L.t('form.text', { url: brand.registrationFormUrl }),
     '',
-    ...(m.manageUrl ? [manageLinkParagraph(m.manageUrl).text, ''] : []),
-    'A calendar invitation is attached.',
-    `Questions? Write to ${brand.supportEmail}.`,
+    ...(manage ? [manage.text, ''] : []),
+    L.t('invitation.attached'),
+    ask.text,
     '',
     brand.productName,
   ].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Your booking is confirmed</h1>
-<p>Dear ${h(name)},</p>
-<p>Your assessment visit is confirmed and your payment has been received.</p>
-<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>
-<h2 style="font-size:16px;margin:16px 0 8px;">What to bring</h2>
-<ul>${WHAT_TO_BRING.map((item) => `<li>${h(item)}</li>`).join('')}</ul>
-<p><strong>Please fill in the <a href="${h(brand.registrationFormUrl)}">registration form</a> before the assessment.</strong></p>
-${m.manageUrl ? manageLinkParagraph(m.manageUrl).html + '\n' : ''}<p>A calendar invitation is attached. Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('confirmation.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
+<p>${L.html('confirmation.lead')}</p>
+${table(rows)}
+${bring.html}
+<p><strong>${L.html('form.html', {}, brand.registrationFormUrl)}</strong></p>
+${manage ? manage.html + '\n' : ''}<p>${L.sentences(L.html('invitation.attached'), ask.html)}</p>`,
+    L.locale,
   );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: 0 }) };
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: 0 }), locale: L.locale };
 }
 
 /** Who paid for what, as the admin's messages list it (`extra` rows before the payment's method and id). */
@@ -136,7 +161,7 @@ const adminRows = (m: BookingMailInput, ...extra: [string, string][]): [string, 
 
 /** An admin message: a heading, one lead sentence and the rows, as plain text and HTML. */
 function adminMail(subject: string, heading: string, lead: string, rows: [string, string][]): RenderedMail {
-  const text = [lead, '', ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`), ''].join('\n');
+  const text = [lead, '', ...detailLines(ENGLISH, rows), ''].join('\n');
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px;">${h(heading)}</h1>
@@ -161,41 +186,45 @@ const ADMIN_CAUSE: Record<RefundCause, string> = {
   amount_mismatch: 'the amount paid did not match the fee',
 };
 
+const CAUSE_TEXT = { slot_taken: 'refund.cause.slotTaken', cancelled: 'refund.cause.cancelled', amount_mismatch: 'refund.cause.amountMismatch' } as const;
+
 /** The parent's message: why nothing was booked, the refund of what they paid, and who to ask. */
 export function renderVisitorRefund(m: RefundMailInput): RenderedMail {
+  const L = languageOf(m);
   const name = oneLine(m.visitorName);
-  const rows = details(m);
-  const why = refundCauseText(m.cause, m.amountSen, m.expectedSen);
-  const refund = `A full refund of ${formatRM(m.amountSen)} is being issued to the same payment method you used. How soon it shows depends on your bank or card issuer.`;
-  const again = `You are welcome to choose another time on the booking page: ${m.bookingSiteUrl}`;
-  const contact = `If you have a question, or the refund has not arrived, please write to ${brand.supportEmail} and quote your payment reference.`;
-  const subject = `Your booking could not be completed: refund of ${formatRM(m.amountSen)}`;
+  const rows = details(m, L);
+  const amount = L.money(m.amountSen);
+  const why = L.t(CAUSE_TEXT[m.cause], { paid: amount, fee: L.money(m.expectedSen) });
+  const refund = L.t('refund.full', { amount });
+  const contact = questions(L, 'refund.contact');
+  const subject = L.t('refund.subject', { amount });
   const text = [
-    `Dear ${name},`,
+    L.t('greeting', { name }),
     '',
-    'Thank you for your payment, and we are sorry.',
+    L.t('refund.sorry'),
     why,
     '',
     refund,
     '',
-    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    ...detailLines(L, rows),
     '',
-    again,
-    contact,
+    L.t('refund.again.text', { url: m.bookingSiteUrl }),
+    contact.text,
     '',
     brand.productName,
   ].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Your payment is being refunded</h1>
-<p>Dear ${h(name)},</p>
-<p>Thank you for your payment, and we are sorry. ${h(why)}</p>
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('refund.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
+<p>${L.sentences(L.html('refund.sorry'), h(why))}</p>
 <p><strong>${h(refund)}</strong></p>
-<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>
-<p>You are welcome to choose another time on the <a href="${h(m.bookingSiteUrl)}">booking page</a>.</p>
-<p>If you have a question, or the refund has not arrived, please write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a> and quote your payment reference.</p>`,
+${table(rows)}
+<p>${L.html('refund.again.html', {}, m.bookingSiteUrl)}</p>
+<p>${contact.html}</p>`,
+    L.locale,
   );
-  return { subject, text, html, ics: null };
+  return { subject, text, html, ics: null, locale: L.locale };
 }
 
 /** The school administrator's notice of a payment that booked nothing and is being refunded. */
@@ -215,50 +244,53 @@ export function renderAdminRefund(m: RefundMailInput): RenderedMail {
 /** A move: the booking's new slot in `start`/`end`, the old one here; `sequence` is the invitation's new SEQUENCE. */
 export type RescheduleMailInput = BookingMailInput & { fromStart: Date; fromEnd: Date; sequence: number; manageUrl: string };
 
-const whenText = (start: Date, end: Date) => `${formatDateMY(start)}, ${formatTimeMY(start)} – ${formatTimeMY(end)} (GMT+8)`;
 
 /** The parent's message that their visit moved: the new time, the old one, what to bring and an updated invitation. */
 export function renderVisitorRescheduled(m: RescheduleMailInput, organizerEmail: string): RenderedMail {
+  const L = languageOf(m);
   const name = oneLine(m.visitorName);
-  const rows: [string, string][] = [...details(m), ['Previously', whenText(m.fromStart, m.fromEnd)]];
-  const link = manageLinkParagraph(m.manageUrl);
-  const bring = whatToBring();
-  const subject = `Booking moved: ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)} (GMT+8)`;
-  const lead = `Your assessment visit has been moved to ${whenText(m.start, m.end)}. The fee you paid stays the same.`;
+  const rows: [string, string][] = [...details(m, L), [L.t('label.previously'), whenText(L, m.fromStart, m.fromEnd)]];
+  const manage = manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L);
+  const bring = whatToBring(L);
+  const ask = questions(L, 'questions');
+  const subject = L.t('moved.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
+  const lead = L.t('moved.lead', { when: whenText(L, m.start, m.end) });
   const text = [
-    `Dear ${name},`,
+    L.t('greeting', { name }),
     '',
     lead,
     '',
-    ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`),
+    ...detailLines(L, rows),
     '',
     ...bring.text,
     '',
-    link.text,
+    manage.text,
     '',
-    'An updated calendar invitation is attached.',
-    `Questions? Write to ${brand.supportEmail}.`,
+    L.t('invitation.updated'),
+    ask.text,
     '',
     brand.productName,
   ].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Your booking has been moved</h1>
-<p>Dear ${h(name)},</p>
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('moved.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
 <p>${h(lead)}</p>
 ${table(rows)}
 ${bring.html}
-${link.html}
-<p>An updated calendar invitation is attached. Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a>.</p>`,
+${manage.html}
+<p>${L.sentences(L.html('invitation.updated'), ask.html)}</p>`,
+    L.locale,
   );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence }) };
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence }), locale: L.locale };
 }
 
 /** The school administrator's notice of a moved booking. */
 export function renderAdminRescheduled(m: RescheduleMailInput): RenderedMail {
   const subject = `Booking moved: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, now ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
-  const lead = `The parent moved this booking from ${whenText(m.fromStart, m.fromEnd)}; the old slot is free again.`;
-  return adminMail(subject, 'Booking moved', lead, adminRows(m, ['Previously', whenText(m.fromStart, m.fromEnd)]));
+  const from = whenText(ENGLISH, m.fromStart, m.fromEnd);
+  const lead = `The parent moved this booking from ${from}; the old slot is free again.`;
+  return adminMail(subject, 'Booking moved', lead, adminRows(m, ['Previously', from]));
 }
 
 /**
@@ -267,34 +299,32 @@ export function renderAdminRescheduled(m: RescheduleMailInput): RenderedMail {
  */
 export type CancelMailInput = BookingMailInput & { refundSen: number; by: string; sequence: number };
 
-const refundSentence = (m: CancelMailInput) =>
-  m.refundSen > 0
-    ? `A refund of ${formatRM(m.refundSen)} is being issued to the same payment method you used. How soon it shows depends on your bank or card issuer.`
-    : 'No refund applies under the cancellation policy.';
-
 /** The parent's message that the visit is cancelled, with the refund (or none) and a calendar cancellation. */
 export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: string): RenderedMail {
+  const L = languageOf(m);
   const name = oneLine(m.visitorName);
-  const rows: [string, string][] = [...details(m), ['Refund', m.refundSen > 0 ? formatRM(m.refundSen) : 'None']];
-  const lead = m.by === 'parent' ? 'Your assessment visit has been cancelled as you asked.' : 'Your assessment visit has been cancelled by the school.';
-  const refund = refundSentence(m);
-  const again = `You are welcome to book another time on the booking page.`;
-  const contact = `Questions? Write to ${brand.supportEmail} and quote your payment reference.`;
-  const subject = `Booking cancelled: ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)} (GMT+8)`;
-  const text = [`Dear ${name},`, '', lead, refund, '', ...rows.map(([k, v]) => `${k}: ${oneLine(v)}`), '', again, contact, '', brand.productName].join(
+  const refunding = m.refundSen > 0;
+  const rows: [string, string][] = [...details(m, L), [L.t('label.refund'), refunding ? L.money(m.refundSen) : L.t('value.noRefund')]];
+  const lead = L.t(m.by === 'parent' ? 'cancelled.byParent' : 'cancelled.bySchool');
+  const refund = refunding ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
+  const again = L.t('cancelled.again');
+  const contact = questions(L, 'questions.quoteReference');
+  const subject = L.t('cancelled.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
+  const text = [L.t('greeting', { name }), '', lead, refund, '', ...detailLines(L, rows), '', again, contact.text, '', brand.productName].join(
     '\n',
   );
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Your booking has been cancelled</h1>
-<p>Dear ${h(name)},</p>
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('cancelled.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
 <p>${h(lead)}</p>
 <p><strong>${h(refund)}</strong></p>
 ${table(rows)}
 <p>${h(again)}</p>
-<p>Questions? Write to <a href="mailto:${h(brand.supportEmail)}">${h(brand.supportEmail)}</a> and quote your payment reference.</p>`,
+<p>${contact.html}</p>`,
+    L.locale,
   );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }) };
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }), locale: L.locale };
 }
 
 /** The school administrator's notice of a cancelled booking and its refund. */

@@ -10,6 +10,8 @@ export type OutgoingMail = {
   html: string;
   messageId: string;
   ics: string | null;
+  /** The message's language as a BCP 47 tag (a parent's message): sent as Content-Language. */
+  language?: string;
 };
 
 export type MailSender = { describe: string; send(mail: OutgoingMail): Promise<void>; close(): void };
@@ -24,6 +26,7 @@ const message = (mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   messageId: mail.messageId,
+  ...(mail.language ? { headers: { 'Content-Language': mail.language } } : {}),
   attachments: mail.ics
     ? [{ filename: 'assessment-visit.ics', content: mail.ics, contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(mail.ics)?.[1] ?? 'REQUEST'}` }]
     : [],

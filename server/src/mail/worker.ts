@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { HTML_LANG } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { DEFAULT_MAIL_GIVE_UP_HOURS } from '../payments/config';
 import { mailOutbox, type MailRow } from '../payments/tables';
@@ -138,6 +139,7 @@ export class MailWorker {
         html: row.htmlBody,
         messageId: row.messageId,
         ics: row.ics,
+        ...(row.locale ? { language: HTML_LANG[row.locale] } : {}),
       });
     } catch (err) {
       const timedOut = isTimeout(err);

@@ -9,6 +9,7 @@ import {
   parseSlotTime,
   PAYMENT_METHODS,
   ValidationMessage,
+  type Locale,
   type PaymentMethod,
   type PaymentSession,
   type VisitorDetails,
@@ -37,6 +38,8 @@ export type InitiateInput = VisitorDetails & {
   proofOfWork?: string;
   /** The client's address (request.ip): the hold limits count per client. */
   clientAddress: string;
+  /** The language the parent books in (English when absent): stored with the payment for their mails. */
+  locale?: Locale;
 };
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -141,7 +144,12 @@ export class PaymentInitiator {
           .limit(1);
         if (own && !own.gatewaySessionId && Date.now() - own.createdAt.getTime() < CREATING_MS) return { kind: 'wait', paymentId: own.id };
         const live = own?.gatewaySessionId && own.sessionExpiresAt.getTime() - Date.now() > REUSE_MARGIN_MS;
-        if (own && live && sameDetails(own, visitor, price)) return { kind: 'reuse', payment: own };
+        if (own && live && sameDetails(own, visitor, price)) {
+          // The parent may have switched language before paying again: their mails follow the latest choice.
+          const locale = input.locale ?? 'en';
+          if (own.locale !== locale) await tx.update(payments).set({ locale }).where(eq(payments.id, own.id));
+          return { kind: 'reuse', payment: { ...own, locale } };
+        }
         if (own) {
           // The same holder with changed details or a session about to end: the old one is cancelled, its hold carried over.
           const reason = live ? 'Replaced by a new payment with changed details' : 'Replaced by a new payment (the old session was ending)';
@@ -172,6 +180,7 @@ export class PaymentInitiator {
           holdToken: hold.token,
           gateway: this.gateway.name,
           sessionExpiresAt: hold.expiresAt,
+          locale: input.locale ?? 'en',
         })
         .returning();
       return { kind: 'created', payment, hold, tookHold: !renewed, replaced };

@@ -54,6 +54,7 @@ export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => (
   visitorName: p.visitorName,
   visitorEmail: p.visitorEmail,
   visitorContactNo: p.visitorContactNo,
+  locale: p.locale,
 });
 
 export async function findPayment(db: Db, idOrReference: string, by: 'id' | 'reference' | 'either'): Promise<PaymentRow> {

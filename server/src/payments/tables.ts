@@ -1,8 +1,8 @@
 import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { MAIL_KINDS } from 'shared-api/contract';
+import { LOCALES, MAIL_KINDS } from 'shared-api/contract';
 import { PAYMENT_STATUSES } from './statuses';
 
-// Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql and 0007_booking_lifecycle.sql (the SQL is the source of truth; this gives typed queries).
+// Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql, 0007_booking_lifecycle.sql and 0012_booking_locale.sql (the SQL is the source of truth; this gives typed queries).
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const payments = pgTable('payments', {
@@ -37,6 +37,8 @@ export const payments = pgTable('payments', {
   refundAmountSen: integer('refund_amount_sen'),
   refundRequestedAt: tz('refund_requested_at'),
   calendarSequence: integer('calendar_sequence').notNull().default(0),
+  /** The language the parent booked in: their mails, invitations and reminders speak it (migration 0012). */
+  locale: text('locale', { enum: LOCALES }).notNull().default('en'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
@@ -69,6 +71,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   timedOut: boolean('timed_out').notNull().default(false),
   messageId: text('message_id').notNull(),
+  /** A parent's message's language (its Content-Language); null for staff messages (migration 0012). */
+  locale: text('locale', { enum: LOCALES }),
   sentAt: tz('sent_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });

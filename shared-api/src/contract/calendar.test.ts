@@ -1,5 +1,5 @@
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import MessageFormat from '@messageformat/core';
+import { parse } from '@messageformat/parser';
 import { buildInvitation, visitDescription, visitTitle, whatToBring, WHAT_TO_BRING_IDS, type VisitTranslate } from './calendar';
 import type { Locale } from './locale';
 import en from './locales/en.json';
@@ -9,11 +9,16 @@ import { WHAT_TO_BRING } from './what-to-bring';
 
 const catalogs: Record<Locale, Record<string, string>> = { en, ms, zh };
 
-/** The catalogue's texts in `locale`, compiled and rendered by Lingui (as the browser's and the server's `t` do). */
+/** A catalogue compiled as the browser build compiles it (scripts/i18n/catalog-loader.cjs): a function per text. */
+const compiled = (locale: Locale) => {
+  const mf = new MessageFormat(locale, { currency: 'MYR' });
+  return Object.fromEntries(Object.entries(catalogs[locale]).map(([id, text]) => [id, mf.compile(text)]));
+};
+
+/** The catalogue's texts in `locale`, rendered by the message library (as the browser's `t` does). */
 function translatorFor(locale: Locale): VisitTranslate {
-  const compiled = Object.fromEntries(Object.entries(catalogs[locale]).map(([id, text]) => [id, compileMessage(text)]));
-  const i18n = setupI18n({ locale, messages: { [locale]: compiled } });
-  return (id, values) => i18n._(id, values);
+  const messages = compiled(locale);
+  return (id, values) => messages[id](values) as string;
 }
 
 const unfold = (ics: string) => ics.replace(/\r\n /g, '');
@@ -43,8 +48,7 @@ describe('the shared catalogue (what to bring, calendar texts)', () => {
   it('uses plain placeholders only (the builders render English without a message compiler)', () => {
     for (const catalog of Object.values(catalogs))
       for (const text of Object.values(catalog)) {
-        const pieces = compileMessage(text);
-        const plain = (typeof pieces === 'string' ? [pieces] : pieces).every((p) => typeof p === 'string' || (Array.isArray(p) && p.length === 1));
+        const plain = parse(text).every((token) => token.type === 'content' || token.type === 'argument');
         expect([text, plain]).toEqual([text, true]);
       }
   });
@@ -54,15 +58,15 @@ describe('the shared catalogue (what to bring, calendar texts)', () => {
     expect(whatToBring()).toEqual([...WHAT_TO_BRING]);
   });
 
-  it('renders English without a translator exactly as Lingui does, and as before', () => {
-    const lingui = translatorFor('en');
+  it('renders English without a translator exactly as the message library does, and as before', () => {
+    const library = translatorFor('en');
     expect(visitTitle('Seri Ilmu International')).toBe('Assessment visit: Seri Ilmu International');
-    expect(visitTitle('Seri Ilmu International', { locale: 'en', translate: lingui })).toBe('Assessment visit: Seri Ilmu International');
+    expect(visitTitle('Seri Ilmu International', { locale: 'en', translate: library })).toBe('Assessment visit: Seri Ilmu International');
     const before =
       'Assessment visit for Aisyah. Payment reference PAY-1. Please bring: Parent/guardian ID, ' +
       "Student's birth certificate, Immunization records, Previous academic records. Registration form: https://forms.seriilmu.edu.my/registration";
     expect(visitDescription('PAY-1', 'Aisyah')).toBe(before);
-    expect(visitDescription('PAY-1', 'Aisyah', { locale: 'en', translate: lingui })).toBe(before);
+    expect(visitDescription('PAY-1', 'Aisyah', { locale: 'en', translate: library })).toBe(before);
     expect(visitDescription()).toBe(
       "Assessment visit. Please bring: Parent/guardian ID, Student's birth certificate, Immunization records, Previous academic records. " +
         'Registration form: https://forms.seriilmu.edu.my/registration',
@@ -72,7 +76,7 @@ describe('the shared catalogue (what to bring, calendar texts)', () => {
   it('renders the English builders from the browser build’s compiled catalogue too', () => {
     // The build turns en.json into Lingui's compiled form; the same module then reads pieces instead of texts.
     jest.isolateModules(() => {
-      jest.doMock('./locales/en.json', () => Object.fromEntries(Object.entries(en).map(([id, text]) => [id, compileMessage(text)])));
+      jest.doMock('./locales/en.json', () => compiled('en'));
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module with the mocked catalogue
       const fresh = require('./calendar') as typeof import('./calendar');
       expect(fresh.visitTitle('Seri Ilmu Private Primary')).toBe('Assessment visit: Seri Ilmu Private Primary');
@@ -98,7 +102,7 @@ describe('the calendar invitation in each language', () => {
     expect(ics).toContain('SUMMARY:Lawatan penilaian: Sekolah Antarabangsa Seri Ilmu\r\n');
     expect(ics).toContain('LOCATION:Sekolah Antarabangsa Seri Ilmu\r\n');
     expect(ics).toContain(
-      'DESCRIPTION:Lawatan penilaian untuk Aisyah. Nombor rujukan bayaran PAY-1. Sila bawa: Kad pengenalan ibu bapa/penjaga\\, ' +
+      'DESCRIPTION:Lawatan penilaian untuk Aisyah. Nombor rujukan bayaran: PAY-1. Sila bawa: Kad pengenalan ibu bapa/penjaga\\, ' +
         'Sijil kelahiran pelajar\\, Rekod imunisasi\\, Rekod akademik terdahulu. Borang pendaftaran: https://forms.seriilmu.edu.my/registration\r\n',
     );
     expect(ics).toContain('DTSTART;TZID=Asia/Singapore:20261123T093000');

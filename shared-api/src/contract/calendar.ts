@@ -24,14 +24,11 @@ export type VisitTranslate = (id: VisitTextId, values?: VisitTextValues) => stri
 export type VisitLanguage = { locale?: Locale; translate?: VisitTranslate };
 
 // en.json as Node and Jest read it (ICU text) or as the browser build compiles it (scripts/i18n/catalog-loader.cjs:
-// texts and ["placeholder"] pieces); its messages use plain placeholders only (shared-api's catalogue test checks it).
-type Piece = string | [string, ...unknown[]];
+// a function per message); its messages use plain placeholders only (calendar.test.ts checks it).
+type Compiled = (values: VisitTextValues) => string;
 const englishText: VisitTranslate = (id, values = {}) => {
-  const message = (en as Record<string, string | Piece[]>)[id];
-  const value = (name: string) => String(values[name] ?? '');
-  return typeof message === 'string'
-    ? message.replace(/\{(\w+)\}/g, (_, name: string) => value(name))
-    : message.map((piece) => (typeof piece === 'string' ? piece : value(piece[0]))).join('');
+  const message = (en as Record<string, string | Compiled>)[id];
+  return typeof message === 'function' ? message(values) : message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 };
 
 const translator = (language?: VisitLanguage): VisitTranslate => language?.translate ?? englishText;

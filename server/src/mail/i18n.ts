@@ -1,0 +1,128 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import {
+  formatInMY,
+  formatRM,
+  LOCALES,
+  registerDateNames,
+  MALAY_DATE_NAMES,
+  CHINESE_DATE_NAMES,
+  schoolName,
+  type Locale,
+  type VisitLanguage,
+  type VisitTextId,
+} from 'shared-api/contract';
+import visitEn from 'shared-api/locales/en.json';
+import visitMs from 'shared-api/locales/ms.json';
+import visitZh from 'shared-api/locales/zh.json';
+import { escapeHtml as h, formatDateMY, formatTimeMY } from './format';
+import en from './locales/en.json';
+import ms from './locales/ms.json';
+import zh from './locales/zh.json';
+
+// The parent's mails in the language they booked in (issue 14): this folder's catalogue (./locales, ICU MessageFormat)
+// and shared-api's (what to bring, the calendar invitation's texts), compiled once at load into one Lingui instance per
+// language. Staff and account mails stay English and do not use it.
+
+// The day and month names of every language, once for the process (at start: the mail templates import this module).
+registerDateNames('ms', MALAY_DATE_NAMES);
+registerDateNames('zh', CHINESE_DATE_NAMES);
+
+export type MailTextId = keyof typeof en;
+export type MailValues = Record<string, string | number>;
+/** A value that is already HTML (a link): put into the message as it is, where other values are escaped. */
+export type Html = { html: string };
+
+const MAIL: Record<Locale, Record<string, string>> = { en, ms, zh };
+const VISIT: Record<Locale, Record<string, string>> = { en: visitEn, ms: visitMs, zh: visitZh };
+/** Shared-api's ids are prefixed on the mail instances, so neither catalogue can shadow the other. */
+const VISIT_PREFIX = 'visit:';
+
+const compile = (messages: Record<string, string>, prefix = '') =>
+  Object.fromEntries(
+    Object.entries(messages).map(([id, text]) => {
+      try {
+        return [prefix + id, compileMessageOrThrow(text)];
+      } catch (err) {
+        throw new Error(`mail catalogue: "${id}": ${(err as Error).message}`);
+      }
+    }),
+  );
+
+const instances = new Map<Locale, I18n>();
+function i18nFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: { ...compile(MAIL[locale]), ...compile(VISIT[locale], VISIT_PREFIX) } } });
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+// Private-use characters stand for HTML values while the message is escaped; a visitor's own text never carries them.
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+const unmarked = (value: string) => value.replace(/[\uE000\uE001]/g, '');
+const isHtml = (value: unknown): value is Html => typeof value === 'object' && value !== null && 'html' in value;
+
+/** One language's texts and formats for a parent's mail. */
+export type MailLanguage = {
+  locale: Locale;
+  /** A text for the plain-text body or a subject. */
+  t(id: MailTextId, values?: MailValues): string;
+  /**
+   * The same text as HTML: the message and its plain values escaped, `Html` values kept, and the message's
+   * `<0>…</0>` made a link to `link`.
+   */
+  html(id: MailTextId, values?: Record<string, string | number | Html>, link?: string): string;
+  /** The shared catalogue (what to bring, the invitation) in this language, for shared-api's builders. */
+  visit: Required<VisitLanguage>;
+  /** "Monday, 23 November 2026" / "Isnin, 23 November 2026" / "2026年11月23日 星期一", in GMT+8. */
+  date(d: Date): string;
+  /** "9:30 AM" / "9:30 pagi" / "上午9:30", in GMT+8. */
+  time(d: Date): string;
+  money(sen: number): string;
+  school(name: string): string;
+  /** Whole sentences run together: a space between them, none in Chinese. */
+  sentences(...sentences: string[]): string;
+};
+
+const languages = new Map<Locale, MailLanguage>();
+
+/** The mail texts of `locale` (English when unknown: a row written before the column existed reads 'en'). */
+export function mailLanguage(locale: Locale = 'en'): MailLanguage {
+  const known: Locale = LOCALES.includes(locale) ? locale : 'en';
+  let language = languages.get(known);
+  if (language) return language;
+  const i18n = i18nFor(known);
+  const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+  language = {
+    locale: known,
+    t: (id, values) => t(id, values),
+    html(id, values = {}, link) {
+      const raw: string[] = [];
+      const marked = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => {
+          if (!isHtml(value)) return [name, typeof value === 'string' ? unmarked(value) : value];
+          raw.push(value.html);
+          return [name, `${MARK_START}${raw.length - 1}${MARK_END}`];
+        }),
+      );
+      let out = h(t(id, marked));
+      if (link !== undefined) out = out.replace(/&lt;0&gt;(.*?)&lt;\/0&gt;/g, (_, inner: string) => `<a href="${h(link)}">${inner}</a>`);
+      return out.replace(/\uE000(\d+)\uE001/g, (_, i: string) => raw[Number(i)] ?? '');
+    },
+    visit: { locale: known, translate: (id: VisitTextId, values) => t(VISIT_PREFIX + id, values) },
+    // English keeps the mails' own date pattern (with its comma), which predates the shared styles.
+    date: (d) => (known === 'en' ? formatDateMY(d) : formatInMY(d, 'longDate', known)),
+    time: (d) => (known === 'en' ? formatTimeMY(d) : formatInMY(d, 'time', known)),
+    money: (sen) => formatRM(sen, known),
+    school: (name) => schoolName(name, known),
+    sentences: (...sentences) => sentences.join(known === 'zh' ? '' : ' '),
+  };
+  languages.set(known, language);
+  return language;
+}
+
+/** A mail link as HTML: `<a href="url">text</a>` (text defaults to the URL). */
+export const link = (url: string, text = url): Html => ({ html: `<a href="${h(url)}">${h(text)}</a>` });

@@ -1,0 +1,213 @@
+// The parent's mails in Bahasa Melayu and Chinese (issue 14), and English exactly as it always was.
+import fs from 'node:fs';
+import path from 'node:path';
+import { HTML_LANG } from 'shared-api/contract';
+import { mailLanguage } from '../../src/mail/i18n';
+import { renderVisitorReminder } from '../../src/mail/reminder';
+import {
+  renderAdminCancelled,
+  renderAdminNotification,
+  renderAdminRefund,
+  renderAdminRescheduled,
+  renderVisitorCancelled,
+  renderVisitorConfirmation,
+  renderVisitorRefund,
+  renderVisitorRescheduled,
+  type RenderedMail,
+} from '../../src/mail/templates';
+
+const base = {
+  paymentId: 'pay_1',
+  reference: 'PAY-ABC',
+  amountSen: 7550,
+  method: 'fpx',
+  start: new Date('2026-11-23T01:30:00Z'),
+  end: new Date('2026-11-23T02:00:00Z'),
+  school: 'Seri Ilmu Private Secondary',
+  visitorName: "Tan <Wei> O'Neil & co",
+  visitorEmail: 'tan@example.com',
+  visitorContactNo: '0123456789',
+};
+const fromStart = new Date('2026-11-21T06:00:00Z');
+const fromEnd = new Date('2026-11-21T06:30:00Z');
+const unfold = (ics: string | null) => (ics ?? '').replace(/\r\n /g, '');
+const withoutStamp = (m: RenderedMail) => ({ ...m, ics: m.ics ? m.ics.replace(/DTSTAMP:\S+/, 'DTSTAMP:X') : m.ics });
+
+/** Every English message the server writes, for the inputs the fixture was recorded with (before issue 14). */
+function englishMails(): Record<string, Omit<RenderedMail, 'locale'>> {
+  const out: Record<string, RenderedMail> = {
+    conf: renderVisitorConfirmation(base, 'org@x.y'),
+    confManage: renderVisitorConfirmation({ ...base, manageUrl: 'https://s/manage?t=a&b' }, 'org@x.y'),
+    adminNew: renderAdminNotification(base),
+  };
+  for (const cause of ['slot_taken', 'cancelled', 'amount_mismatch'] as const) {
+    out[`refund-${cause}`] = renderVisitorRefund({ ...base, expectedSen: 7500, cause, bookingSiteUrl: 'https://s/' });
+    out[`adminRefund-${cause}`] = renderAdminRefund({ ...base, expectedSen: 7500, cause, bookingSiteUrl: 'https://s/' });
+  }
+  const moved = { ...base, fromStart, fromEnd, sequence: 2, manageUrl: 'https://s/m?x' };
+  out.moved = renderVisitorRescheduled(moved, 'org@x.y');
+  out.adminMoved = renderAdminRescheduled(moved);
+  for (const by of ['parent', 'staff@x.y'])
+    for (const refundSen of [0, 3775]) {
+      const c = { ...base, refundSen, by, sequence: 3 };
+      out[`cancel-${by}-${refundSen}`] = renderVisitorCancelled(c, 'org@x.y');
+      out[`adminCancel-${by}-${refundSen}`] = renderAdminCancelled(c);
+    }
+  for (const [n, now] of [['today', '2026-11-22T20:00:00Z'], ['tomorrow', '2026-11-22T01:00:00Z'], ['3days', '2026-11-20T01:00:00Z']] as const)
+    for (const cutoffHours of [1, 24])
+      out[`reminder-${n}-${cutoffHours}`] = renderVisitorReminder({ ...reminderOf(), cutoffHours, now: new Date(now) });
+  return Object.fromEntries(Object.entries(out).map(([k, m]) => [k, (({ locale: _, ...rest }) => rest)(withoutStamp(m))]));
+}
+
+function reminderOf(locale?: 'en' | 'ms' | 'zh') {
+  return {
+    reference: 'PAY-ABC',
+    start: base.start,
+    end: base.end,
+    school: base.school,
+    visitorName: base.visitorName,
+    manageUrl: 'https://s/m?a&b',
+    cutoffHours: 24,
+    now: new Date('2026-11-22T01:00:00Z'),
+    ...(locale ? { locale } : {}),
+  };
+}
+
+describe('English mails', () => {
+  it('are byte for byte what they were before the mails had languages (subject, text, HTML and invitation)', () => {
+    const recorded = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'english-mails.json'), 'utf8'));
+    expect(englishMails()).toEqual(recorded);
+  });
+
+  it('say they are English; the admin messages name no language (no Content-Language)', () => {
+    expect(renderVisitorConfirmation(base, 'o@x.y').locale).toBe('en');
+    expect(renderVisitorConfirmation({ ...base, locale: 'ms' }, 'o@x.y').html).toContain('<html lang="ms">');
+    expect(renderAdminNotification({ ...base, locale: 'ms' }).locale).toBeUndefined();
+  });
+
+  it('go to the admin in English even when the parent booked in Malay or Chinese', () => {
+    for (const locale of ['ms', 'zh'] as const) {
+      expect(renderAdminNotification({ ...base, locale }).subject).toBe('New booking: Tan <Wei> O\'Neil & co, Seri Ilmu Private Secondary, Monday, 23 November 2026 at 9:30 AM');
+      expect(renderAdminCancelled({ ...base, locale, refundSen: 0, by: 'parent', sequence: 1 }).text).toContain('School: Seri Ilmu Private Secondary\nDate: Monday, 23 November 2026');
+    }
+  });
+});
+
+describe('mails in Bahasa Melayu', () => {
+  const ms = { ...base, locale: 'ms' as const };
+
+  it('confirmation: subject, greeting, Malay date and time, RM amount, what to bring, invitation', () => {
+    const m = renderVisitorConfirmation({ ...ms, manageUrl: 'https://s/manage/t' }, 'org@x.y');
+    expect(m.locale).toBe('ms');
+    expect(m.subject).toBe('Tempahan disahkan: Sekolah Menengah Swasta Seri Ilmu, Isnin, 23 November 2026 pukul 9:30 pagi (GMT+8)');
+    expect(m.text).toContain("Salam sejahtera Tan <Wei> O'Neil & co,");
+    expect(m.text).toContain('Lawatan penilaian anda telah disahkan dan bayaran anda telah diterima.');
+    expect(m.text).toContain('Tarikh: Isnin, 23 November 2026\nMasa: 9:30 pagi – 10:00 pagi (GMT+8)\nJumlah dibayar: RM75.50');
+    expect(m.text).toContain('Perkara yang perlu dibawa:\n- Kad pengenalan ibu bapa/penjaga\n- Sijil kelahiran pelajar');
+    expect(m.text).toContain('Tukar tarikh dan pembatalan boleh dibuat sehingga 24 jam sebelum lawatan.');
+    expect(m.html).toContain('<html lang="ms">');
+    expect(m.html).toContain('<p>Salam sejahtera Tan &lt;Wei&gt; O&#39;Neil &amp; co,</p>');
+    expect(m.html).toContain('<p><strong>Sila isi <a href="https://forms.seriilmu.edu.my/registration">borang pendaftaran</a> sebelum penilaian.</strong></p>');
+    expect(m.html).toContain('Ada pertanyaan? Sila e-mel <a href="mailto:admissions@seriilmu.edu.my">admissions@seriilmu.edu.my</a>.');
+    expect(unfold(m.ics)).toContain('SUMMARY:Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu\r\n');
+    expect(unfold(m.ics)).toContain('DESCRIPTION:Lawatan penilaian untuk Tan <Wei> O\'Neil & co. Nombor rujukan bayaran: PAY-ABC. Sila bawa: Kad pengenalan');
+  });
+
+  it('refund (paid but not booked): the cause with both amounts, and the full refund', () => {
+    const m = renderVisitorRefund({ ...ms, expectedSen: 7500, cause: 'amount_mismatch', bookingSiteUrl: 'https://s/' });
+    expect(m.subject).toBe('Tempahan anda tidak dapat diselesaikan: bayaran balik RM75.50');
+    expect(m.text).toContain('Jumlah yang diterima (RM75.50) tidak sepadan dengan yuran lawatan ini (RM75), jadi slot itu tidak ditempah.');
+    expect(m.text).toContain('Bayaran balik penuh sebanyak RM75.50 sedang dibuat');
+    expect(m.text).toContain('Tarikh: Isnin, 23 November 2026');
+    expect(m.html).toContain('Anda dialu-alukan untuk memilih masa lain di <a href="https://s/">halaman tempahan</a>.');
+  });
+
+  it('moved: the new and the previous time in Malay, with an updated invitation', () => {
+    const m = renderVisitorRescheduled({ ...ms, fromStart, fromEnd, sequence: 1, manageUrl: 'https://s/m' }, 'o@x.y');
+    expect(m.subject).toBe('Tarikh tempahan ditukar: Sekolah Menengah Swasta Seri Ilmu, Isnin, 23 November 2026 pukul 9:30 pagi (GMT+8)');
+    expect(m.text).toContain('Lawatan penilaian anda telah ditukar ke Isnin, 23 November 2026, 9:30 pagi – 10:00 pagi (GMT+8). Yuran yang anda bayar kekal sama.');
+    expect(m.text).toContain('Sebelum ini: Sabtu, 21 November 2026, 2:00 petang – 2:30 petang (GMT+8)');
+    expect(m.text).toContain('Jumlah dibayar: RM75.50');
+    expect(unfold(m.ics)).toContain('SEQUENCE:1');
+  });
+
+  it('cancelled: by the parent with a refund, by the school without one', () => {
+    const refunded = renderVisitorCancelled({ ...ms, refundSen: 3775, by: 'parent', sequence: 2 }, 'o@x.y');
+    expect(refunded.subject).toBe('Tempahan dibatalkan: Sekolah Menengah Swasta Seri Ilmu, Isnin, 23 November 2026 pukul 9:30 pagi (GMT+8)');
+    expect(refunded.text).toContain('Lawatan penilaian anda telah dibatalkan seperti yang anda minta.\nBayaran balik sebanyak RM37.75 sedang dibuat');
+    expect(refunded.text).toContain('Bayaran balik: RM37.75');
+    const none = renderVisitorCancelled({ ...ms, refundSen: 0, by: 'staff@x.y', sequence: 2 }, 'o@x.y');
+    expect(none.text).toContain('Lawatan penilaian anda telah dibatalkan oleh pihak sekolah.\nTiada bayaran balik di bawah polisi pembatalan.');
+    expect(none.text).toContain('Bayaran balik: Tiada');
+    expect(unfold(none.ics)).toContain('STATUS:CANCELLED');
+  });
+
+  it('reminder: "esok", "hari ini" and "dalam N hari lagi", and the cutoff in hours', () => {
+    const tomorrow = renderVisitorReminder(reminderOf('ms'));
+    expect(tomorrow.subject).toBe('Peringatan: lawatan penilaian esok, Isnin, 23 November 2026 pukul 9:30 pagi (GMT+8)');
+    expect(tomorrow.text).toContain('Ini ialah peringatan tentang lawatan penilaian anda esok.');
+    expect(tomorrow.text).toContain('Lihat, tukar tarikh atau batalkan tempahan anda (boleh dibuat sehingga 24 jam sebelum lawatan): https://s/m?a&b');
+    expect(tomorrow.html).toContain('<p><a href="https://s/m?a&amp;b">Lihat, tukar tarikh atau batalkan tempahan anda</a> (boleh dibuat sehingga 24 jam sebelum lawatan).</p>');
+    expect(renderVisitorReminder({ ...reminderOf('ms'), now: new Date('2026-11-22T20:00:00Z') }).subject).toContain('lawatan penilaian hari ini,');
+    expect(renderVisitorReminder({ ...reminderOf('ms'), now: new Date('2026-11-20T01:00:00Z') }).subject).toContain('lawatan penilaian dalam 3 hari lagi,');
+  });
+});
+
+describe('mails in Chinese', () => {
+  const zh = { ...base, locale: 'zh' as const };
+
+  it('confirmation: subject, greeting, Chinese date and time, RM amount, what to bring, invitation', () => {
+    const m = renderVisitorConfirmation(zh, 'org@x.y');
+    expect(m.locale).toBe('zh');
+    expect(m.subject).toBe('预约已确认：Seri Ilmu 私立中学，2026年11月23日 星期一 上午9:30（GMT+8）');
+    expect(m.text).toContain("Tan <Wei> O'Neil & co，您好：");
+    expect(m.text).toContain('您的入学评估预约已确认，我们已收到您的付款。');
+    expect(m.text).toContain('日期：2026年11月23日 星期一\n时间：上午9:30 – 上午10:00（GMT+8）\n已付金额：RM75.50');
+    expect(m.text).toContain('请携带以下物品：\n- 家长/监护人身份证件');
+    expect(m.html).toContain(`<html lang="${HTML_LANG.zh}">`);
+    // Sentences in one paragraph run on without a space.
+    expect(m.html).toContain('<p>随附日历邀请。如有疑问，请发送电子邮件至<a href="mailto:admissions@seriilmu.edu.my">admissions@seriilmu.edu.my</a>。</p>');
+    expect(unfold(m.ics)).toContain('SUMMARY:入学评估：Seri Ilmu 私立中学\r\n');
+    expect(unfold(m.ics)).toContain('请携带：家长/监护人身份证件、学生出生证明、疫苗接种记录、以往的学业成绩记录。');
+  });
+
+  it('refund (paid but not booked)', () => {
+    const m = renderVisitorRefund({ ...zh, expectedSen: 7500, cause: 'slot_taken', bookingSiteUrl: 'https://s/' });
+    expect(m.subject).toBe('您的预约未能完成：退款RM75.50');
+    expect(m.text).toContain('我们收到您的付款时，该时段已无法预约，因此预约未能完成。');
+    expect(m.text).toContain('RM75.50将全额退还至您付款时使用的支付方式。');
+    expect(m.html).toContain('<p>感谢您的付款，我们深表歉意。我们收到您的付款时');
+  });
+
+  it('moved and cancelled', () => {
+    const moved = renderVisitorRescheduled({ ...zh, fromStart, fromEnd, sequence: 1, manageUrl: 'https://s/m' }, 'o@x.y');
+    expect(moved.subject).toBe('预约已改期：Seri Ilmu 私立中学，2026年11月23日 星期一 上午9:30（GMT+8）');
+    expect(moved.text).toContain('您的入学评估已改期至2026年11月23日 星期一 上午9:30 – 上午10:00（GMT+8）。您已支付的费用不变。');
+    expect(moved.text).toContain('原定时间：2026年11月21日 星期六 下午2:00 – 下午2:30（GMT+8）');
+    const cancelled = renderVisitorCancelled({ ...zh, refundSen: 7550, by: 'parent', sequence: 2 }, 'o@x.y');
+    expect(cancelled.subject).toBe('预约已取消：Seri Ilmu 私立中学，2026年11月23日 星期一 上午9:30（GMT+8）');
+    expect(cancelled.text).toContain('您的入学评估已按您的要求取消。\nRM75.50将退还至您付款时使用的支付方式。');
+    expect(renderVisitorCancelled({ ...zh, refundSen: 0, by: 'staff@x.y', sequence: 2 }, 'o@x.y').text).toContain('退款：无');
+  });
+
+  it('reminder: 明天, 今天 and N天后', () => {
+    const m = renderVisitorReminder(reminderOf('zh'));
+    expect(m.subject).toBe('提醒：入学评估就在明天，2026年11月23日 星期一 上午9:30（GMT+8）');
+    expect(m.text).toContain('温馨提醒：您的入学评估就在明天。');
+    expect(m.text).toContain('查看、改期或取消您的预约（最迟可在评估开始前24小时办理）：https://s/m?a&b');
+    expect(m.html).toContain('<h1 style="font-size:20px;margin:0 0 12px;">您的评估就在明天</h1>');
+    expect(renderVisitorReminder({ ...reminderOf('zh'), now: new Date('2026-11-22T20:00:00Z') }).subject).toContain('入学评估就在今天，');
+    expect(renderVisitorReminder({ ...reminderOf('zh'), now: new Date('2026-11-20T01:00:00Z') }).text).toContain('您的入学评估将在3天后进行。');
+  });
+});
+
+describe('the mail catalogue', () => {
+  it('escapes a visitor value in HTML even when it imitates the HTML placeholders', () => {
+    const html = mailLanguage('ms').html('greeting', { name: '\uE0000\uE001<script>' });
+    expect(html).toBe('Salam sejahtera 0&lt;script&gt;,');
+  });
+
+  it('falls back to English for a language it does not know', () => {
+    expect(mailLanguage('fr' as never).t('label.school')).toBe('School');
+  });
+});
