@@ -1,5 +1,6 @@
-import { CHINESE_DATE_NAMES, MALAY_DATE_NAMES } from './date-names';
-import { formatClock, formatDayInMY, formatInMY, registerDateNames } from './gmt8';
+import { MALAY_DATE_NAMES } from './date-names-ms';
+import { CHINESE_DATE_NAMES } from './date-names-zh';
+import { formatClock, formatDayInMY, formatInMY, registerDateWords } from './gmt8';
 import { formatRM } from './money';
 
 // Fixed instants, never today's date: 2026-03-02 is a Monday; 01:30 UTC is 9:30 in GMT+8, 06:00 UTC is 2:00 PM.
@@ -7,8 +8,8 @@ const mondayMorning = '2026-03-02T01:30:00Z';
 const mondayAfternoon = '2026-03-02T06:00:00Z';
 
 beforeAll(() => {
-  registerDateNames('ms', MALAY_DATE_NAMES);
-  registerDateNames('zh', CHINESE_DATE_NAMES);
+  registerDateWords('ms', MALAY_DATE_NAMES);
+  registerDateWords('zh', CHINESE_DATE_NAMES);
 });
 
 describe('dates and times in each language (GMT+8)', () => {

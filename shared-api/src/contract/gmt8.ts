@@ -105,24 +105,23 @@ export function isBookableTime(date: string, time: string, now: Date | number = 
 
 export type DateStyle = 'weekday' | 'dayMonth' | 'longDate' | 'time' | 'stamp';
 
-// The word order differs by language (Chinese: year, month, day; Malay: a comma after the weekday).
-const PATTERNS: Record<Locale, Record<DateStyle, string>> = {
-  en: { weekday: 'ddd', dayMonth: 'D MMM', longDate: 'dddd D MMMM YYYY', time: 'h:mm A', stamp: 'D MMM YYYY, h:mm:ss A' },
-  ms: { weekday: 'ddd', dayMonth: 'D MMM', longDate: 'dddd, D MMMM YYYY', time: 'h:mm A', stamp: 'D MMM YYYY, h:mm:ss A' },
-  zh: { weekday: 'ddd', dayMonth: 'M月D日', longDate: 'YYYY年M月D日 dddd', time: 'Ah:mm', stamp: 'YYYY年M月D日 Ah:mm:ss' },
-};
-
-/** A language's day and month names (dayjs's locale data has this shape) and its word for the time of day. */
-export type DateNames = {
+/**
+ * A language's date words: its pattern per style (the word order differs: Chinese writes year, month, day; Malay puts a
+ * comma after the weekday), day and month names, and its word for the time of day (AM/PM when absent).
+ */
+export type DateWords = {
+  patterns: Record<DateStyle, string>;
   weekdays: string[];
   weekdaysShort: string[];
   months: string[];
   monthsShort: string[];
-  meridiem?: (hour: number, minute: number, lower?: boolean) => string;
+  meridiem?: (hour: number) => string;
 };
 
-const names: Partial<Record<Locale, DateNames>> = {
+// English is the first load's; Malay and Chinese are registered when chosen (./date-names-ms, ./date-names-zh).
+const words: Partial<Record<Locale, DateWords>> = {
   en: {
+    patterns: { weekday: 'ddd', dayMonth: 'D MMM', longDate: 'dddd D MMMM YYYY', time: 'h:mm A', stamp: 'D MMM YYYY, h:mm:ss A' },
     weekdays: 'Sunday_Monday_Tuesday_Wednesday_Thursday_Friday_Saturday'.split('_'),
     weekdaysShort: 'Sun_Mon_Tue_Wed_Thu_Fri_Sat'.split('_'),
     months: 'January_February_March_April_May_June_July_August_September_October_November_December'.split('_'),
@@ -130,42 +129,42 @@ const names: Partial<Record<Locale, DateNames>> = {
   },
 };
 
-/** Makes a language's day and month names known (shared-api's date-names: the browser loads them with the language). */
-export function registerDateNames(locale: Locale, dateNames: DateNames): void {
-  names[locale] = dateNames;
+/** Makes a language's date words known (the browser loads them with the language; the server at start). */
+export function registerDateWords(locale: Locale, dateWords: DateWords): void {
+  words[locale] = dateWords;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const TOKENS = /YYYY|MMMM|MMM|M|dddd|ddd|D|h|mm|ss|A/g;
 
-function format(ms: number, pattern: string, locale: Locale): string {
-  const words = names[locale] ?? names.en!;
+function format(ms: number, style: DateStyle, locale: Locale): string {
+  const language = words[locale] ?? words.en!;
   const clock = wallClock(ms);
-  const [hour, minute] = [clock.getUTCHours(), clock.getUTCMinutes()];
+  const hour = clock.getUTCHours();
   const values: Record<string, () => string> = {
     YYYY: () => String(clock.getUTCFullYear()),
-    MMMM: () => words.months[clock.getUTCMonth()],
-    MMM: () => words.monthsShort[clock.getUTCMonth()],
+    MMMM: () => language.months[clock.getUTCMonth()],
+    MMM: () => language.monthsShort[clock.getUTCMonth()],
     M: () => String(clock.getUTCMonth() + 1),
-    dddd: () => words.weekdays[clock.getUTCDay()],
-    ddd: () => words.weekdaysShort[clock.getUTCDay()],
+    dddd: () => language.weekdays[clock.getUTCDay()],
+    ddd: () => language.weekdaysShort[clock.getUTCDay()],
     D: () => String(clock.getUTCDate()),
     h: () => String(hour % 12 || 12),
-    mm: () => pad(minute),
+    mm: () => pad(clock.getUTCMinutes()),
     ss: () => pad(clock.getUTCSeconds()),
-    A: () => words.meridiem?.(hour, minute, false) ?? (hour < 12 ? 'AM' : 'PM'),
+    A: () => language.meridiem?.(hour) ?? (hour < 12 ? 'AM' : 'PM'),
   };
-  return pattern.replace(TOKENS, (token) => values[token]());
+  return language.patterns[style].replace(TOKENS, (token) => values[token]());
 }
 
 /** An instant in GMT+8, in the given language's pattern for `style`. */
 export const formatInMY = (value: Instant, style: DateStyle, locale: Locale = 'en'): string =>
-  format(toMs(value), PATTERNS[locale][style], locale);
+  format(toMs(value), style, locale);
 
 /** A GMT+8 calendar date (YYYY-MM-DD, or an ISO date-time's date part) in the given language's pattern for `style`. */
 export const formatDayInMY = (date: string, style: DateStyle, locale: Locale = 'en'): string =>
-  format(midnightInMY(date.slice(0, 10)), PATTERNS[locale][style], locale);
+  format(midnightInMY(date.slice(0, 10)), style, locale);
 
 /** A slot's start or end (minutes after midnight) as a time of day in the given language ("9:30 AM", "9:30 pagi", "上午9:30"). */
 export const formatClock = (minutes: number, locale: Locale = 'en'): string =>
-  format(midnightInMY('2000-01-03') + minutes * 60_000, PATTERNS[locale].time, locale);
+  format(midnightInMY('2000-01-03') + minutes * 60_000, 'time', locale);

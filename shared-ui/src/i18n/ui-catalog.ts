@@ -7,6 +7,6 @@ import en from './locales/en.json';
  * shared-ui/forms' catalogue ('ui.forms'), in the chunks that show a dialog.
  */
 export const uiCatalog = defineCatalog('ui', en, {
-  ms: () => import('./locales/ms.json'),
-  zh: () => import('./locales/zh.json'),
+  ms: () => import(/* webpackChunkName: "frame-ms" */ './locales/ms.json'),
+  zh: () => import(/* webpackChunkName: "frame-zh" */ './locales/zh.json'),
 });

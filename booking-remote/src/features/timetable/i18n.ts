@@ -9,9 +9,10 @@ type SpecTexts = Record<keyof typeof SlotListError | keyof typeof DatabaseMessag
  * The timetable's words (its notices and errors too) and the booking pages' loading label.
  * On the public page's first load (English bundled, the other languages fetched when chosen): keep it to these.
  */
+// The home page's catalogues of a language (timetable, payment notice) share one chunk (home-<language>).
 export const timetableCatalog = defineCatalog('booking.timetable', en satisfies SpecTexts, {
-  ms: () => import('./locales/ms.json'),
-  zh: () => import('./locales/zh.json'),
+  ms: () => import(/* webpackChunkName: "home-ms" */ './locales/ms.json'),
+  zh: () => import(/* webpackChunkName: "home-zh" */ './locales/zh.json'),
 });
 
 export type TimetableMessageId = keyof typeof en;
