@@ -5,7 +5,6 @@ import { shellCatalog } from '../i18n';
 const Select = styled.select`
   flex: none;
   min-height: ${({ theme }) => theme.tapTarget};
-  max-width: 9.5rem;
   padding: 0 ${({ theme }) => theme.space[2]};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.md};
