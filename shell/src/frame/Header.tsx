@@ -43,10 +43,14 @@ const LogoLink = styled(Link)`
 const Title = styled.span`
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.text};
-  overflow-wrap: anywhere;
+  ${media.desktop`
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  `}
+  /* Long titles (Malay) wrap between words; a single word longer than the line may still break. */
+  overflow-wrap: break-word;
 `;
 
 // Staff reach the login from a desktop; phones (the parents) never see it.

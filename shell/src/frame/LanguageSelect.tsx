@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES, HTML_LANG, isLocale } from 'shared-api';
-import { chooseLocale, styled, useCatalog } from 'shared-ui';
+import { chooseLocale, media, styled, useCatalog } from 'shared-ui';
 import { shellCatalog } from '../i18n';
 
 const Select = styled.select`
@@ -11,6 +11,13 @@ const Select = styled.select`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
+  /* A phone's header also carries the title: the select takes at most ~40% of it. */
+  max-width: 40vw;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  ${media.desktop`
+    max-width: none;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  `}
   &:focus-visible {
     outline: none;
     box-shadow: ${({ theme }) => theme.focusRing};
