@@ -122,11 +122,3 @@ export async function chooseLocale(next: Locale): Promise<void> {
 
 /** Before the first render: the remembered or preferred language (English at once, others after their chunks). */
 export const startI18n = (): Promise<void> => activateLocale(initialLocale());
-
-/** TEMPORARY (removed once every caller uses `translator`): `i18n._('<catalogue>.<id>', values)`. */
-export const i18n = {
-  _(fullId: string, values?: MessageValues): string {
-    const catalog = [...catalogs].sort((a, b) => b.name.length - a.name.length).find((c) => fullId.startsWith(`${c.name}.`));
-    return catalog ? catalog.translate(locale, fullId.slice(catalog.name.length + 1), values) : fullId;
-  },
-};

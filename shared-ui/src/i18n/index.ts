@@ -6,7 +6,6 @@ export {
   startI18n,
   translator,
   setMessageCompiler,
-  i18n,
   type Catalog,
   type MessageFunction,
   type MessageValues,
