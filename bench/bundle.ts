@@ -18,8 +18,20 @@ import { LOCALE_COOKIE, LOCALE_NAMES, type Locale } from 'shared-api/contract';
 const budgetKb = 170;
 const section = '## Bundle budget (first load)';
 
-type LoadedScript = { bundle: string; file: string; gzipBytes: number; wireBytes: number; packages: Record<string, number> };
-type FirstLoad = { path: string; requests: number; scripts: LoadedScript[]; jsGzipKb: number; jsWireKb: number };
+type LoadedScript = {
+  bundle: string;
+  file: string;
+  gzipBytes: number;
+  wireBytes: number;
+  packages: Record<string, number>;
+};
+type FirstLoad = {
+  path: string;
+  requests: number;
+  scripts: LoadedScript[];
+  jsGzipKb: number;
+  jsWireKb: number;
+};
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -81,7 +93,8 @@ function costByPackage(scripts: LoadedScript[]): [string, number][] {
     const entries = Object.entries(script.packages);
     const total = entries.reduce((sum, [, bytes]) => sum + bytes, 0);
     if (total === 0) {
-      const label = script.file === 'remoteEntry.js' ? `federation runtime (${script.bundle})` : `${script.bundle} glue`;
+      const label =
+        script.file === 'remoteEntry.js' ? `federation runtime (${script.bundle})` : `${script.bundle} glue`;
       cost[label] = (cost[label] ?? 0) + script.gzipBytes;
       continue;
     }
@@ -95,8 +108,11 @@ function costByPackage(scripts: LoadedScript[]): [string, number][] {
 
 function describeFile(script: LoadedScript): string {
   const labels = [...new Set(Object.keys(script.packages).map(packageLabel))];
-  if (script.file === 'remoteEntry.js' && !labels.includes('federation runtime')) labels.push('federation runtime');
-  return labels.length ? labels.slice(0, 6).join(', ') + (labels.length > 6 ? ', ...' : '') : '(federation glue)';
+  if (script.file === 'remoteEntry.js' && !labels.includes('federation runtime'))
+    labels.push('federation runtime');
+  return labels.length
+    ? labels.slice(0, 6).join(', ') + (labels.length > 6 ? ', ...' : '')
+    : '(federation glue)';
 }
 
 function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: string): string {
@@ -113,11 +129,16 @@ function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: 
     '',
     '| first load | requests | scripts | JS gzip KB | JS on the wire KB (br) |',
     '| --- | --- | --- | --- | --- |',
-    ...loads.map((l) => `| \`${l.path}\` | ${l.requests} | ${l.scripts.length} | ${l.jsGzipKb} | ${l.jsWireKb} |`),
+    ...loads.map(
+      (l) => `| \`${l.path}\` | ${l.requests} | ${l.scripts.length} | ${l.jsGzipKb} | ${l.jsWireKb} |`,
+    ),
     '',
     `Goal for \`/\`: at most ${budgetKb} KB gzip of JS, in English and in Bahasa Melayu. Reached: ${loads
       .filter((l) => l.path.startsWith('/ ') || l.path === '/')
-      .map((l) => `${l.jsGzipKb} KB (${l.path}: ${l.jsGzipKb <= budgetKb ? 'within' : `${kb((l.jsGzipKb - budgetKb) * 1024)} KB over`} the goal)`)
+      .map(
+        (l) =>
+          `${l.jsGzipKb} KB (${l.path}: ${l.jsGzipKb <= budgetKb ? 'within' : `${kb((l.jsGzipKb - budgetKb) * 1024)} KB over`} the goal)`,
+      )
       .join(', ')}.`,
     '',
     'Biggest costs on `/`, by package (gzip KB, measured on a second build of the shell with one chunk per',
@@ -126,39 +147,37 @@ function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: 
     '',
     '| package | KB |',
     '| --- | --- |',
-    ...byPackage
-      .slice(0, 16)
-      .map(([pkg, bytes]) => `| ${pkg} | ${kb(bytes)} |`),
+    ...byPackage.slice(0, 16).map(([pkg, bytes]) => `| ${pkg} | ${kb(bytes)} |`),
     '',
     'Applied (see "Micro-frontends and delivery" in docs/ARCHITECTURE.md): `/` fetches only the booking remote;',
     "`shareStrategy: 'loaded-first'`; federation `optimization.target: 'web'`; the federation runtime from its ESM",
-    'build (the default CommonJS build made a remote\'s entry ~11 KB larger); react-router\'s production files, shared as a',
+    "build (the default CommonJS build made a remote's entry ~11 KB larger); react-router's production files, shared as a",
     'declarative-router subset (all of react-router-dom shared costs ~60 KB, the subset ~14); @reduxjs/toolkit and',
-    'styled-components reached only through shared-api / shared-ui; the shell\'s shared modules eager (one main',
-    'chunk instead of ~15 requests); the remotes\' production builds take the federation runtime core from the',
-    'shell (`externalRuntime` / `provideExternalRuntime`: a remote\'s entry went from ~21 to ~9.5 KB; its standalone',
+    "styled-components reached only through shared-api / shared-ui; the shell's shared modules eager (one main",
+    "chunk instead of ~15 requests); the remotes' production builds take the federation runtime core from the",
+    "shell (`externalRuntime` / `provideExternalRuntime`: a remote's entry went from ~21 to ~9.5 KB; its standalone",
     'page loads `federation-runtime.js` first instead); brotli / gzip pre-compressed at build time; hashed files',
-    'cached immutably; the contract\'s zod schemas out of shared-api\'s root (shared-api is shared whole, and a',
-    'shared module is never tree-shaken): they are `shared-api/schemas`, bundled only into the booking dialog\'s lazy',
+    "cached immutably; the contract's zod schemas out of shared-api's root (shared-api is shared whole, and a",
+    "shared module is never tree-shaken): they are `shared-api/schemas`, bundled only into the booking dialog's lazy",
     'chunk (zod was ~26 KB of `/`, 203.1 KB before this step). Then (177.6 → 169.3 KB): GMT+8 as a fixed offset, so',
-    'dayjs\'s timezone and customParseFormat plugins left the bundles (-2 KB); the remotes addressed by their',
+    "dayjs's timezone and customParseFormat plugins left the bundles (-2 KB); the remotes addressed by their",
     '`remoteEntry.js` with `disableSnapshot` in every bundle (-1.4 KB); the router subset cut to the nine APIs used;',
     'the federation bundler runtime that the plugin injects by its CommonJS path mapped to its ESM build, and the',
     'federation error codes without their descriptions (scripts/federation/error-codes.ts; remoteEntry.js 9.6 → 7.7 KB);',
-    'forms, dialogs, tables, cards, badges and the menu out of shared-ui\'s shared core (`shared-ui/forms`,',
+    "forms, dialogs, tables, cards, badges and the menu out of shared-ui's shared core (`shared-ui/forms`,",
     '`shared-ui/data`, carried by the bundles that use them: -2.4 KB).',
     'Then, for the three languages (issue 14: 169.6 KB before, 173.3 KB with Lingui and the switcher): react-redux',
     'shared as its hooks-and-Provider subset (`scripts/federation/react-redux.ts`; `connect` was most of it: -1.9 KB);',
-    'catalogues compiled by messageformat into plain functions instead of Lingui\'s runtime (-1.7 KB); the first load\'s',
+    "catalogues compiled by messageformat into plain functions instead of Lingui's runtime (-1.7 KB); the first load's",
     'GMT+8 days and words computed without dayjs (`shared-api` root is dayjs-free, dayjs comes with `shared-api/time` in',
     'the lazy chunks: -3 KB). A Malay page adds its catalogues and day names (a few small chunks, ~1.5 KB).',
     '',
     'What would cut the rest, largest first:',
     '- RTK + immer (~23 KB) come whole with shared-api (createApi, combineSlices, configureStore); a lighter',
     '  store would mean leaving RTK Query, which the house rules choose.',
-    '- The federation runtime (~33 KB with the remote\'s entry): each remote entry still carries its own bundler',
+    "- The federation runtime (~33 KB with the remote's entry): each remote entry still carries its own bundler",
     '  runtime (~5 KB), which keeps per-container state and so cannot simply be taken from the shell.',
-    '- react-router (~13 KB): a `Link` built on `useHref` + `useLinkClickHandler` instead of react-router\'s saved',
+    "- react-router (~13 KB): a `Link` built on `useHref` + `useLinkClickHandler` instead of react-router's saved",
     '  nothing measurable (tried), so the cost is in `Routes` / the router context.',
     '- react-dom (~63 KB) is the floor of this stack.',
     '',
@@ -227,10 +246,16 @@ async function measureByPackage(
         '/',
         (page) => visible(slotButtons(page), 60_000),
         splitContents,
-        { [server.url]: 'shell-split' as BundleName, [product.urls.booking]: 'booking-remote', [product.urls.admin]: 'admin-remote' },
+        {
+          [server.url]: 'shell-split' as BundleName,
+          [product.urls.booking]: 'booking-remote',
+          [product.urls.admin]: 'admin-remote',
+        },
         phoneViewport,
       );
-      if (process.env.BENCH_VERBOSE) for (const x of load.scripts) console.log(`  split: ${kb(x.gzipBytes)} KB ${x.bundle}/${x.file} ${describeFile(x)}`);
+      if (process.env.BENCH_VERBOSE)
+        for (const x of load.scripts)
+          console.log(`  split: ${kb(x.gzipBytes)} KB ${x.bundle}/${x.file} ${describeFile(x)}`);
       return costByPackage(load.scripts);
     } finally {
       await server.close();
@@ -246,7 +271,10 @@ async function main() {
   const product = await startTestProduct({ extraOrigins: [`http://localhost:${splitPort}`] });
   try {
     const contents = Object.fromEntries(
-      bundleNames.map((name) => [name, JSON.parse(fs.readFileSync(analysisFile(name), 'utf8')) as BundleAnalysis]),
+      bundleNames.map((name) => [
+        name,
+        JSON.parse(fs.readFileSync(analysisFile(name), 'utf8')) as BundleAnalysis,
+      ]),
     );
     const bundleByOrigin: Record<string, BundleName> = {
       [product.urls.shell]: 'shell',
@@ -255,8 +283,23 @@ async function main() {
     };
     const loads = [
       // `/` as a parent on a phone sees it; `/login` as staff at a desktop.
-      await measure(product.urls.shell, '/', (page) => visible(slotButtons(page), 60_000), contents, bundleByOrigin, phoneViewport),
-      await measure(product.urls.shell, '/', (page) => visible(slotButtons(page), 60_000), contents, bundleByOrigin, phoneViewport, 'ms'),
+      await measure(
+        product.urls.shell,
+        '/',
+        (page) => visible(slotButtons(page), 60_000),
+        contents,
+        bundleByOrigin,
+        phoneViewport,
+      ),
+      await measure(
+        product.urls.shell,
+        '/',
+        (page) => visible(slotButtons(page), 60_000),
+        contents,
+        bundleByOrigin,
+        phoneViewport,
+        'ms',
+      ),
       await measure(
         product.urls.shell,
         '/login',
@@ -267,12 +310,16 @@ async function main() {
       ),
     ];
     for (const load of loads) {
-      console.log(`\n${load.path}: ${load.requests} requests, ${load.scripts.length} scripts, JS ${load.jsGzipKb} KB gzip (${load.jsWireKb} KB br on the wire)`);
-      for (const s of load.scripts) console.log(`  ${String(kb(s.gzipBytes)).padStart(6)} KB  ${s.bundle}/${s.file}  ${describeFile(s)}`);
+      console.log(
+        `\n${load.path}: ${load.requests} requests, ${load.scripts.length} scripts, JS ${load.jsGzipKb} KB gzip (${load.jsWireKb} KB br on the wire)`,
+      );
+      for (const s of load.scripts)
+        console.log(`  ${String(kb(s.gzipBytes)).padStart(6)} KB  ${s.bundle}/${s.file}  ${describeFile(s)}`);
     }
     const byPackage = await measureByPackage(product, splitPort, contents);
     console.log('\n/ by package (measured on a one-chunk-per-package build of the shell):');
-    for (const [pkg, bytes] of byPackage.slice(0, 16)) console.log(`  ${String(kb(bytes)).padStart(6)} KB  ${pkg}`);
+    for (const [pkg, bytes] of byPackage.slice(0, 16))
+      console.log(`  ${String(kb(bytes)).padStart(6)} KB  ${pkg}`);
     const file = writeSection(renderSection(loads, byPackage, new Date().toISOString().slice(0, 10)));
     console.log(`\nWritten to ${path.relative(repoRoot, file)}`);
   } finally {

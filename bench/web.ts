@@ -7,6 +7,7 @@ import { desktopViewport, phoneViewport } from '../e2e/support/page';
 import { startTestProduct, type TestProduct } from '../e2e/support/product';
 import { buildIfNeeded } from '../scripts/product';
 import { loadAverage, median, today, writeDocSection } from './doc';
+import { LOCALE_COOKIE, type Locale } from 'shared-api/contract';
 import { runLighthouse, type LighthouseResult } from './lighthouse';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
@@ -17,6 +18,10 @@ export const slowProfile = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750
 
 type Case = {
   path: string;
+  /** How the table names the case (the path, and the language when it is not English). */
+  name: string;
+  /** A parent who chose this language before (the switcher's cookie). */
+  locale?: Locale;
   /** What "ready" means on this page (the figure reported as "ready"). */
   readyLabel: string;
   /** Body of a function run in the page: returns the candidates; the first one visible marks the page as ready. */
@@ -27,18 +32,22 @@ type Case = {
   staff: boolean;
 };
 
+const home: Omit<Case, 'name'> = {
+  path: '/',
+  readyLabel: 'first slot button visible',
+  // The e2e helper's definition: a button in the main region whose name carries a time.
+  readyFinder: `return [...document.querySelectorAll('main button')].filter((b) => /\\d{1,2}[:.]\\d{2}/.test(b.textContent || ''));`,
+  dataRequest: /\/public\/list\?/,
+  viewport: phoneViewport,
+  staff: false,
+};
+
 const cases: Case[] = [
-  {
-    path: '/',
-    readyLabel: 'first slot button visible',
-    // The e2e helper's definition: a button in the main region whose name carries a time.
-    readyFinder: `return [...document.querySelectorAll('main button')].filter((b) => /\\d{1,2}[:.]\\d{2}/.test(b.textContent || ''));`,
-    dataRequest: /\/public\/list\?/,
-    viewport: phoneViewport,
-    staff: false,
-  },
+  { ...home, name: '`/`' },
+  { ...home, name: '`/` in Bahasa Melayu', locale: 'ms' },
   {
     path: '/secured/dashboard',
+    name: '`/secured/dashboard`',
     readyLabel: 'first slot row visible',
     readyFinder: `return [...document.querySelectorAll('main tbody tr:not([data-testid="skeleton-row"])')];`,
     dataRequest: /\/slot\/list/,
@@ -91,7 +100,14 @@ function kindOf(request: Request, urls: TestProduct['urls']): string {
   if (request.resourceType() === 'document') return 'HTML';
   if (url.origin === urls.api) return `API ${url.pathname}`;
   const file = url.pathname.split('/').pop() ?? '';
-  const bundle = url.origin === urls.shell ? 'shell' : url.origin === urls.booking ? 'booking' : url.origin === urls.admin ? 'admin' : url.origin;
+  const bundle =
+    url.origin === urls.shell
+      ? 'shell'
+      : url.origin === urls.booking
+        ? 'booking'
+        : url.origin === urls.admin
+          ? 'admin'
+          : url.origin;
   return `${bundle} ${file}`;
 }
 
@@ -109,7 +125,10 @@ function longestChain(timed: Timed[], end: Timed | undefined): Timed[] {
       if (before === item || before.end > item.start) continue;
       const d = depth.get(before)!;
       if (!d) continue;
-      if (d.length + 1 > best.length || (d.length + 1 === best.length && before.end > (best.previous?.end ?? -1))) {
+      if (
+        d.length + 1 > best.length ||
+        (d.length + 1 === best.length && before.end > (best.previous?.end ?? -1))
+      ) {
         best = { length: d.length + 1, previous: before };
       }
     }
@@ -134,6 +153,8 @@ async function loadOnce(product: TestProduct, testCase: Case, token: string | un
   try {
     const { context } = browser;
     if (token) await context.addCookies([{ name: 'token', value: token, url: product.urls.shell }]);
+    if (testCase.locale)
+      await context.addCookies([{ name: LOCALE_COOKIE, value: testCase.locale, url: product.urls.shell }]);
     await context.addInitScript(initScript(testCase.readyFinder));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -162,7 +183,10 @@ async function loadOnce(product: TestProduct, testCase: Case, token: string | un
     page.on('requestfailed', settle);
 
     await page.goto(`${product.urls.shell}${testCase.path}`, { waitUntil: 'commit', timeout: 90_000 });
-    await page.waitForFunction(() => window.__bench?.ready != null, undefined, { timeout: 90_000, polling: 100 });
+    await page.waitForFunction(() => window.__bench?.ready != null, undefined, {
+      timeout: 90_000,
+      polling: 100,
+    });
     await networkQuiet(page, pending, () => lastActivity);
     const metrics = (await page.evaluate(() => window.__bench))!;
 
@@ -215,7 +239,12 @@ async function staffToken(apiUrl: string): Promise<string> {
   return body.data.token;
 }
 
-type CaseResult = { testCase: Case; loads: Load[]; median: { readyMs: number; lcpMs: number; cls: number }; load: string };
+type CaseResult = {
+  testCase: Case;
+  loads: Load[];
+  median: { readyMs: number; lcpMs: number; cls: number };
+  load: string;
+};
 
 const chainText = (chain: Timed[]) => chain.map((t) => `${t.kind} (${t.start}–${t.end})`).join(' → ');
 
@@ -228,7 +257,7 @@ function render(results: CaseResult[], lighthouse: LighthouseResult | string): s
     'demo data; each load is cold (fresh Chromium profile) and slowed through the DevTools protocol:',
     `\`Emulation.setCPUThrottlingRate ${slowProfile.cpuSlowdown}\`, \`Network.emulateNetworkConditions\` ${slowProfile.latencyMs} ms latency,`,
     `${slowProfile.downloadKbps / 1000} Mbps down, ${slowProfile.uploadKbps} Kbps up. \`/\` at 390x844 (a phone), \`/secured/dashboard\` at 1280x800 with`,
-    "the demo staff account's token cookie. Times are ms from navigation start, median of the runs; \"ready\" is the",
+    'the demo staff account\'s token cookie. Times are ms from navigation start, median of the runs; "ready" is the',
     'first frame after the first slot button (`/`) or the first slot row (dashboard) became visible.',
     'The machine is shared (2 cores, other engineers building and testing): the load average is given per path.',
     '',
@@ -236,14 +265,14 @@ function render(results: CaseResult[], lighthouse: LighthouseResult | string): s
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map((r) => {
       const first = r.loads[0];
-      return `| \`${r.testCase.path}\` | ${first.requests} | ${first.scripts} | ${first.jsGzipKb} | ${first.chain.length} | ${r.median.readyMs} | ${r.median.lcpMs} | ${r.median.cls} | ${r.loads.map((l) => l.readyMs).join(', ')} | ${r.load} |`;
+      return `| ${r.testCase.name} | ${first.requests} | ${first.scripts} | ${first.jsGzipKb} | ${first.chain.length} | ${r.median.readyMs} | ${r.median.lcpMs} | ${r.median.cls} | ${r.loads.map((l) => l.readyMs).join(', ')} | ${r.load} |`;
     }),
     '',
     'Longest request chain (each request started only after the previous one had finished; start–end ms, first run):',
     '',
-    ...results.map((r) => `- \`${r.testCase.path}\`: ${chainText(r.loads[0].chain)}`),
+    ...results.map((r) => `- ${r.testCase.name}: ${chainText(r.loads[0].chain)}`),
     '',
-    `Targets for \`/\`: JS ≤ 170 KB gzip, first slot button < 2000 ms, LCP < 1800 ms, CLS < 0.05, Lighthouse performance ≥ 95.`,
+    `Targets for \`/\` (in English and in Bahasa Melayu): JS ≤ 170 KB gzip, first slot button < 2000 ms, LCP < 1800 ms, CLS < 0.05, Lighthouse performance ≥ 95.`,
     '',
     typeof lighthouse === 'string'
       ? `Lighthouse: ${lighthouse}`
@@ -264,7 +293,7 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const load = await loadOnce(product, testCase, testCase.staff ? token : undefined);
         console.log(
-          `${testCase.path} run ${i + 1}: ready ${load.readyMs} ms, LCP ${load.lcpMs} ms, CLS ${load.cls}, ${load.requests} requests, JS ${load.jsGzipKb} KB gzip (load ${loadAverage()})`,
+          `${testCase.name} run ${i + 1}: ready ${load.readyMs} ms, LCP ${load.lcpMs} ms, CLS ${load.cls}, ${load.requests} requests, JS ${load.jsGzipKb} KB gzip (load ${loadAverage()})`,
         );
         loads.push(load);
       }
@@ -278,13 +307,16 @@ async function main() {
         },
         load: loadAverage(),
       };
-      console.log(`${testCase.path} median: ready ${result.median.readyMs} ms, LCP ${result.median.lcpMs} ms, CLS ${result.median.cls}`);
+      console.log(
+        `${testCase.name} median: ready ${result.median.readyMs} ms, LCP ${result.median.lcpMs} ms, CLS ${result.median.cls}`,
+      );
       console.log(`  chain: ${chainText(loads[0].chain)}`);
       results.push(result);
     }
     const lighthouse = await runLighthouse(`${product.urls.shell}/`);
     if (typeof lighthouse === 'string') console.log(`Lighthouse: ${lighthouse}`);
-    else console.log(`Lighthouse performance (median of ${lighthouse.runs.length}): ${lighthouse.median.score}`);
+    else
+      console.log(`Lighthouse performance (median of ${lighthouse.runs.length}): ${lighthouse.median.score}`);
     const file = writeDocSection(section, render(results, lighthouse));
     console.log(`Written to ${file}`);
   } finally {
