@@ -4,7 +4,7 @@ import {
   formatInMY,
   formatRM,
   LOCALES,
-  registerDateNames,
+  registerDateWords,
   MALAY_DATE_NAMES,
   CHINESE_DATE_NAMES,
   schoolName,
@@ -25,8 +25,8 @@ import zh from './locales/zh.json';
 // language. Staff and account mails stay English and do not use it.
 
 // The day and month names of every language, once for the process (at start: the mail templates import this module).
-registerDateNames('ms', MALAY_DATE_NAMES);
-registerDateNames('zh', CHINESE_DATE_NAMES);
+registerDateWords('ms', MALAY_DATE_NAMES);
+registerDateWords('zh', CHINESE_DATE_NAMES);
 
 export type MailTextId = keyof typeof en;
 export type MailValues = Record<string, string | number>;
