@@ -1,5 +1,4 @@
-import { setupI18n, type I18n } from '@lingui/core';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import MessageFormat from '@messageformat/core';
 import {
   formatInMY,
   formatRM,
@@ -21,8 +20,8 @@ import ms from './locales/ms.json';
 import zh from './locales/zh.json';
 
 // The parent's mails in the language they booked in (issue 14): this folder's catalogue (./locales, ICU MessageFormat)
-// and shared-api's (what to bring, the calendar invitation's texts), compiled once at load into one Lingui instance per
-// language. Staff and account mails stay English and do not use it.
+// and shared-api's (what to bring, the calendar invitation's texts), compiled once per language at first use with
+// messageformat, as the browser's build compiles its catalogues. Staff and account mails stay English and do not use it.
 
 // The day and month names of every language, once for the process (at start: the mail templates import this module).
 registerDateWords('ms', MALAY_DATE_NAMES);
@@ -38,25 +37,29 @@ const VISIT: Record<Locale, Record<string, string>> = { en: visitEn, ms: visitMs
 /** Shared-api's ids are prefixed on the mail instances, so neither catalogue can shadow the other. */
 const VISIT_PREFIX = 'visit:';
 
-const compile = (messages: Record<string, string>, prefix = '') =>
-  Object.fromEntries(
+type Message = (values?: Record<string, unknown>) => string;
+
+const compile = (locale: Locale, messages: Record<string, string>, prefix = ''): Record<string, Message> => {
+  const messageFormat = new MessageFormat(locale, { currency: 'MYR' });
+  return Object.fromEntries(
     Object.entries(messages).map(([id, text]) => {
       try {
-        return [prefix + id, compileMessageOrThrow(text)];
+        return [prefix + id, messageFormat.compile(text) as Message];
       } catch (err) {
-        throw new Error(`mail catalogue: "${id}": ${(err as Error).message}`);
+        throw new Error(`mail catalogue (${locale}): "${id}": ${(err as Error).message}`);
       }
     }),
   );
+};
 
-const instances = new Map<Locale, I18n>();
-function i18nFor(locale: Locale): I18n {
-  let i18n = instances.get(locale);
-  if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: { ...compile(MAIL[locale]), ...compile(VISIT[locale], VISIT_PREFIX) } } });
-    instances.set(locale, i18n);
+const compiled = new Map<Locale, Record<string, Message>>();
+function messagesFor(locale: Locale): Record<string, Message> {
+  let messages = compiled.get(locale);
+  if (!messages) {
+    messages = { ...compile(locale, MAIL[locale]), ...compile(locale, VISIT[locale], VISIT_PREFIX) };
+    compiled.set(locale, messages);
   }
-  return i18n;
+  return messages;
 }
 
 // Private-use characters stand for HTML values while the message is escaped; a visitor's own text never carries them.
@@ -94,8 +97,8 @@ export function mailLanguage(locale: Locale = 'en'): MailLanguage {
   const known: Locale = LOCALES.includes(locale) ? locale : 'en';
   let language = languages.get(known);
   if (language) return language;
-  const i18n = i18nFor(known);
-  const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+  const messages = messagesFor(known);
+  const t = (id: string, values?: Record<string, unknown>) => messages[id]?.(values ?? {}) ?? id;
   language = {
     locale: known,
     t: (id, values) => t(id, values),
