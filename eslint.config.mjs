@@ -90,5 +90,6 @@ export default tseslint.config(
   ...boundaries,
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
   // Jest loads its reporters as CommonJS.
-  { files: ['jest/**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // CommonJS tooling (Jest's reporter, rspack's catalogue loader) requires its dependencies.
+  { files: ['jest/**/*.js', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
