@@ -89,7 +89,6 @@ export default tseslint.config(
   },
   ...boundaries,
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
-  // Jest loads its reporters as CommonJS.
   // CommonJS tooling (Jest's reporter, rspack's catalogue loader) requires its dependencies.
   { files: ['jest/**/*.js', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
