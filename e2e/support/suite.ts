@@ -46,7 +46,15 @@ export function productSuite(options: SuiteOptions, ready: (suite: Suite) => voi
     suite = {};
   });
 
+  // Cleanup only: a page that does not close within 15 s (seen once in CI on a loaded machine) is left to the browser's
+  // own close in afterAll instead of failing the next test's hook.
   afterEach(async () => {
-    for (const page of suite.browser?.context.pages().slice(1) ?? []) await page.close();
+    for (const page of suite.browser?.context.pages().slice(1) ?? []) {
+      const closed = await Promise.race([
+        page.close().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      if (!closed) process.stdout.write(`e2e cleanup: a page (${page.url()}) did not close within 15 s; the browser closes it\n`);
+    }
   });
 }
