@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
-import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import type http from 'node:http';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALE_COOKIE, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
 import type { BundleName } from './rspack-common';
 import { contentSecurityPolicy, startStaticServer, type StaticServer } from './static-server';
 // The shell's own rule for which remote a path shows: hints for the wrong remote would be wasted downloads.
@@ -94,6 +95,35 @@ export function pageDataHints(pathname: string, apiUrl: string): string {
   return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
 }
 
+/** The language a returning parent chose (the `lang` cookie the shell's language select writes); English otherwise. */
+export function localeOfRequest(request: http.IncomingMessage): Locale {
+  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`).exec(request.headers.cookie ?? '');
+  return isLocale(match?.[1]) ? match[1] : DEFAULT_LOCALE;
+}
+
+/** A built chunk by its name (`frame-ms` → `frame-ms.<hash>.js`), if the bundle has one on disk. */
+function chunkFile(bundle: BundleName, name: string): string | undefined {
+  try {
+    return fs.readdirSync(distDir(bundle)).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For a language other than English, the chunks its first load fetches after the code (the frame's words and date
+ * words; on `/` also the timetable's words, from the booking remote) start with the code instead.
+ */
+export function languageHints(locale: Locale, pathname: string, bookingEntry: string): string {
+  if (locale === DEFAULT_LOCALE) return '';
+  const frame = chunkFile('shell', `frame-${locale}`);
+  const home = pathname === '/' ? chunkFile('booking-remote', `home-${locale}`) : undefined;
+  const bookingBase = bookingEntry.replace(/\/remoteEntry\.js$/, '');
+  return [frame && `<link rel="preload" href="/${frame}" as="script">`, home && `<link rel="preload" href="${bookingBase}/${home}" as="script">`]
+    .filter(Boolean)
+    .join('');
+}
+
 /** `errorReportUrl` (optional): where the shell's error boundaries post browser errors; absent, none are sent. */
 export type RemotesJson = Record<RemoteKey | 'api', string> & { errorReportUrl?: string };
 
@@ -120,13 +150,18 @@ export function shellContentSecurityPolicy(remotes: RemotesJson): string {
  */
 export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
   const hintsCache = new Map<string, string>();
-  const hintsFor = (pathname: string) => {
+  const hintsFor = (pathname: string, request: http.IncomingMessage) => {
     const current = remotes();
     const remote = remoteForPath(pathname);
     const base = current[remote].replace(/\/remoteEntry\.js$/, '');
     const key = `${remote} ${base}`;
     if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));
-    return pageDataHints(pathname, current.api) + hintsCache.get(key)!;
+    const locale = localeOfRequest(request);
+    return {
+      head: pageDataHints(pathname, current.api) + hintsCache.get(key)! + languageHints(locale, pathname, current.booking),
+      // English keeps the page's own `en-MY`.
+      lang: locale === DEFAULT_LOCALE ? undefined : HTML_LANG[locale],
+    };
   };
   return startStaticServer({
     root: distDir('shell'),

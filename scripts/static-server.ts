@@ -39,8 +39,11 @@ export type StaticServerOptions = {
   cors: boolean;
   /** Files generated at start-up instead of read from disk (the shell's remotes.json with the real ports). */
   generated?: Record<string, string>;
-  /** Tags put at the end of index.html's head for a page path (deploy-time preload hints for that path's remote). */
-  htmlHead?: (pathname: string) => string;
+  /**
+   * Tags put at the end of index.html's head for a page path (deploy-time preload hints for that path's remote), and
+   * the page's language: both may read the request's cookies (the parent's language), so such pages vary by Cookie.
+   */
+  htmlHead?: (pathname: string, request: http.IncomingMessage) => { head: string; lang?: string };
   /** The Content-Security-Policy of every answer, read at each request (product.ts: the shell's follows remotes.json). */
   contentSecurityPolicy?: () => string;
 };
@@ -124,13 +127,14 @@ function resolveFile(root: string, urlPath: string, spaFallback: boolean): strin
 type Page = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 const pages = new Map<string, Page>();
 
-/** index.html with `head` added, compressed once per (file version, head). */
-function pageWithHead(file: string, head: string): Page {
+/** index.html with `head` added (and `<html lang>` set), compressed once per (file version, head, language). */
+function pageWithHead(file: string, head: string, lang?: string): Page {
   const stat = fs.statSync(file);
-  const key = `${file}|${stat.mtimeMs}|${head}`;
+  const key = `${file}|${stat.mtimeMs}|${head}|${lang ?? ''}`;
   const cached = pages.get(key);
   if (cached) return cached;
-  const html = fs.readFileSync(file, 'utf8').replace('</head>', `${head}</head>`);
+  const source = fs.readFileSync(file, 'utf8').replace('</head>', `${head}</head>`);
+  const html = lang ? source.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`) : source;
   const identity = Buffer.from(html);
   const page: Page = {
     etag: `"${createHash('sha256').update(identity).digest('hex').slice(0, 16)}"`,
@@ -151,7 +155,7 @@ function sendPage(req: http.IncomingMessage, res: http.ServerResponse, page: Pag
     'Content-Type': contentTypes['.html'],
     'Cache-Control': cacheControlFor('index.html'),
     ETag: etag,
-    Vary: 'Accept-Encoding',
+    Vary: 'Accept-Encoding, Cookie',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
   if (req.headers['if-none-match'] === etag) {
@@ -201,9 +205,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
       return;
     }
-    const head = file === path.join(root, 'index.html') ? options.htmlHead?.(urlPath) : undefined;
-    if (head) {
-      sendPage(req, res, pageWithHead(file, head));
+    const page = file === path.join(root, 'index.html') ? options.htmlHead?.(urlPath, req) : undefined;
+    if (page && (page.head || page.lang)) {
+      sendPage(req, res, pageWithHead(file, page.head, page.lang));
       return;
     }
     const chosen = pickEncoding(req.headers['accept-encoding'], file);

@@ -87,6 +87,16 @@ test('journey language: switch to Bahasa Melayu, book and pay in Malay, the .eml
   expect(String(confirmation.headers.get('content-language'))).toBe('ms');
   expect(confirmation.text).toContain(malayDate(day));
 
+  // A returning parent's page is Malay from its first byte: <html lang="ms"> and the language's chunks preloaded.
+  const cookieHeader = (await browser.context.cookies(stack.urls.shell)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const html = await (await fetch(`${stack.urls.shell}/`, { headers: { cookie: cookieHeader } })).text();
+  expect(html).toContain('<html lang="ms"');
+  expect(html).toMatch(/<link rel="preload" href="\/frame-ms\.[0-9a-f]+\.js" as="script">/);
+  expect(html).toMatch(/<link rel="preload" href="[^"]+\/home-ms\.[0-9a-f]+\.js" as="script">/);
+  const english = await (await fetch(`${stack.urls.shell}/`)).text();
+  expect(english).toContain('<html lang="en-MY"');
+  expect(english).not.toContain('-ms.');
+
   // A reload (and a later visit) keeps the language.
   await page.goto(`${stack.urls.shell}/`);
   await page.reload();
