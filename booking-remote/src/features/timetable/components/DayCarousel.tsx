@@ -85,15 +85,28 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   const trackRef = useRef<HTMLUListElement>(null);
   const last = days.length - 1;
 
+  // A move by the buttons, the keys or the first jump scrolls smoothly, and its scroll events pass the pages on the
+  // way: those must not become the current page (their buttons would be hidden under the parent's finger). The move
+  // owns the index until the track arrives, stops (scrollend) or a second has passed.
+  const movingTo = useRef<number | null>(null);
+  const moveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const go = useCallback(
     (next: number) => {
       const clamped = Math.max(0, Math.min(last, next));
       setIndex(clamped);
       const track = trackRef.current;
-      if (track && typeof track.scrollTo === 'function') track.scrollTo({ left: clamped * track.clientWidth });
+      if (!track || typeof track.scrollTo !== 'function') return;
+      const left = clamped * track.clientWidth;
+      if (Math.abs(track.scrollLeft - left) >= 1) {
+        movingTo.current = clamped;
+        clearTimeout(moveTimer.current);
+        moveTimer.current = setTimeout(() => (movingTo.current = null), 1000);
+      }
+      track.scrollTo({ left });
     },
     [last],
   );
+  useEffect(() => () => clearTimeout(moveTimer.current), []);
 
   // Opened late in the day, today may have nothing left: start once at the first day with a slot, not at "No slot available".
   const firstWithSlots = days.findIndex((day) => (slotsByDate.get(day.date)?.length ?? 0) > 0);
@@ -108,11 +121,26 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
+    const pageShown = () => Math.round(track.scrollLeft / track.clientWidth);
     const onScroll = () => {
-      if (track.clientWidth > 0) setIndex(Math.round(track.scrollLeft / track.clientWidth));
+      if (track.clientWidth <= 0) return;
+      const shown = pageShown();
+      if (movingTo.current !== null) {
+        if (shown !== movingTo.current) return;
+        movingTo.current = null;
+      }
+      setIndex(shown);
+    };
+    const onScrollEnd = () => {
+      movingTo.current = null;
+      if (track.clientWidth > 0) setIndex(pageShown());
     };
     track.addEventListener('scroll', onScroll, { passive: true });
-    return () => track.removeEventListener('scroll', onScroll);
+    track.addEventListener('scrollend', onScrollEnd, { passive: true });
+    return () => {
+      track.removeEventListener('scroll', onScroll);
+      track.removeEventListener('scrollend', onScrollEnd);
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -173,6 +173,44 @@ describe('Timetable', () => {
     expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
   });
 
+  it('keeps the day it moves to while the track scrolls there: the pages passed on the way never take over', async () => {
+    // jsdom has no layout: a 360 px wide track, and a scrollTo that only records where it was asked to go.
+    const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+    const asked: number[] = [];
+    const scrollTo = jest.fn(function (this: HTMLElement, options?: ScrollToOptions | number) {
+      asked.push(typeof options === 'object' ? (options.left ?? 0) : 0);
+    });
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, writable: true, value: scrollTo });
+    try {
+      server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ date: '2026-11-27' })]))));
+      renderApp(<Timetable onSelectSlot={() => {}} />);
+      const region = await screen.findByRole('region', { name: 'Next 14 weekdays' });
+      await within(region).findByText('Friday 27 November 2026');
+      expect(asked).toEqual([720]);
+      const track = region.querySelector('ul')!;
+      const scrollTo = async (left: number) => {
+        track.scrollLeft = left;
+        await act(async () => track.dispatchEvent(new Event('scroll')));
+      };
+      const fridaySlot = () => within(region).queryByRole('button', { name: '9:00 AM, Friday 27 November 2026' });
+      // The smooth scroll passes Wednesday and Thursday: Friday stays the current page, its slot reachable.
+      await scrollTo(0);
+      expect(fridaySlot()).toBeInTheDocument();
+      await scrollTo(360);
+      expect(fridaySlot()).toBeInTheDocument();
+      expect(within(region).getByText('Friday 27 November 2026')).toBeInTheDocument();
+      await scrollTo(720);
+      expect(fridaySlot()).toBeInTheDocument();
+      // Arrived: the parent's own swipe back to Thursday is followed again.
+      await scrollTo(360);
+      expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+      expect(fridaySlot()).not.toBeInTheDocument();
+    } finally {
+      width.mockRestore();
+      delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+    }
+  });
+
   it('refreshes itself: a slot taken elsewhere disappears at the next poll', async () => {
     let slots = [publicSlot({ id: 1 }), publicSlot({ id: 2, startTime: '09:30' })];
     server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList(slots))));
