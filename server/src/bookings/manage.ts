@@ -38,7 +38,6 @@ const CANCEL_REFUND_WAIT_MS = 10_000;
 
 /** Server-side words of these routes that the contract does not carry. */
 export const BookingText = {
-  visitOver: 'This visit is over, so the booking can no longer be cancelled.',
   notFound: 'Booking not found.',
   refundReason: (by: string, percent: number) => `Booking cancelled by ${by === 'parent' ? 'the parent' : by}; ${percent}% refund`,
 } as const;
@@ -197,7 +196,7 @@ export class BookingManager {
       const before = await this.byReference(tx, reference, true);
       const state = this.stateOf(before, now);
       if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
-      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, BookingText.visitOver);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
       return this.moveLocked(tx, before, slotId, { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff', ip: by.ip });
     });
     this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail }, 'booking: moved by staff');
@@ -402,7 +401,7 @@ export class BookingManager {
       const before = await this.byReference(tx, reference, true);
       const state = this.stateOf(before, now);
       if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
-      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, BookingText.visitOver);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
       const amountSen = refund ? paidAmountOf(before.payment) : 0;
       const audit = { actor: staffEmail, actorUserId: by.userId, target: reference, ip: by.ip };
       await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { refund, refundSen: amountSen } });

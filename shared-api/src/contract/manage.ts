@@ -101,6 +101,7 @@ export const ManageMessage = {
   cancelled: 'This booking has been cancelled.',
   tooManyTries: 'Too many attempts. Please wait a few minutes and try again.',
   tooLate: 'This booking can no longer be changed online. Please contact the school.',
+  visitOver: 'This visit is over, so the booking can no longer be cancelled.',
   slotTaken: 'Sorry, that slot was just taken. Your booking has not changed; please choose another time.',
   sameSlot: 'This is already your booking time. Please choose a different slot.',
   quoteChanged: 'The refund for cancelling has changed. Please review it and confirm again.',

@@ -15,13 +15,12 @@ export function errorCode(error: unknown): string | undefined {
 
 export const statusOf = (error: unknown): number | string | undefined => httpStatus(error as ApiError);
 
-// The server's manage messages are the contract's English (ManageMessage; "visit over" is the server's own): the
-// catalogue has an id for each, equal to its key, so a parent reading another language gets them translated.
+// The server's manage messages are the contract's English (ManageMessage): the catalogue has an id for each, equal to
+// its key, so a parent reading another language gets them translated.
 const SERVER_TEXTS: Array<[ManageTextId, string]> = [
-  ...(['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'notPaid', 'alreadyCancelled'] as const).map(
+  ...(['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'notPaid', 'alreadyCancelled', 'visitOver'] as const).map(
     (id): [ManageTextId, string] => [id, ManageMessage[id]],
   ),
-  ['visitOver', 'This visit is over, so the booking can no longer be cancelled.'],
 ];
 
 /** When the server's words are not known here: what its error code means. */
