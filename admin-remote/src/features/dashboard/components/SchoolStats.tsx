@@ -1,29 +1,8 @@
 import { brand, type StaffSlot } from 'shared-api';
-import { media, styled, useCatalog } from 'shared-ui';
-import { Card, CardBody } from 'shared-ui/data';
+import { useCatalog } from 'shared-ui';
 import { dashboardCatalog } from '../i18n';
 import en from '../locales/en.json';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  ${media.desktop`grid-template-columns: repeat(4, minmax(0, 1fr));`}
-`;
-
-const Label = styled.p`
-  margin: 0;
-  font-size: 0.875rem;
-`;
-
-const Value = styled.p`
-  margin: 0.25rem 0 0;
-  font-size: 1.75rem;
-  font-weight: 700;
-`;
+import { CountCards } from './CountCards';
 
 /** The "other" bucket's key (its English words); shown in the page's language. */
 export const OTHER_SCHOOL = en.otherSchool;
@@ -46,19 +25,14 @@ export function countBySchool(slots: Array<Pick<StaffSlot, 'selectedSchool'>>): 
 export function SchoolStats({ slots, loading }: { slots: StaffSlot[]; loading: boolean }) {
   const { t } = useCatalog(dashboardCatalog);
   return (
-    <Grid aria-label={t('bySchool')}>
-      {countBySchool(slots).map(({ school, count }, i) => (
-        <li key={school}>
-          <Card>
-            <CardBody>
-              <Label id={`school-stat-${i}`}>{school === OTHER_SCHOOL ? t('otherSchool') : school}</Label>
-              <Value aria-labelledby={`school-stat-${i}`} data-testid={`school-stat-${i}`}>
-                {loading ? '–' : count}
-              </Value>
-            </CardBody>
-          </Card>
-        </li>
-      ))}
-    </Grid>
+    <CountCards
+      label={t('bySchool')}
+      cards={countBySchool(slots).map(({ school, count }, i) => ({
+        id: `school-stat-${i}`,
+        label: school === OTHER_SCHOOL ? t('otherSchool') : school,
+        count,
+      }))}
+      loading={loading}
+    />
   );
 }

@@ -1,29 +1,7 @@
-import { media, styled, useCatalog } from 'shared-ui';
-import { Card, CardBody } from 'shared-ui/data';
+import { useCatalog } from 'shared-ui';
 import type { DashboardStats } from '../hooks/useDashboardSlots';
 import { dashboardCatalog } from '../i18n';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  /* Two by two on a phone, one row of four on a desktop. */
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  ${media.desktop`grid-template-columns: repeat(4, minmax(0, 1fr));`}
-`;
-
-const Label = styled.p`
-  margin: 0;
-  font-size: 0.875rem;
-`;
-
-const Value = styled.p`
-  margin: 0.25rem 0 0;
-  font-size: 1.75rem;
-  font-weight: 700;
-`;
+import { CountCards } from './CountCards';
 
 const cards = [
   { key: 'total', label: 'statTotal' },
@@ -36,19 +14,10 @@ const cards = [
 export function StatCards({ stats, loading }: { stats: DashboardStats; loading: boolean }) {
   const { t } = useCatalog(dashboardCatalog);
   return (
-    <Grid aria-label={t('statistics')}>
-      {cards.map(({ key, label }) => (
-        <li key={key}>
-          <Card>
-            <CardBody>
-              <Label id={`stat-${key}`}>{t(label)}</Label>
-              <Value aria-labelledby={`stat-${key}`} data-testid={`stat-${key}`}>
-                {loading ? '–' : stats[key]}
-              </Value>
-            </CardBody>
-          </Card>
-        </li>
-      ))}
-    </Grid>
+    <CountCards
+      label={t('statistics')}
+      cards={cards.map(({ key, label }) => ({ id: `stat-${key}`, label: t(label), count: stats[key] }))}
+      loading={loading}
+    />
   );
 }
