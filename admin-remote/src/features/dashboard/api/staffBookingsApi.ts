@@ -3,54 +3,41 @@ import { api, type Envelope, type StaffBooking, type StaffBookingRow } from 'sha
 import { staffBookingListSchema, staffBookingSchema } from 'shared-api/manage';
 
 export const staffBookingsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    staffBooking: build.query<StaffBooking, string>({
-      query: (reference) => `/staff/bookings/${encodeURIComponent(reference)}`,
-      transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
-    }),
-    /** Every paid booking, cancelled ones too (a cancelled booking has freed its slot, so the slot list no longer shows it). */
-    staffBookings: build.query<StaffBookingRow[], void>({
-      query: () => '/staff/bookings',
-      transformResponse: (response: Envelope<unknown>) => staffBookingListSchema.parse(response.data).bookings,
-    }),
-    cancelStaffBooking: build.mutation<StaffBooking, { reference: string; refund: boolean }>({
-      query: ({ reference, refund }) => ({
-        url: `/staff/bookings/${encodeURIComponent(reference)}/cancel`,
-        method: 'POST',
-        body: { refund },
+  endpoints: (build) => {
+    /**
+     * A staff change to a booking (POST /staff/bookings/:reference/<action> with the rest of the argument as body). Its
+     * answer is the booking as it is now: it replaces the one Appointment Details shows (no tag needed). A slot was
+     * freed (and, for a move, another booked), so both slot lists change. A refusal is shown by the caller.
+     */
+    const bookingChange = <Body extends object>(action: 'cancel' | 'move') =>
+      build.mutation<StaffBooking, { reference: string } & Body>({
+        query: ({ reference, ...body }) => ({ url: `/staff/bookings/${encodeURIComponent(reference)}/${action}`, method: 'POST', body }),
+        transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
+        invalidatesTags: ['StaffSlots', 'PublicSlots'],
+        async onQueryStarted({ reference }, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(staffBookingsApi.util.upsertQueryData('staffBooking', reference, data));
+          } catch {
+            // The caller shows the refusal and reads the booking again.
+          }
+        },
+      });
+
+    return {
+      staffBooking: build.query<StaffBooking, string>({
+        query: (reference) => `/staff/bookings/${encodeURIComponent(reference)}`,
+        transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
       }),
-      transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
-      // The freed slot leaves the booked list and is open to parents again.
-      invalidatesTags: ['StaffSlots', 'PublicSlots'],
-      // The answer is the booking as it is now: it replaces the one Appointment Details shows (no tag needed).
-      async onQueryStarted({ reference }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(staffBookingsApi.util.upsertQueryData('staffBooking', reference, data));
-        } catch {
-          // A refusal is shown by the caller; the booking is read again there.
-        }
-      },
-    }),
-    moveStaffBooking: build.mutation<StaffBooking, { reference: string; slotId: number }>({
-      query: ({ reference, slotId }) => ({
-        url: `/staff/bookings/${encodeURIComponent(reference)}/move`,
-        method: 'POST',
-        body: { slotId },
+      /** Every paid booking, cancelled ones too (a cancelled booking has freed its slot, so the slot list no longer shows it). */
+      staffBookings: build.query<StaffBookingRow[], void>({
+        query: () => '/staff/bookings',
+        transformResponse: (response: Envelope<unknown>) => staffBookingListSchema.parse(response.data).bookings,
       }),
-      transformResponse: (response: Envelope<unknown>) => staffBookingSchema.parse(response.data),
-      // One slot freed, another booked: both lists change.
-      invalidatesTags: ['StaffSlots', 'PublicSlots'],
-      async onQueryStarted({ reference }, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(staffBookingsApi.util.upsertQueryData('staffBooking', reference, data));
-        } catch {
-          // A refusal is shown by the caller.
-        }
-      },
-    }),
-  }),
+      cancelStaffBooking: bookingChange<{ refund: boolean }>('cancel'),
+      moveStaffBooking: bookingChange<{ slotId: number }>('move'),
+    };
+  },
 });
 
 export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation } = staffBookingsApi;
