@@ -192,3 +192,15 @@ it('PUT /slot/{id}: malformed input books nothing, staff or not; anonymous valid
     RUNS,
   );
 });
+
+it('ids that Number() would read as a row (" 1", "1.0", "+1", "01", "1e0", "0x…") are refused, with otherwise valid input', async () => {
+  const lookalikes = [` ${available}`, `${available} `, `${available}.0`, `+${available}`, `0${available}`, `${available}e0`, `0x${available.toString(16)}`];
+  const booking = { visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International' };
+  for (const id of lookalikes) {
+    expect(await expectRefused('POST', `/slot/${idPath(id)}/reserve`, undefined)).toBe(400);
+    expect(await expectRefused('POST', `/slot/${idPath(id)}/release`, { token: 'x'.repeat(43) })).toBe(400);
+    expect(await expectRefused('PUT', `/slot/${idPath(id)}`, booking, auth(token))).toBe(400);
+    expect(await expectRefused('PUT', `/slot/delete/${idPath(id)}`, { slotId: available }, auth(token))).toBe(400);
+    expect(await expectRefused('PUT', `/slot/delete/${available}`, { slotId: id }, auth(token))).toBe(400);
+  }
+});

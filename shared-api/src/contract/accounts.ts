@@ -1,7 +1,7 @@
 // Staff accounts (issue 15): forgot password, log out everywhere, colleagues. One contract for the server routes and
 // the admin remote's account pages (browser: `shared-api/accounts`).
 import { z } from 'zod';
-import { registerBodySchema } from './schemas';
+import { registerBodySchema, rowIdSchema } from './schemas';
 
 /** A reset link is good for this long, once. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -52,4 +52,4 @@ export const staffAccountSchema = z.object({
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffAccountListSchema = z.object({ accounts: z.array(staffAccountSchema) });
 export type StaffAccountList = z.infer<typeof staffAccountListSchema>;
-export const staffAccountParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const staffAccountParamsSchema = z.object({ id: rowIdSchema });

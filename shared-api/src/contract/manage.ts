@@ -1,6 +1,7 @@
 // After paying: the parent's manage link (view, reschedule, cancel) and the staff's booking history and cancel.
 // One contract for server routes, the manage page (booking-remote, lazy chunk) and Appointment Details (admin-remote).
 import { z } from 'zod';
+import { rowIdSchema } from './schemas';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -46,7 +47,7 @@ export const manageViewSchema = bookingCoreSchema.extend({
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 
-export const rescheduleBodySchema = z.object({ slotId: z.coerce.number().int().positive().max(INT4_MAX) });
+export const rescheduleBodySchema = z.object({ slotId: rowIdSchema });
 export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
 /** The parent confirms the quote they were shown: a cancel whose refund would now be different is refused (409). */
 export const cancelBodySchema = z.object({ expectedRefundSen: z.number().int().min(0).max(INT4_MAX) });

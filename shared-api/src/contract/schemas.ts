@@ -22,8 +22,13 @@ import { dayInMY } from './time';
 // free text is refused above TEXT_INPUT_MAX characters before trimming (the form sends far less; the body limit is 64 KB).
 const INT4_MAX = 2_147_483_647;
 const TEXT_INPUT_MAX = 1000;
-/** A row id from a path, a query or a body: a whole number from 1 to the int4 maximum. */
-const rowId = z.coerce.number().int().positive().max(INT4_MAX);
+/**
+ * A row id from a path, a query or a body: a whole number from 1 to the int4 maximum, as a number or in plain decimal
+ * digits (Number() would read " 1", "1e3" and "0x10" as 1, 1000 and 16).
+ */
+export const rowIdSchema = z
+  .union([z.number(), z.string().regex(/^[1-9]\d*$/, 'Expected a whole number').transform(Number)])
+  .pipe(z.number().int().positive().max(INT4_MAX));
 
 /** The response envelope every route answers with. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -153,10 +158,10 @@ export const createSlotsFormSchema = z
   });
 export type CreateSlotsFormInput = z.input<typeof createSlotsFormSchema>;
 export const deleteSlotBodySchema = z.object({
-  slotId: rowId,
+  slotId: rowIdSchema,
   deletedAt: z.string().max(64).optional(),
 });
-export const slotIdParamSchema = z.object({ id: rowId });
+export const slotIdParamSchema = z.object({ id: rowIdSchema });
 
 export const reserveBodySchema = z.object({
   minutes: z.number().int().min(1).max(MAX_HOLD_MINUTES).default(HOLD_MINUTES),
@@ -167,7 +172,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 export const releaseBodySchema = z.object({ token: z.string().min(16).max(200) });
 
 export const bookSlotBodySchema = visitorDetailsSchema.extend({
-  id: rowId.optional(),
+  id: rowIdSchema.optional(),
   paymentId: z.string().max(100).optional(),
 });
 
