@@ -203,4 +203,6 @@ it('ids that Number() would read as a row (" 1", "1.0", "+1", "01", "1e0", "0xâ€
     expect(await expectRefused('PUT', `/slot/delete/${idPath(id)}`, { slotId: available }, auth(token))).toBe(400);
     expect(await expectRefused('PUT', `/slot/delete/${available}`, { slotId: id }, auth(token))).toBe(400);
   }
+  const res = await ctx.app.inject({ method: 'POST', url: `/slot/${idPath(` ${available}`)}/reserve` });
+  expect(res.json().message).toBe('id: Expected a whole number from 1');
 });

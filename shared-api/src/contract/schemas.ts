@@ -27,7 +27,7 @@ const TEXT_INPUT_MAX = 1000;
  * digits (Number() would read " 1", "1e3" and "0x10" as 1, 1000 and 16).
  */
 export const rowIdSchema = z
-  .union([z.number(), z.string().regex(/^[1-9]\d*$/, 'Expected a whole number').transform(Number)])
+  .union([z.number(), z.string().regex(/^[1-9]\d*$/).transform(Number)], { error: 'Expected a whole number from 1' })
   .pipe(z.number().int().positive().max(INT4_MAX));
 
 /** The response envelope every route answers with. */
