@@ -67,7 +67,7 @@ describe('/payment/failure in the parent\'s language', () => {
     expect(screen.getByRole('heading', { name: 'Perkara ini boleh berlaku apabila' })).toBeInTheDocument();
     expect(screen.getByText('bayaran ditolak oleh bank anda;')).toBeInTheDocument();
     expect(screen.getByText('terdapat masalah teknikal pada gerbang pembayaran;')).toBeInTheDocument();
-    expect(screen.getByText('sesi pembayaran telah tamat.')).toBeInTheDocument();
+    expect(screen.getByText('sesi bayaran telah tamat.')).toBeInTheDocument();
     expect(screen.getByText('ID bayaran')).toBeInTheDocument();
     expect(screen.getByText('pay_9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cuba lagi' })).toBeInTheDocument();
