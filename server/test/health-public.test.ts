@@ -91,6 +91,10 @@ describe('GET /public/list', () => {
     ['limit=101', /^limit: /],
     ['limit=abc', /^limit: /],
     ['page=0', /^page: /],
+    // Lookalikes Number() would read as 2, 20 and 16: a query is plain digits too.
+    ['page=%202', /^page: Expected a whole number from 1$/],
+    ['limit=2e1', /^limit: Expected a whole number from 1$/],
+    ['page=0x10', /^page: Expected a whole number from 1$/],
     ['format=xml', /^format: /],
   ])('refuses %s with a 400 naming the field', async (query, message) => {
     const res = await ctx.app.inject(`/public/list?${query}`);

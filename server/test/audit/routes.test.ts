@@ -236,6 +236,8 @@ describe.each(['pglite', 'postgres'] as Driver[])('audit trail: records and GET 
         'limit=0',
         'page=0',
         'page=x',
+        'page=1.0',
+        'limit=%2010',
         'action=dropped_tables',
         'from=2021-02-30',
         'from=01/03/2021',

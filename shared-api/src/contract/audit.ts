@@ -1,6 +1,7 @@
 // Audit trail (issue 15): who did what on the staff side (and parents' changes), when and from where.
 // One contract for the server (GET /staff/audit) and the admin remote's audit page (lazy chunk, via 'shared-api/audit').
 import { z } from 'zod';
+import { wholeNumberSchema } from './schemas';
 
 /** Every action the trail records; the audit_log.action CHECK (migration 0009) lists the same. */
 export const AUDIT_ACTIONS = [
@@ -68,8 +69,8 @@ export const auditQuerySchema = z
     action: auditActionSchema.optional(),
     from: day.optional(),
     to: day.optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
+    page: wholeNumberSchema(1_000_000).default(1),
+    limit: wholeNumberSchema(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must not be after the end date', path: ['to'] });
 export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -23,12 +23,15 @@ import { dayInMY } from './time';
 const INT4_MAX = 2_147_483_647;
 const TEXT_INPUT_MAX = 1000;
 /**
- * A row id from a path, a query or a body: a whole number from 1 to the int4 maximum, as a number or in plain decimal
- * digits (Number() would read " 1", "1e3" and "0x10" as 1, 1000 and 16).
+ * A whole number from 1 to `max` in a path, a query or a body: a number or plain decimal digits (Number() would read
+ * " 1", "1e3" and "0x10" as 1, 1000 and 16).
  */
-export const rowIdSchema = z
-  .union([z.number(), z.string().regex(/^[1-9]\d*$/).transform(Number)], { error: 'Expected a whole number from 1' })
-  .pipe(z.number().int().positive().max(INT4_MAX));
+export const wholeNumberSchema = (max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^[1-9]\d*$/).transform(Number)], { error: 'Expected a whole number from 1' })
+    .pipe(z.number().int().positive().max(max));
+/** A row id: a whole number that fits an int4 column. */
+export const rowIdSchema = wholeNumberSchema(INT4_MAX);
 
 /** The response envelope every route answers with. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -111,8 +114,8 @@ export const staffSlotSchema = z.object({
 export type StaffSlot = z.infer<typeof staffSlotSchema>;
 
 export const publicListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PUBLIC_PAGE_SIZE).default(PUBLIC_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: wholeNumberSchema(PUBLIC_PAGE_SIZE).default(PUBLIC_PAGE_SIZE),
+  page: wholeNumberSchema(10_000).default(1),
   format: z.enum(['legacy', 'flat', 'grouped']).default('legacy'),
   _t: z.string().max(64).optional(),
 });
