@@ -73,6 +73,65 @@ const boundaries = Object.keys(apps).flatMap((app) => [
   }),
 ]);
 
+// The shell's server is deployed on its own: it takes nothing from the tooling (scripts/), the API, the tests or another app.
+const shellServerRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        otherApps('shell'),
+        {
+          regex: '^(\\.\\./)+(scripts|server|e2e|bench)(/|$)',
+          message: "The shell's server is deployed on its own: it imports neither the repository's tooling nor the API or the tests.",
+        },
+      ],
+    },
+  ],
+};
+// e2e starts the product through its one helper, which alone knows the start tooling.
+const e2eRules = {
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: '^(\\.\\./)+scripts(/|$)', message: 'e2e starts the product and reads the build through e2e/support/product.ts, not scripts/.' }] },
+  ],
+};
+
+// The server's house: a base that imports no domain, then domains that each import only the base and the domains listed
+// before them, so no two folders import each other; app.ts, main.ts and the other files at server/src compose them.
+const serverLayers = ['base', 'limits', 'audit', 'mail', 'auth', 'slots', 'holds', 'bookings', 'payments', 'manage', 'waitlist', 'calendar', 'privacy', 'ops'];
+const serverRoot = ['app', 'main', 'config', 'migrate', 'seed', 'schema', 'startup-checks', 'database-plugin'];
+// One rule per depth below server/src/<layer>/, so '../config' in payments/gateways/ (payments' own) is not the root's.
+const serverHouse = serverLayers.flatMap((layer, i) =>
+  [1, 2, 3].map((depth) => {
+    const up = '\\.\\./'.repeat(depth);
+    const above = serverLayers.slice(i + 1);
+    return {
+      files: [`server/src/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...(above.length > 0
+                ? [
+                    {
+                      regex: `^${up}(${above.join('|')})(/|$)`,
+                      message: `server/src/${layer} imports only ${['the base', ...serverLayers.slice(1, i)].join(', ')}: move what both need down a layer, or compose them in app.ts.`,
+                    },
+                  ]
+                : []),
+              {
+                regex: `^${up}(${serverRoot.join('|')})$`,
+                message: 'A server domain does not import the composition root (app, main, config, ...): take what it needs as an argument.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**', 'coverage/**', '.e2e-tmp/**', 'bench/.out/**'] },
   js.configs.recommended,
@@ -88,7 +147,12 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...serverHouse,
+  { files: ['shell/server/**/*.ts'], rules: shellServerRules },
+  { files: ['e2e/**/*.ts'], ignores: ['e2e/support/product.ts'], rules: e2eRules },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
+  // Files a page loads as they are (no build): the browser's globals.
+  { files: ['*/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   // CommonJS tooling (Jest's reporter, rspack's catalogue loader) requires its dependencies.
   { files: ['jest/**/*.js', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

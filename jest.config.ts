@@ -64,6 +64,8 @@ const config: Config = {
       transformIgnorePatterns: ['node_modules/(?!(@electric-sql/pglite|content-disposition|light-my-request|cookie)/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
+    // The shell's production server (Node, not the browser).
+    { displayName: 'shell-server', rootDir: '<rootDir>/shell', testEnvironment: 'node', transform: { '^.+\\.tsx?$': swc }, testMatch: ['<rootDir>/server/**/*.test.ts'] },
     // The repository's own tooling (lint rules).
     { displayName: 'scripts', testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, testMatch: ['<rootDir>/scripts/**/*.test.ts'] },
   ],

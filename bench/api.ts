@@ -2,16 +2,15 @@
 // The server, the load generator (autocannon) and the enrolment-day visitors each run in their own process, on
 // loopback; every phase is bounded in time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dayjs, isWeekend, todayInMY, formatMinutes24 } from 'shared-api/contract';
 import { freePorts } from '../e2e/support/product';
 import { repoRoot } from '../scripts/bundles';
 import { stopChild } from '../scripts/product';
-import { slots } from '../server/src/db/schema';
+import { slots } from '../server/src/slots/tables';
 import { publiclyBookable } from '../server/src/slots/slot-service';
+import { createDatabase, createSlots, json, pg, requireFromServer, startServer, staffToken, type Database, type Server } from './api/server';
 import { loadAverage, today, writeDocSection } from './doc';
 
 const seconds = Math.max(1, Number(process.env.BENCH_SECONDS) || 10);
@@ -19,12 +18,9 @@ const connections = 50;
 const listSlots = 100;
 const visitors = Number(process.env.BENCH_VISITORS) || 500;
 const enrolmentSlots = 50;
-const postgresAdminUrl = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const section = '## API under load (bench:api)';
 const listPath = `/public/list?limit=${listSlots}&page=1&format=legacy`;
 
-const requireFromServer = createRequire(path.join(repoRoot, 'server', 'package.json'));
-const pg = requireFromServer('pg') as typeof import('pg');
 // Drizzle is the server's dependency (not resolvable from bench/): typed here only as far as it is used.
 type BuiltQuery = { toSQL: () => { sql: string; params: unknown[] } };
 type SelectBuilder = {
@@ -33,115 +29,6 @@ type SelectBuilder = {
 const { QueryBuilder } = requireFromServer('drizzle-orm/pg-core') as { QueryBuilder: new () => SelectBuilder };
 const { asc } = requireFromServer('drizzle-orm') as { asc: (column: unknown) => unknown };
 const autocannonBin = path.join(path.dirname(requireFromServer.resolve('autocannon/package.json')), 'autocannon.js');
-
-type Database = { label: 'PostgreSQL' | 'PGlite'; env: NodeJS.ProcessEnv; url?: string; drop: () => Promise<void> };
-
-let databaseCounter = 0;
-async function createDatabase(label: Database['label']): Promise<Database> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  if (label === 'PGlite') {
-    return { label, env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `bench_api_${process.pid}_${++databaseCounter}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    url: url.toString(),
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-type Server = { url: string; child: ChildProcess; log: string[] };
-
-async function startServer(database: Database): Promise<Server> {
-  const [port] = await freePorts(1);
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...database.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    PAYMENT_GATEWAY: 'sandbox',
-    API_PUBLIC_URL: url,
-    PUBLIC_SITE_URL: 'http://localhost:3000',
-    SANDBOX_CALLBACK_DELAY_MS: '0',
-    LOGIN_RATE_LIMIT: '1000',
-  };
-  delete env.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited during start-up:\n${log.join('')}`);
-    try {
-      await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
-      return { url, child, log };
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  await stopChild(child);
-  throw new Error(`API did not answer within 90 s:\n${log.join('')}`);
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${body.message ?? ''}`);
-  return body;
-}
-
-async function staffToken(api: string): Promise<string> {
-  const body = await json<{ data: { token: string } }>(`${api}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin12345' }),
-  });
-  return body.data.token;
-}
-
-/** `count` 30-minute weekday slots from the day after tomorrow (GMT+8), 08:00-17:30, created through the staff API. */
-async function createSlots(api: string, token: string, count: number): Promise<void> {
-  const wanted: { date: string; startTime: string; endTime: string }[] = [];
-  for (let day = dayjs(todayInMY()).add(2, 'day'); wanted.length < count; day = day.add(1, 'day')) {
-    const date = day.format('YYYY-MM-DD');
-    if (isWeekend(date)) continue;
-    for (let minutes = 8 * 60; minutes < 18 * 60 && wanted.length < count; minutes += 30) {
-      wanted.push({ date, startTime: formatMinutes24(minutes), endTime: formatMinutes24(minutes + 30) });
-    }
-  }
-  for (let i = 0; i < wanted.length; i += 10) {
-    await Promise.all(
-      wanted.slice(i, i + 10).map((slot) =>
-        json(`${api}/slot/add`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(slot),
-        }),
-      ),
-    );
-  }
-}
 
 type Cannon = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number };
 
@@ -281,6 +168,10 @@ type EnrolmentClientResult = {
   serverErrors: number;
   serverErrorsBy: Record<string, number>;
   networkErrors: number;
+  /** From a visitor's start to their payment session, for those who booked (waits and solving included). */
+  waitToHold: { p50: number; p99: number; max: number };
+  /** 429 HOLD_LIMIT without a challenge: the visitor waited Retry-After and tried again. */
+  waitsTold: number;
   /** Hold-limit challenges (429 HOLD_LIMIT) solved by the visitors, as the booking dialog solves them. */
   challenges: { solved: number; failed: number; solveP50: number; solveP99: number };
 };
@@ -301,7 +192,7 @@ function runEnrolmentClient(api: string): Promise<EnrolmentClientResult> {
     });
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 900_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       try {
@@ -340,7 +231,7 @@ async function enrolmentCase(label: Database['label']): Promise<EnrolmentResult>
     };
     if (result.serverErrors) console.log(`${label} enrolment 5xx by route: ${JSON.stringify(result.serverErrorsBy)}; API error log: ${result.apiErrors.join(' | ')}`);
     console.log(
-      `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms (held ${result.initiateOk.p99}, refused ${result.initiateRefused.p99}), 429 × ${result.statusCounts['429'] ?? 0}, challenges solved ${result.challenges.solved}, ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
+      `${label} enrolment: ${result.bookedSlots} booked (${result.distinctBookedSlots} distinct), outcomes ${JSON.stringify(result.outcomes)}, refusals ${JSON.stringify(result.refusals)}, initiate p99 ${result.initiate.p99} ms (held ${result.initiateOk.p99}, refused ${result.initiateRefused.p99}), 429 × ${result.statusCounts['429'] ?? 0}, told to wait ${result.waitsTold}, challenges solved ${result.challenges.solved}, booked after p50 ${result.waitToHold.p50} / p99 ${result.waitToHold.p99} ms, ${result.totalMs} ms, 5xx ${result.serverErrors} (load ${load})`,
     );
     return result;
   } finally {
@@ -413,17 +304,19 @@ function render(lists: Record<string, ListResult>, enrolments: Record<string, En
     `Each visitor (bench/api/enrolment-client.ts) reads the public list, picks a free slot at random, \`POST /api/payment/initiate\``,
     "(which takes the hold), presses Pay on the sandbox checkout page (the gateway then sends its HMAC-signed callback,",
     'which books the slot) and polls `GET /api/payment/status/{id}` as the pending page does; a visitor refused with 409',
-    'reads the list again and tries another slot, up to 3 times. All visitors come from one address (a carrier NAT): past',
-    "its free holds the API answers 429 HOLD_LIMIT with a proof-of-work challenge, which the visitor solves with the booking",
-    "dialog's own solver (WebCrypto SHA-256) and sends again, as a browser does. Afterwards the staff list is read to count bookings.",
+    '(or 429 HOLD_TIME_USED) reads the list again and tries another slot, up to 3 times. All visitors come from one address',
+    "(a carrier NAT): past the network's free holds the API answers 429 HOLD_LIMIT with a proof-of-work challenge, which the",
+    "visitor solves with the booking dialog's own solver (WebCrypto SHA-256) and sends again, as a browser does; at the",
+    "network's ceiling (a sixth of the bookable slots held) the 429 has no challenge, and the visitor waits what Retry-After",
+    'says (give or take half) and tries again, for up to 10 minutes. Afterwards the staff list is read to count bookings.',
     'Every solve runs in this one client process, ~500 at once on the 2 cores the API also uses, so the solve and initiate',
     "times below are one CPU doing every parent's work; one level-1 solve alone (1,000-2,000 digests) takes ~70-100 ms here.",
     '',
-    '| database | bookings (distinct slots, distinct references) | visitor outcomes | refusals (409; 429 after solving) | 429 answers | challenges solved (solve p50 / p99 ms) | initiate calls | initiate p50 / p99 ms, solving included (all; held; refused) | total s | 5xx | network errors | load average |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | bookings (distinct slots, distinct references) | visitor outcomes | refusals (409; 429 after solving) | 429 answers (told to wait) | challenges solved (solve p50 / p99 ms) | initiate calls | initiate p50 / p99 ms, solving included (all; held; refused) | a booking parent waited for their hold, p50 / p99 / max s | total s | 5xx | network errors | load average |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...Object.entries(enrolments).map(
       ([label, e]) =>
-        `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.statusCounts['429'] ?? 0} | ${e.challenges.solved}${e.challenges.failed ? ` (${e.challenges.failed} failed)` : ''} (${e.challenges.solveP50} / ${e.challenges.solveP99}) | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99}; ${e.initiateOk.p50} / ${e.initiateOk.p99}; ${e.initiateRefused.p50} / ${e.initiateRefused.p99} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
+        `| ${label} | ${e.bookedSlots} (${e.distinctBookedSlots}, ${e.distinctReferences})${e.clientMatchesServer ? '' : ' — differs from what visitors were told!'} | ${Object.entries(e.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} | ${Object.entries(e.refusals).map(([k, v]) => `${k} ${v}`).join(', ') || '0'} | ${e.statusCounts['429'] ?? 0} (${e.waitsTold}) | ${e.challenges.solved}${e.challenges.failed ? ` (${e.challenges.failed} failed)` : ''} (${e.challenges.solveP50} / ${e.challenges.solveP99}) | ${e.initiate.count} | ${e.initiate.p50} / ${e.initiate.p99}; ${e.initiateOk.p50} / ${e.initiateOk.p99}; ${e.initiateRefused.p50} / ${e.initiateRefused.p99} | ${(e.waitToHold.p50 / 1000).toFixed(1)} / ${(e.waitToHold.p99 / 1000).toFixed(1)} / ${(e.waitToHold.max / 1000).toFixed(1)} | ${(e.totalMs / 1000).toFixed(1)} | ${e.serverErrors} | ${e.networkErrors} | ${e.load} |`,
     ),
     ...Object.entries(enrolments)
       .filter(([, e]) => e.serverErrors > 0)

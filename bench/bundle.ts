@@ -5,12 +5,13 @@ import zlib from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { desktopViewport, phoneViewport, slotButtons, visible } from '../e2e/support/page';
-import { freePorts, startTestProduct } from '../e2e/support/product';
+import { freePorts, startStack, type Stack } from '../e2e/support/product';
 import { analyse, buildOne, precompress } from '../scripts/build';
-import { startStaticServer } from '../scripts/static-server';
 import os from 'node:os';
 import { analysisFile, bundleNames, repoRoot } from '../scripts/bundles';
-import { buildIfNeeded, remoteEntryUrl } from '../scripts/product';
+import { buildIfNeeded } from '../scripts/product';
+import { remoteEntryUrl } from '../shell/server/remotes';
+import { startStaticServer } from '../shell/server/static-files';
 import type { BundleAnalysis } from '../scripts/build';
 import type { BundleName } from '../scripts/rspack-common';
 import { LOCALE_COOKIE, LOCALE_NAMES, type Locale } from 'shared-api/contract';
@@ -171,7 +172,14 @@ function renderSection(loads: FirstLoad[], byPackage: [string, number][], date: 
     "catalogues compiled by messageformat into plain functions instead of Lingui's runtime (-1.7 KB); the first load's",
     'GMT+8 days and words computed without dayjs (`shared-api` root is dayjs-free, dayjs comes with `shared-api/time` in',
     'the lazy chunks: -3 KB). A Malay page adds two small chunks (frame-ms: the frame\'s and design system\'s words and',
-    'the date words; home-ms: the timetable\'s and payment notice\'s words): 1.7 KB.',
+    'the date words; home-ms: the timetable\'s words): 1.7 KB.',
+    'Then, for issue 24 (the day strip, next available and the fees on the timetable: +1.1 KB, Malay 170.5 KB, over the',
+    'goal): the payment-in-progress notice and its words fetched only when the browser keeps a booking draft (-0.5 KB);',
+    "the schools' addresses and years (`brand.config.json` `schoolDetails`) and the calendar builder that reads them kept",
+    "out of shared-api's root (`shared-api/schools`, `shared-api/calendar`): the bundler drops a JSON key no first-load",
+    'module reads, so they cost `/` nothing. Then (168.5 / 170.2 KB before): the federation runtime core\'s snapshot',
+    'handler (manifests, preloadRemote) and asset preloader (preloadRemote), which no bundle reaches with',
+    '`disableSnapshot`, swapped for stubs that throw if ever called (`scripts/federation/runtime-stubs.ts`: -2.4 KB).',
     '',
     'What would cut the rest, largest first:',
     '- RTK + immer (~23 KB) come whole with shared-api (createApi, combineSlices, configureStore); a lighter',
@@ -215,7 +223,7 @@ function writeSection(markdown: string): string {
  * from the real one (chunk overhead); only the per-package figures are taken from it.
  */
 async function measureByPackage(
-  product: Awaited<ReturnType<typeof startTestProduct>>,
+  product: Stack,
   splitPort: number,
   contents: Record<string, BundleAnalysis>,
 ): Promise<[string, number][]> {
@@ -269,7 +277,7 @@ async function measureByPackage(
 async function main() {
   await buildIfNeeded((line) => console.log(line));
   const [splitPort] = await freePorts(1);
-  const product = await startTestProduct({ extraOrigins: [`http://localhost:${splitPort}`] });
+  const product = await startStack({ measured: true, extraOrigins: [`http://localhost:${splitPort}`] });
   try {
     const contents = Object.fromEntries(
       bundleNames.map((name) => [

@@ -7,11 +7,10 @@ const config: Config = {
   testEnvironment: 'node',
   reporters: ['default', '<rootDir>/jest/summary-reporter.js'],
   testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
-  setupFilesAfterEnv: ['<rootDir>/e2e/support/retry-once.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
   // A cold build of the three bundles plus the API start-up can take a few minutes on 2 cores.

@@ -40,8 +40,8 @@ const packageOf = (moduleName: string): string | undefined => {
   }
   // The contract (constants, messages, zod schemas) is stateless: a bundle may carry its own copy of what it uses.
   if (/(?:^|\/)shared-api\/src\/contract\//.test(normalized)) return 'shared-api/contract';
-  // shared-ui/forms and shared-ui/data are carried by each bundle that uses them, on top of the shared core.
-  const sharedUiEntry = /(?:^|\/)shared-ui\/src\/(forms|data)\//.exec(normalized);
+  // shared-ui/forms, shared-ui/data and shared-ui/text are carried by each bundle that uses them, on top of the shared core.
+  const sharedUiEntry = /(?:^|\/)shared-ui\/src\/(forms|data|text)\//.exec(normalized);
   if (sharedUiEntry) return `shared-ui/${sharedUiEntry[1]}`;
   const workspace = /(?:^|\/)(shared-ui|shared-api|shell|booking-remote|admin-remote)\/src\//.exec(normalized);
   return workspace?.[1];

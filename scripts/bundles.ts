@@ -9,12 +9,17 @@ export const repoRoot = path.resolve(__dirname, '..');
 export const bundleNames: BundleName[] = ['shell', 'booking-remote', 'admin-remote'];
 
 export const distDir = (name: BundleName) => path.join(repoRoot, 'dist', name);
+/** Where releases live on this machine: `$RELEASES_DIR/<bundle>/` (default `.releases/`, served by `npm start`). */
+export const releasesRoot = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(env.RELEASES_DIR || path.join(repoRoot, '.releases'));
+export const releasesDirOf = (bundle: BundleName, root = releasesRoot()): string => path.join(root, bundle);
 export const analysisFile = (name: BundleName) => path.join(repoRoot, 'dist', '.analysis', `${name}.json`);
 
 // A change in any of these rebuilds the bundle (the shared packages are compiled into every bundle).
 const sourcesOf = (name: BundleName) => [
   path.join(repoRoot, name, 'src'),
   path.join(repoRoot, name, 'public'),
+  // Its `shellContract` goes into contract.json.
+  path.join(repoRoot, name, 'package.json'),
   path.join(repoRoot, 'shared-ui', 'src'),
   path.join(repoRoot, 'shared-api', 'src'),
   path.join(repoRoot, 'shared-api', 'package.json'),

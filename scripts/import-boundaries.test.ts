@@ -35,6 +35,23 @@ describe('import boundaries (eslint.config.mjs)', () => {
       'booking-remote/src/features/booking-dialog/components/H.tsx': use('../utils/reservation'),
       'booking-remote/src/features/booking-dialog/components/I.tsx': use('../../../lib/paymentStatusApi'),
       'booking-remote/src/features/booking-dialog/components/J.test.tsx': use('../../../pages/HomePage'),
+      'shell/server/K.ts': use('../../scripts/bundles'),
+      'shell/server/L.ts': use('../../booking-remote/src/routes'),
+      'shell/server/M.ts': use('../src/app/remoteForPath'),
+      'e2e/journeys/N.e2e.test.ts': use('../../scripts/product'),
+      'e2e/support/O.ts': use('../../scripts/bundles'),
+      'e2e/support/product.ts': use('../../scripts/product'),
+      'e2e/journeys/P.e2e.test.ts': use('../support/product'),
+      'server/src/base/Q.ts': use('../payments/tables'),
+      'server/src/base/db/R.ts': use('../../slots/tables'),
+      'server/src/mail/S.ts': use('../payments/state'),
+      'server/src/payments/T.ts': use('../mail/outbox'),
+      'server/src/payments/gateways/U.ts': use('../config'),
+      'server/src/payments/gateways/V.ts': use('../../manage/service'),
+      'server/src/slots/W.ts': use('../config'),
+      'server/src/manage/WL.ts': use('../waitlist/service'),
+      'server/src/waitlist/WM.ts': use('../manage/service'),
+      'server/src/app-X.ts': use('./payments/routes'),
     });
   }, 60_000);
 
@@ -50,6 +67,28 @@ describe('import boundaries (eslint.config.mjs)', () => {
   it('refuses an app importing another app, by path, package or federation name', () => {
     for (const file of ['admin-remote/src/pages/D.tsx', 'booking-remote/src/pages/E.tsx', 'shell/src/app/F.tsx'])
       expect(errors[file]).toEqual([expect.stringContaining('An app never imports another app')]);
+  });
+
+  it("refuses the shell's server importing tooling or another app: it is deployed on its own", () => {
+    expect(errors['shell/server/K.ts']).toEqual([expect.stringContaining("The shell's server is deployed on its own")]);
+    expect(errors['shell/server/L.ts']).toEqual([expect.stringContaining('An app never imports another app')]);
+    expect(errors['shell/server/M.ts']).toEqual([]);
+  });
+
+  it('refuses e2e files reaching into scripts/, except the one helper that starts the product', () => {
+    for (const file of ['e2e/journeys/N.e2e.test.ts', 'e2e/support/O.ts']) expect(errors[file]).toEqual([expect.stringContaining('e2e/support/product.ts')]);
+    expect(errors['e2e/support/product.ts']).toEqual([]);
+    expect(errors['e2e/journeys/P.e2e.test.ts']).toEqual([]);
+  });
+
+  it("refuses a server folder importing one above it or the composition root: the base imports no domain, no two domains import each other", () => {
+    for (const file of ['server/src/base/Q.ts', 'server/src/base/db/R.ts', 'server/src/mail/S.ts', 'server/src/payments/gateways/V.ts', 'server/src/manage/WL.ts'])
+      expect(errors[file]).toEqual([expect.stringContaining('move what both need down a layer')]);
+    expect(errors['server/src/slots/W.ts']).toEqual([expect.stringContaining('does not import the composition root')]);
+  });
+
+  it("allows a server domain the layers below it, its own folder, and the root composing every domain", () => {
+    for (const file of ['server/src/payments/T.ts', 'server/src/payments/gateways/U.ts', 'server/src/waitlist/WM.ts', 'server/src/app-X.ts']) expect(errors[file]).toEqual([]);
   });
 
   it("allows pages composing features, a feature's own files and lib/, and a feature's test rendering its page", () => {

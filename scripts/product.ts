@@ -1,15 +1,14 @@
 // Starts the whole product as `npm start` does: the API (child process) and the three production bundles.
-// The one start-up of scripts/start.ts, the e2e tests (e2e/support/product.ts, e2e/support/stack.ts) and the bundle benchmark.
+// The one start-up of scripts/start.ts, the e2e tests (e2e/support/product.ts) and the benchmarks. The shell's server
+// is the shell's own code (shell/server); the remotes' folders are served with its static layer, as a CDN would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { bundleNames, distDir, needsBuild, repoRoot } from './bundles';
-import type http from 'node:http';
-import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALE_COOKIE, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
+import { bundleNames, distDir, needsBuild, releasesDirOf, releasesRoot, repoRoot } from './bundles';
 import type { BundleName } from './rspack-common';
-import { contentSecurityPolicy, startStaticServer, type StaticServer } from './static-server';
-// The shell's own rule for which remote a path shows: hints for the wrong remote would be wasted downloads.
-import { remoteForPath } from '../shell/src/app/remoteForPath';
+import { remotePageContentSecurityPolicy } from '../shell/server/policy';
+import { remoteEntryUrl, type RemoteKey, type RemotesJson } from '../shell/server/remotes';
+import { startShellServer } from '../shell/server/shell-server';
+import { startStaticServer, type RunningServer } from '../shell/server/static-files';
 
 export type Ports = { shell: number; booking: number; admin: number; api: number };
 
@@ -20,7 +19,7 @@ export const portsFromEnv = (env: NodeJS.ProcessEnv = process.env): Ports => ({
   api: Number(env.PORT) || 4000,
 });
 
-export type RemoteKey = 'booking' | 'admin';
+export type { RemoteKey, RemotesJson };
 
 export type ProductOptions = {
   ports: Ports;
@@ -40,6 +39,8 @@ export type ProductOptions = {
   apiLines?: (line: string) => void;
   /** Wait for /health to answer 200 (the database ready) rather than for any answer. */
   untilHealthy?: boolean;
+  /** Where the bundles' releases are (`npm run release`; default `$RELEASES_DIR` or `.releases`): served at `<host>/releases/`. */
+  releasesDir?: string;
 };
 
 export type Product = {
@@ -60,137 +61,38 @@ export type Product = {
 
 const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', admin: 'admin-remote' };
 
-
-/** How `remotes.json` addresses a remote served at `baseUrl`: its federation entry (no manifest round trip). */
-export const remoteEntryUrl = (baseUrl: string): string => `${baseUrl}/remoteEntry.js`;
-
 /**
- * Preload hints for the shell's HTML, generated at deploy (here: start) time from where the remote lives: its entry
- * and the chunks of its exposed routes (named in its mf-manifest.json on disk) start downloading with the shell's
- * own script instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
+ * The shell's production server (shell/server) on its built folder, with remotes.json generated at each request from
+ * `remotes` and the remotes' builds on this machine read for their preload hints.
  */
-export function remotePreloadHints(remote: RemoteKey, remoteUrl: string): string {
-  // Chromium hands a failed preload to the next script of its URL: with the remote down at page load, the shell's
-  // Retry spends these first (shell/src/federation/entryRetryPlugin.ts; e2e/deploy/retry.e2e.test.ts).
-  const tags = [`<link rel="preload" href="${remoteEntryUrl(remoteUrl)}" as="script">`];
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(distDir(bundleOf[remote]), 'mf-manifest.json'), 'utf8')) as {
-      exposes?: { path: string; assets: { js: { sync: string[] } } }[];
-    };
-    const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-    for (const file of routes?.assets.js.sync ?? []) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
-  } catch {
-    // no manifest on disk (remote deployed elsewhere): no hints, the page loads as without them
-  }
-  return tags.join('');
-}
-
-/**
- * The data a page draws first, preloaded from the HTML so that it downloads with the code instead of after it: `/`
- * is the timetable, whose list call is exactly PUBLIC_TIMETABLE_LIST_PATH. `anonymous` matches the API client's
- * fetch (CORS, no credentials); a signed-in staff member's call carries a token header and simply refetches.
- */
-export function pageDataHints(pathname: string, apiUrl: string): string {
-  if (pathname !== '/') return '';
-  return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
-}
-
-/** The language a returning parent chose (the `lang` cookie the shell's language select writes); English otherwise. */
-export function localeOfRequest(request: http.IncomingMessage): Locale {
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`).exec(request.headers.cookie ?? '');
-  return isLocale(match?.[1]) ? match[1] : DEFAULT_LOCALE;
-}
-
-/** A built chunk by its name (`frame-ms` → `frame-ms.<hash>.js`), if the bundle has one on disk. */
-function chunkFile(bundle: BundleName, name: string): string | undefined {
-  try {
-    return fs.readdirSync(distDir(bundle)).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * For a language other than English, the chunks its first load fetches after the code (the frame's words and date
- * words; on `/` also the timetable's words, from the booking remote) start with the code instead.
- */
-export function languageHints(locale: Locale, pathname: string, bookingEntry: string): string {
-  if (locale === DEFAULT_LOCALE) return '';
-  const frame = chunkFile('shell', `frame-${locale}`);
-  const home = pathname === '/' ? chunkFile('booking-remote', `home-${locale}`) : undefined;
-  const bookingBase = bookingEntry.replace(/\/remoteEntry\.js$/, '');
-  return [frame && `<link rel="preload" href="/${frame}" as="script">`, home && `<link rel="preload" href="${bookingBase}/${home}" as="script">`]
-    .filter(Boolean)
-    .join('');
-}
-
-/** `errorReportUrl` (optional): where the shell's error boundaries post browser errors; absent, none are sent. */
-export type RemotesJson = Record<RemoteKey | 'api', string> & { errorReportUrl?: string };
-
-const originOf = (url: string): string => new URL(url).origin;
-
-/**
- * The shell's Content-Security-Policy: the remotes' code (and images), the API's data and the error reports' endpoint,
- * where remotes.json puts them.
- */
-export function shellContentSecurityPolicy(remotes: RemotesJson): string {
-  const remoteOrigins = [originOf(remotes.booking), originOf(remotes.admin)];
-  const reportOrigins = remotes.errorReportUrl ? [originOf(remotes.errorReportUrl)] : [];
-  return contentSecurityPolicy({
-    scripts: remoteOrigins,
-    connect: [originOf(remotes.api), ...remoteOrigins, ...reportOrigins],
-    images: remoteOrigins,
-  });
-}
-
-/**
- * The shell's static server as deployed: deep links answered with index.html, `remotes.json` generated at each
- * request (so a remote can move without touching the shell), preload hints for the page's remote and a
- * Content-Security-Policy naming the remotes' and the API's origins of that same remotes.json.
- */
-export function serveShell(port: number, remotes: () => RemotesJson): Promise<StaticServer> {
-  const hintsCache = new Map<string, string>();
-  const hintsFor = (pathname: string, request: http.IncomingMessage) => {
-    const current = remotes();
-    const remote = remoteForPath(pathname);
-    const base = current[remote].replace(/\/remoteEntry\.js$/, '');
-    const key = `${remote} ${base}`;
-    if (!hintsCache.has(key)) hintsCache.set(key, remotePreloadHints(remote, base));
-    const locale = localeOfRequest(request);
-    return {
-      head: pageDataHints(pathname, current.api) + hintsCache.get(key)! + languageHints(locale, pathname, current.booking),
-      // English keeps the page's own `en-MY`.
-      lang: locale === DEFAULT_LOCALE ? undefined : HTML_LANG[locale],
-    };
-  };
-  return startStaticServer({
+function serveShell(port: number, remotes: () => RemotesJson, releases: string): Promise<RunningServer> {
+  return startShellServer({
     root: distDir('shell'),
+    releasesDir: releasesDirOf('shell', releases),
+    releasesCacheMs: process.env.RELEASES_CACHE_MS ? Number(process.env.RELEASES_CACHE_MS) : undefined,
     port,
-    spaFallback: true,
-    cors: false,
-    generated: {
-      get '/remotes.json'() {
-        return JSON.stringify(remotes(), null, 2);
-      },
-    },
-    htmlHead: process.env.PRELOAD_HINTS === '0' ? undefined : hintsFor,
-    contentSecurityPolicy: () => shellContentSecurityPolicy(remotes()),
+    remotes,
+    remoteFolders: { booking: distDir('booking-remote'), admin: distDir('admin-remote') },
+    preloadHints: process.env.PRELOAD_HINTS !== '0',
+    serverRender: process.env.SERVER_RENDER !== '0',
   });
 }
 
 /**
- * A remote's static server as deployed: CORS for the shell, its standalone page, and `/config.json` for that page,
+ * A remote's folder served as its static host would (CORS for the shell), and `/config.json` for its standalone page,
  * whose policy lets it call the API.
  */
-export function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: string, root = distDir(bundleOf[remote])): Promise<StaticServer> {
+function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: string, releases: string, root = distDir(bundleOf[remote])): Promise<RunningServer> {
   return startStaticServer({
     root,
+    // Its releases and their pointer (npm run release), beside the plain build, as on its CDN.
+    mounts: { '/releases/': releasesDirOf(bundleOf[remote], releases) },
     port,
     spaFallback: true,
     cors: true,
     // The remote's standalone page reads its API address here (the shell uses remotes.json).
     generated: { '/config.json': JSON.stringify({ api: apiUrl }) },
-    contentSecurityPolicy: () => contentSecurityPolicy({ connect: [originOf(apiUrl)] }),
+    contentSecurityPolicy: remotePageContentSecurityPolicy(apiUrl),
   });
 }
 
@@ -297,6 +199,16 @@ async function waitForApi(url: string, child: ChildProcess, untilHealthy: boolea
   throw new Error(`The API did not answer on ${url}/health within ${timeoutMs / 1000} s`);
 }
 
+/** Waits (up to 15 s) until `/` comes rendered on the server: its entry and frame load as the shell's server starts. */
+async function untilServerRendered(shellUrl: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (Date.now() < end) {
+    const html = await fetch(`${shellUrl}/`).then((response) => response.text(), () => '');
+    if (html.includes('id="server-state"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function startProduct(options: ProductOptions): Promise<Product> {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.build !== false) await buildIfNeeded(log);
@@ -313,13 +225,14 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     ...(options.extraOrigins ?? []),
   ];
   const remotes: RemotesJson = { booking: remoteEntryUrl(urls.booking), admin: remoteEntryUrl(urls.admin), api: urls.api };
+  const releases = options.releasesDir ?? releasesRoot();
 
   let api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));
   const untilHealthy = Boolean(options.untilHealthy);
-  const servers: Partial<Record<'shell' | RemoteKey, StaticServer>> = {};
+  const servers: Partial<Record<'shell' | RemoteKey, RunningServer>> = {};
   const serveRemote = async (remote: RemoteKey) => {
-    servers[remote] ??= await serveRemoteBundle(remote, ports[remote], urls.api);
+    servers[remote] ??= await serveRemoteBundle(remote, ports[remote], urls.api, releases);
   };
 
   const stop = async () => {
@@ -330,10 +243,12 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   };
 
   try {
-    servers.shell = await serveShell(ports.shell, () => remotes);
+    // The remotes first: the shell's server loads the booking remote's render entry as it starts.
     await serveRemote('booking');
     await serveRemote('admin');
+    servers.shell = await serveShell(ports.shell, () => remotes, releases);
     await waitForApi(urls.api, api, untilHealthy);
+    if (process.env.SERVER_RENDER !== '0') await untilServerRendered(urls.shell);
   } catch (error) {
     await stop();
     throw error;

@@ -1,8 +1,10 @@
 // One config factory for the three deployable bundles (shell, booking-remote, admin-remote).
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { CONTRACT_FILE, CONTRACT_PACKAGES, type Contract } from '../shell/server/contract';
 
 // CommonJS under tsx and Jest: __dirname is the scripts folder.
 export const repoRoot = path.resolve(__dirname, '..');
@@ -100,6 +102,17 @@ const swcRule = (mode: Mode): RuleSetRule => ({
   type: 'javascript/auto',
 });
 
+/**
+ * The federation runtime core's snapshot handler and asset preloader, swapped for scripts/federation/runtime-stubs.ts
+ * (see the file). Matched by the request as core.js and helpers.js / remote/index.js write it, so remote/index.js's own
+ * `../plugins/snapshot/SnapshotHandler.js` (getGlobalRemoteInfo) keeps the real file.
+ */
+const federationRuntimeStubs = () =>
+  new rspack.NormalModuleReplacementPlugin(
+    /^(?:\.\/plugins\/snapshot\/SnapshotHandler|\.\.?\/utils\/preload)\.js$/,
+    path.join(repoRoot, 'scripts', 'federation', 'runtime-stubs.ts'),
+  );
+
 /** react-router 7's package entry points at its development build; production builds take the production files. */
 const productionAliases = (): Record<string, string> => {
   const routerDir = path.dirname(requireFromRoot.resolve('react-router/package.json'));
@@ -141,6 +154,29 @@ const compileHintBanner = (isProd: boolean) =>
         }),
       ]
     : [];
+
+const installedVersion = (pkg: string): string =>
+  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * Writes `contract.json` beside the build (docs/ARCHITECTURE.md, "Releases and the shell contract"): the shell states
+ * the contract version it implements (its package.json `shellContract`) and the singletons' versions it provides; a
+ * remote the contract range it was written for (its package.json `shellContract`) and, for each singleton, `^` the
+ * version it was built and tested against. Not part of any chunk: the page never loads it.
+ */
+const contractPlugin = (name: BundleName, isRemote: boolean) => ({
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ContractPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const own = JSON.parse(fs.readFileSync(path.join(repoRoot, name, 'package.json'), 'utf8')) as { shellContract?: string };
+        if (!own.shellContract) throw new Error(`${name}/package.json states no "shellContract"`);
+        const shared = Object.fromEntries(CONTRACT_PACKAGES.map((pkg) => [pkg, `${isRemote ? '^' : ''}${installedVersion(pkg)}`]));
+        const contract: Contract = { bundle: name, shellContract: own.shellContract, shared };
+        compilation.emitAsset(CONTRACT_FILE, new rspack.sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
+      });
+    });
+  },
+});
 
 /** File name of the runtime-core provider beside a remote's production build (see provide-runtime-core.ts). */
 export const runtimeProviderFile = 'federation-runtime.js';
@@ -189,7 +225,7 @@ export function createBundleConfig(options: BundleOptions): Configuration {
       rules: [
         swcRule(mode),
         { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
-        // Message catalogues (`locales/<language>.json`): compiled to Lingui's message format at build time.
+        // Message catalogues (`locales/<language>.json`): compiled by messageformat to a function per message at build time.
         {
           test: /[\\/]locales[\\/][^\\/]+\.json$/,
           type: 'javascript/auto',
@@ -266,6 +302,8 @@ export function createBundleConfig(options: BundleOptions): Configuration {
           ]
         : []),
       ...compileHintBanner(isProd),
+      federationRuntimeStubs(),
+      contractPlugin(name, isRemote),
       new ModuleFederationPlugin({
         name: containerNames[name],
         filename: 'remoteEntry.js',
@@ -337,7 +375,51 @@ export function createRuntimeProviderConfig(name: BundleName): Configuration {
     resolve: { extensions: ['.ts', '.mjs', '.js', '.json'], alias: federationRuntimeEsm() },
     module: { rules: [swcRule('production')] },
     // Lets the minifier drop the runtime's Node-only branches (the federation plugin defines it for its builds).
-    plugins: [new rspack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+    plugins: [new rspack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }), federationRuntimeStubs()],
+    performance: { hints: false },
+  } as Configuration;
+}
+
+/** Where a remote's server render entry is written, inside its build folder (and so served beside its code). */
+export const serverRenderFile = 'server/render.js';
+
+/**
+ * A remote's server render entry (production only): one CommonJS file for Node carrying its own React, with every
+ * dynamic import (the languages' words) inlined, so the shell's server can load it from the remote's address.
+ */
+export function createServerRenderConfig(name: BundleName, entry: string): Configuration {
+  const packageDir = path.join(repoRoot, name);
+  return {
+    name: `${name}-server`,
+    dependencies: [name],
+    mode: 'production',
+    context: packageDir,
+    entry: { render: entry },
+    target: ['node20'],
+    devtool: false,
+    output: {
+      path: path.join(repoRoot, 'dist', name),
+      filename: serverRenderFile,
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.jsx', '.json'], alias: productionAliases() },
+    module: {
+      rules: [
+        swcRule('production'),
+        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset/inline' },
+        {
+          test: /[\\/]locales[\\/][^\\/]+\.json$/,
+          type: 'javascript/auto',
+          use: [{ loader: path.join(repoRoot, 'scripts', 'i18n', 'catalog-loader.cjs') }],
+        },
+      ],
+    },
+    optimization: { minimize: true },
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL || 'http://localhost:4000') }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
     performance: { hints: false },
   } as Configuration;
 }

@@ -1,5 +1,5 @@
 import { startStandalone } from 'shared-ui/app-root';
 import AdminRoutes from './routes';
 
-// Standalone start of the staff side: the same store, router, theme and toasts as in the shell.
-void startStandalone(<AdminRoutes />);
+// Standalone start of the staff side: the same store, router, theme and toasts as in the shell; English, as staff pages are.
+void startStandalone(<AdminRoutes />, 'en');

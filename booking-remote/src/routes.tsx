@@ -11,6 +11,9 @@ const PaymentFailurePage = lazy(() => import('./pages/PaymentFailurePage'));
 const PaymentPendingPage = lazy(() => import('./pages/PaymentPendingPage'));
 // Opened from a manage link (mail, success or thank-you page): its own chunk, with the manage contract.
 const ManageBookingPage = lazy(() => import('./pages/ManageBookingPage'));
+// The waitlist's links (mails): the entry's page and the offer's page, each a lazy chunk with the waitlist contract.
+const WaitlistEntryPage = lazy(() => import('./pages/WaitlistEntryPage'));
+const WaitlistOfferPage = lazy(() => import('./pages/WaitlistOfferPage'));
 
 export default function BookingRoutes() {
   return (
@@ -22,6 +25,8 @@ export default function BookingRoutes() {
         <Route path="payment/failure" element={<PaymentFailurePage />} />
         <Route path="payment/pending" element={<PaymentPendingPage />} />
         <Route path="booking/manage/:token" element={<ManageBookingPage />} />
+        <Route path="waitlist/offer/:token" element={<WaitlistOfferPage />} />
+        <Route path="waitlist/:token" element={<WaitlistEntryPage />} />
       </Routes>
     </Suspense>
   );

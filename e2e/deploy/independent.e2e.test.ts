@@ -9,12 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
-import { distDir, repoRoot } from '../../scripts/bundles';
-import { remoteEntryUrl } from '../../scripts/product';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, eventually, nextWeekdays, publicSlots, startJourney } from '../support/journey';
 import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
-import type { Stack } from '../support/stack';
+import { distDir, remoteEntryUrl, repoRoot, type Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -111,12 +109,19 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
     await page.getByText(/^Release 2 updated:/).waitFor();
 
     expect(hashTree(distDir('shell'))).toEqual(shellBefore);
-    const servedIndex = await (await fetch(`${stack.urls.shell}/`)).text();
-    // Serving adds deploy-time preload hints: the remote's files at its current address and the timetable's data;
-    // all else is the built file.
+    // The HTML of / is rendered by the release's own render entry (loaded from its address by the shell's server).
+    const rendered = await eventually(async () => {
+      const html = await (await fetch(`${stack.urls.shell}/`)).text();
+      return html.includes('id="server-state"') ? html : undefined;
+    }, 'the server-rendered /', 15_000);
+    expect(rendered).toContain('Release 2 updated:');
+    expect(rendered).not.toContain('Last updated:');
+    // Serving a page not rendered on the server adds deploy-time preload hints only: the remote's files at its current
+    // address (on the client-rendered /, also the timetable's data); all else is the built file.
+    const servedIndex = await (await fetch(`${stack.urls.shell}/thankyou`)).text();
     const hints = servedIndex.match(/<link rel="preload" href="http:\/\/[^"]+"[^>]*>/g) ?? [];
     const dataHint = `<link rel="preload" href="${stack.urls.api}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
-    expect(hints.filter((hint) => hint === dataHint)).toHaveLength(1);
+    expect(hints.filter((hint) => hint === dataHint)).toHaveLength(0);
     const remoteHints = hints.filter((hint) => hint !== dataHint);
     expect(remoteHints.length).toBeGreaterThan(0);
     for (const hint of remoteHints) expect(hint).toContain(release.url);
@@ -180,6 +185,7 @@ test('booking-remote down: staff log in, create a slot and see it on the dashboa
     await dialog.getByLabel('Start date').fill(days[1]);
     await dialog.getByLabel('End date').fill(days[1]);
     await dialog.getByLabel('Start time').fill('16:30');
+    await dialog.getByRole('checkbox', { name: 'Skip public holidays' }).uncheck();
     await dialog.getByRole('button', { name: 'Create Slots' }).click();
     await page.getByText('Successfully created 1 slot(s)!').first().waitFor();
     expect((await publicSlots(stack.urls.api)).length).toBe(before + 1);

@@ -4,7 +4,7 @@
 // of its URL.
 import type { Page, Request, Route } from 'playwright-core';
 import type { LaunchedBrowser } from '../support/browser';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;

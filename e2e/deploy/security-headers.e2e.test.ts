@@ -1,13 +1,14 @@
-// Security headers of the bundle servers (scripts/static-server.ts as scripts/product.ts sets it up): the shell's
+// Security headers of the shell's server (shell/server) and the remotes' folders served as `npm start` does: the shell's
 // Content-Security-Policy follows remotes.json, Chromium enforces it on every page of a journey without a single
 // violation, and no page of another origin can frame the product.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { PERMISSIONS_POLICY } from 'shared-api/contract';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, nextWeekdays, staffToken } from '../support/journey';
 import { bookToGateway, onGateway } from '../support/parent';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -36,6 +37,7 @@ test('the shell\'s pages carry the security headers, with a policy naming the re
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     const policy = directives(response.headers.get('content-security-policy'));
     expect(policy).toMatchObject({
       'default-src': ["'self'"],
@@ -82,6 +84,7 @@ test('the remotes\' files load from the shell\'s origin, and their own pages may
     expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
 
     const page = await fetch(`${remote}/`);
+    expect(page.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     const policy = directives(page.headers.get('content-security-policy'));
     expect(policy['connect-src']).toEqual(["'self'", stack.urls.api]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
@@ -95,9 +98,15 @@ test('the remotes\' files load from the shell\'s origin, and their own pages may
 
 type Violation = { documentURI: string; violatedDirective: string; blockedURI: string };
 
-/** Every securitypolicyviolation event of the page's documents from now on (across navigations). */
+/**
+ * Every securitypolicyviolation event of the page's documents from now on (across navigations), and each complaint
+ * of the browser about a Permissions-Policy (an unknown feature, a feature the page asked for and was denied).
+ */
 async function recordViolations(page: Page): Promise<Violation[]> {
   const violations: Violation[] = [];
+  page.on('console', (message) => {
+    if (/Permissions[- ]Policy/i.test(message.text())) violations.push({ documentURI: page.url(), violatedDirective: 'permissions-policy', blockedURI: message.text() });
+  });
   await page.exposeBinding('reportCspViolation', (_source, violation: Violation) => void violations.push(violation));
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
@@ -111,7 +120,7 @@ async function recordViolations(page: Page): Promise<Violation[]> {
   return violations;
 }
 
-test('a parent paying and staff on the dashboard: no page of the product reports a Content-Security-Policy violation', async () => {
+test('a parent paying and staff on the dashboard: no page of the product reports a Content-Security-Policy or Permissions-Policy violation', async () => {
   const token = await staffToken(stack.urls.api, demoLoginFrom(stack.logs));
   const [day] = nextWeekdays(1);
   await addSlot(stack.urls.api, token, day, '10:00');

@@ -1,9 +1,9 @@
 // Faults with nothing lost: the API is SIGKILLed mid-payment and comes back; the mail server is down during a booking.
 import type { LaunchedBrowser } from '../support/browser';
-import { addSlot, nextWeekdays, staffSlots, startJourney } from '../support/journey';
-import { icsOf, mailTo, type Inbox } from '../support/mail';
+import { addSlot, eventually, nextWeekdays, staffSlots, startJourney } from '../support/journey';
+import { icsOf, mailTo, outboxSent, type Inbox } from '../support/mail';
 import { bookToGateway, onGateway, parent } from '../support/parent';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -16,13 +16,10 @@ const days = nextWeekdays(2);
 // The gateway's callback leaves 3 s after the payment: a kill right after paying loses it.
 productSuite({ inbox: true, staff: true, apiEnv: { SANDBOX_CALLBACK_DELAY_MS: '3000', RECONCILE_INTERVAL_MS: '0' } }, (s) => ({ stack, browser, inbox, token, adminEmail } = s));
 
-/** Over a few outbox rounds (MAIL_POLL_MS 300 ms) the count stays at exactly one per recipient. */
+/** Once the outbox has sent everything (no later round can add a mail), exactly one per recipient. */
 async function expectExactlyOnce(addresses: string[]) {
-  const until = Date.now() + 3_000;
-  while (Date.now() < until) {
-    for (const address of addresses) expect([address, inbox.to(address).length]).toEqual([address, 1]);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await outboxSent(stack);
+  for (const address of addresses) expect([address, inbox.to(address).length]).toEqual([address, 1]);
 }
 
 test('fault: the API is SIGKILLed as the parent pays on the gateway page; on restart the booking is confirmed and both mails go out once', async () => {
@@ -57,13 +54,8 @@ test('fault: the API is SIGKILLed as the parent pays on the gateway page; on res
 
   await inbox.waitFor(mailTo(email), `to ${email}`);
   await inbox.waitFor((mail) => mailTo(adminEmail)(mail) && (mail.text ?? '').includes(email), `to ${adminEmail} about ${email}`);
-  const adminMails = () => inbox.to(adminEmail).filter((mail) => (mail.text ?? '').includes(email));
-  const until = Date.now() + 3_000;
-  while (Date.now() < until) {
-    expect(inbox.to(email)).toHaveLength(1);
-    expect(adminMails()).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await expectExactlyOnce([email]);
+  expect(inbox.to(adminEmail).filter((mail) => (mail.text ?? '').includes(email))).toHaveLength(1);
 });
 
 test('fault: SMTP down during a booking: the booking completes, and the mail arrives once SMTP is back', async () => {
@@ -81,13 +73,11 @@ test('fault: SMTP down during a booking: the booking completes, and the mail arr
     expect((await staffSlots(stack.urls.api, token)).find((slot) => slot.id === slotId)).toMatchObject({ isBooked: true });
     await journey.finish(page);
     // The outbox has tried (and failed) while the server was down.
-    const failedOnce = Date.now() + 10_000;
-    while (Date.now() < failedOnce && !stack.logs.some((line) => line.includes('mail: send failed'))) await new Promise((r) => setTimeout(r, 200));
-    expect(stack.logs.some((line) => line.includes('mail: send failed'))).toBe(true);
+    await eventually(async () => stack.logs.some((line) => line.includes('mail: send failed')), 'a failed send in the API log', 10_000);
   } finally {
     await inbox.start();
   }
-  // The worker's next attempt (30 s backoff) reaches the server that is back.
+  // The mail job's next attempt (pg-boss retries every MAIL_RETRY_SECONDS, 30 s) reaches the server that is back.
   const mail = await inbox.waitFor(mailTo(email), `to ${email} after SMTP came back`, 60_000);
   expect(icsOf(mail)).toContain('BEGIN:VEVENT');
   await expectExactlyOnce([email]);
@@ -109,10 +99,8 @@ test('fault: SMTP hanging: the success page says the confirmation email may be d
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
     expect((await staffSlots(stack.urls.api, token)).find((slot) => slot.id === slotId)).toMatchObject({ isBooked: true });
     // The first attempt times out (5 s greeting timeout); the parent's next look at the page says the mail is late.
-    const deadline = Date.now() + 20_000;
     const timedOut = () => stack.logs.filter((line) => line.includes('mail: send failed') && line.includes('"timedOut":true')).length > timedOutBefore;
-    while (Date.now() < deadline && !timedOut()) await new Promise((r) => setTimeout(r, 200));
-    expect(timedOut()).toBe(true);
+    await eventually(async () => timedOut(), 'a timed-out send in the API log', 20_000);
     await page.reload();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
     await page.getByText('Your booking is confirmed. The confirmation email may be delayed.').waitFor();

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { phone, startJourney } from '../support/journey';
 import { slotButtons } from '../support/page';
-import { startStack, type Stack } from '../support/stack';
+import { startStack, type Stack } from '../support/product';
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 const database = `e2e_db_fault_${process.pid}_${Date.now()}`;

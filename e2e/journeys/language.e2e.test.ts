@@ -7,7 +7,7 @@ import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, eventually, nextWeekdays, startJourney } from '../support/journey';
 import { emlFiles, mailTo } from '../support/mail';
 import { gatewayPage, onGateway, parent } from '../support/parent';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -63,11 +63,22 @@ test('journey language: switch to Bahasa Melayu, book and pay in Malay, the .eml
   const schoolSelect = details.getByLabel('Sekolah Pilihan');
   await schoolSelect.locator('option', { hasText: schoolInMalay }).waitFor({ state: 'attached' });
   await schoolSelect.selectOption({ label: await schoolSelect.locator('option', { hasText: schoolInMalay }).innerText() });
+  await details.getByLabel('Nama Anak').fill(parent.child);
+  // The year in Malay ("Tingkatan 2"); its value stays the English key.
+  await details.getByLabel('Tahun atau Tingkatan Dipohon').selectOption({ label: 'Tingkatan 2' });
+  // The privacy notice in Malay, one tap away, and the consent in Malay (issue 28).
+  await details.getByRole('button', { name: 'Baca notis privasi' }).click();
+  await details.getByRole('region', { name: 'Notis privasi' }).getByText('Siapa yang mengumpul data anda').waitFor();
+  await details.getByRole('checkbox', { name: /Saya ibu bapa atau penjaga dan bersetuju/ }).check();
   await details.getByRole('button', { name: 'Teruskan ke Bayaran' }).click();
   const summary = page.getByRole('dialog', { name: 'Ringkasan Bayaran' });
   await summary.waitFor();
   await summary.getByText(malayDate(day), { exact: false }).first().waitFor();
   await summary.getByText(`RM${school.feeSen / 100}`, { exact: false }).first().waitFor();
+  // The refund and change terms in Malay, with Malay day and month names (not the lazy chunk's own English ones).
+  const terms = await summary.getByRole('region', { name: 'Perubahan dan bayaran balik' }).innerText();
+  expect(terms).toMatch(/perubahan boleh dibuat sehingga (Isnin|Selasa|Rabu|Khamis|Jumaat), \d+ \S+ \d{4}, \d+:\d\d (pagi|tengah hari|petang|malam)/);
+  expect(terms).not.toMatch(/Monday|Tuesday|Wednesday|Thursday|Friday|Sunday|Saturday|AM|PM/);
   await journey.shot(page, 'malay-payment-summary');
   await summary.getByRole('button', { name: 'Buat Bayaran' }).click();
 
@@ -86,6 +97,7 @@ test('journey language: switch to Bahasa Melayu, book and pay in Malay, the .eml
   expect(confirmation.subject).toContain('10:40 pagi');
   expect(String(confirmation.headers.get('content-language'))).toBe('ms');
   expect(confirmation.text).toContain(malayDate(day));
+  expect(confirmation.text).toContain(`Anak: ${parent.child}\nTahun atau tingkatan dipohon: Tingkatan 2`);
 
   // A returning parent's page is Malay from its first byte: <html lang="ms"> and the language's chunks preloaded.
   const cookieHeader = (await browser.context.cookies(stack.urls.shell)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -103,4 +115,33 @@ test('journey language: switch to Bahasa Melayu, book and pay in Malay, the .eml
   await page.getByRole('heading', { name: 'Tempah lawatan penilaian' }).waitFor({ timeout: 30_000 });
   expect(await page.getByRole('combobox', { name: 'Bahasa' }).inputValue()).toBe('ms');
   await journey.finish(page);
+});
+
+test('the staff side is English whatever the parent chose; back on the timetable the Malay returns', async () => {
+  await browser.context.addCookies([{ name: 'lang', value: 'ms', url: stack.urls.shell }]);
+  const page = await browser.context.newPage();
+  const htmlLang = () => page.evaluate(() => document.documentElement.lang);
+  await page.goto(`${stack.urls.shell}/`);
+  await page.getByRole('heading', { name: 'Tempah lawatan penilaian' }).waitFor({ timeout: 30_000 });
+  expect(await htmlLang()).toBe('ms');
+
+  // The header's Login link (desktop): the staff page and its frame in English, no language to choose.
+  await page.getByRole('link', { name: 'Log masuk' }).click();
+  await page.getByRole('heading', { name: 'Staff login' }).waitFor();
+  await eventually(async () => (await htmlLang()) === 'en', '<html lang="en"> on /login');
+  await page.getByRole('link', { name: `${brand.logoText}, ${brand.productName} home` }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Bahasa' }).count()).toBe(0);
+
+  // Back: the parent's language again.
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Tempah lawatan penilaian' }).waitFor();
+  await eventually(async () => (await htmlLang()) === 'ms', '<html lang="ms"> back on /');
+
+  // A staff page opened directly is English from its first byte.
+  const cookie = (await browser.context.cookies(stack.urls.shell)).map((c) => `${c.name}=${c.value}`).join('; ');
+  expect(await (await fetch(`${stack.urls.shell}/secured/dashboard`, { headers: { cookie } })).text()).toContain('<html lang="en">');
+  await page.goto(`${stack.urls.shell}/login`);
+  await page.getByRole('heading', { name: 'Staff login' }).waitFor();
+  expect(await htmlLang()).toBe('en');
+  await page.getByRole('link', { name: `${brand.logoText}, ${brand.productName} home` }).waitFor();
 });

@@ -1,11 +1,12 @@
 // Issue 13's journey: a parent pays, opens the manage link from the confirmation's .eml file (mail to files, the
 // default), moves the visit to another slot, then cancels it; the refund, the mails and the freed slots are checked.
 import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, apiCall, eventually, nextWeekdays, phone, publicSlots, slotButtonName, startJourney } from '../support/journey';
 import { emlFiles, icsOf, mailTo } from '../support/mail';
 import { bookToGateway, onGateway, parent, showSlotDay } from '../support/parent';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -23,6 +24,16 @@ const mailDir = () => `${stack.dataDir}/mail`;
 const mailFile = (address: string, subject: RegExp): Promise<ParsedMail> =>
   eventually(async () => (await emlFiles(mailDir())).find((mail) => mailTo(address)(mail) && subject.test(mail.subject ?? '')), `mail to ${address}: ${subject}`);
 const icsField = (ics: string, name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1]?.trim();
+/** The .ics a page offers ("Download .ics file", a data: URL), as the parent's calendar gets it. */
+const offeredIcs = async (page: Page): Promise<string> => {
+  const href = await page.getByRole('link', { name: 'Download .ics file' }).getAttribute('href');
+  return decodeURIComponent(href!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+};
+/** What makes two invitations one event at one time and place: UID, SEQUENCE, start, end, LOCATION (folding undone). */
+const sameEvent = (ics: string) => {
+  const unfolded = ics.replace(/\r\n[ \t]/g, '');
+  return Object.fromEntries(['UID', 'SEQUENCE', 'DTSTART', 'DTEND', 'LOCATION'].map((name) => [name, icsField(unfolded, name)]));
+};
 
 test('journey manage: pay, open the .eml manage link, reschedule, cancel with refund; mails sent and both slots free again', async () => {
   const journey = startJourney('parent-manages-booking');
@@ -45,6 +56,8 @@ test('journey manage: pay, open the .eml manage link, reschedule, cancel with re
   const confirmationIcs = icsOf(confirmation)!;
   const uid = icsField(confirmationIcs, 'UID');
   expect(uid).toBeTruthy();
+  // The receipt's "Add to calendar" is the mailed invitation's event (issue 25: one invitation builder).
+  expect(sameEvent(await offeredIcs(page))).toEqual(sameEvent(confirmationIcs));
 
   const manage = await browser.context.newPage();
   await manage.setViewportSize(phone);
@@ -78,16 +91,28 @@ test('journey manage: pay, open the .eml manage link, reschedule, cancel with re
   expect(Number(icsField(movedIcs, 'SEQUENCE'))).toBeGreaterThan(Number(icsField(confirmationIcs, 'SEQUENCE') ?? 0));
   expect(movedIcs).toMatch(new RegExp(`DTSTART(;TZID=Asia/(Kuala_Lumpur|Singapore))?:${secondDay.replace(/-/g, '')}T(110000|030000Z)`));
   await mailFile(adminEmail, /^Booking moved/);
+  // The manage page's download follows the move: the move mail's SEQUENCE and times, so a calendar keeps one event.
+  await manage.getByRole('link', { name: 'Download .ics file' }).waitFor();
+  expect(sameEvent(await offeredIcs(manage))).toEqual(sameEvent(movedIcs));
 
   // Cancel: the refund that applies is said before the parent confirms.
   await manage.getByRole('button', { name: 'Cancel booking' }).click();
   const confirmCancel = manage.getByRole('dialog', { name: 'Cancel this booking?' });
   await confirmCancel.getByText('You will get a full refund of RM 75.').waitFor();
+  // The dialog names the visit and what was paid; its buttons are not covered by the toast of the move (issue 24).
+  await confirmCancel.getByText(parent.school).waitFor();
+  await confirmCancel.getByText('RM 75', { exact: true }).first().waitFor();
+  await confirmCancel.getByRole('button', { name: 'Cancel booking' }).click({ trial: true, timeout: 2_000 });
   await confirmCancel.getByRole('button', { name: 'Cancel booking' }).click();
   await main.getByText('This booking has been cancelled.').first().waitFor();
   await manage.reload();
   await main.getByText('Refund of RM 75: refunded').waitFor({ timeout: 30_000 });
+  // Not a dead end: what was cancelled, and the way on.
+  await main.getByRole('region', { name: 'What was cancelled' }).getByText(parent.school).waitFor();
+  const bookAnother = main.getByRole('link', { name: 'Book another time' });
   await journey.finish(manage);
+  await bookAnother.click();
+  await manage.getByRole('heading', { name: 'Book an assessment visit' }).waitFor();
 
   // The cancellation mails: the parent's invitation withdrawn (METHOD:CANCEL, same UID) with the refund named.
   const cancelled = await mailFile(parent.email, /^Booking cancelled/);
@@ -96,6 +121,7 @@ test('journey manage: pay, open the .eml manage link, reschedule, cancel with re
   expect(icsField(cancelledIcs, 'UID')).toBe(uid);
   expect(Number(icsField(cancelledIcs, 'SEQUENCE'))).toBeGreaterThan(Number(icsField(movedIcs, 'SEQUENCE')));
   expect(cancelled.text).toContain('RM 75');
+  expect(cancelled.text).toMatch(/You are welcome to choose another time on the booking page: https?:\/\/\S+/);
   await mailFile(adminEmail, /^Booking cancelled/);
 
   // Staff see the history and the refund.

@@ -16,7 +16,7 @@ import {
 } from '../support/journey';
 import { icsOf, mailTo, type Inbox } from '../support/mail';
 import { bookToGateway, fillDetails, launchTouchPhone, onGateway, openSlot, parent, showSlotDay, slotButton } from '../support/parent';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -48,8 +48,14 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
 
   // Each rule, broken alone, is named in a toast; empty fields also say so beside the field.
   const continueButton = dialog.getByRole('button', { name: 'Continue to Payment' });
+  // The dialog opens on its first field, not on Close.
+  expect(await dialog.getByLabel('Visitor Name').evaluate((element) => element === document.activeElement)).toBe(true);
   await continueButton.click();
-  for (const inline of ['Name is required', 'Email is required', 'Contact number is required']) await dialog.getByText(inline).waitFor();
+  for (const inline of ['Name is required', 'Email is required', 'Contact number is required', "Child's name is required", 'Please select the year or grade applied for'])
+    await dialog.getByText(inline, { exact: true }).waitFor();
+  // The rules' toasts sit in the dialog above its buttons: the button stays on top, clickable (issue 24).
+  await dialog.getByText('Please enter a valid email address').first().waitFor();
+  await continueButton.click({ trial: true, timeout: 2_000 });
   const broken: Array<[Partial<typeof parent>, string]> = [
     [{ name: 'A' }, 'Name must be at least 2 characters'],
     [{ email: 'nurul.parent@example' }, 'Please enter a valid email address'],
@@ -72,9 +78,14 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   await continueButton.click();
   const summary = page.getByRole('dialog', { name: 'Payment Summary' });
   await summary.waitFor();
-  for (const text of [parent.name, parent.school, 'RM 75', 'This slot is reserved for you for 15 minutes while you complete payment.']) {
+  for (const text of [parent.name, parent.child, parent.year, parent.school, '8 Jalan Setiakasih 5', 'RM 75', 'This slot is reserved for you for 15 minutes while you complete payment.']) {
     await summary.getByText(text, { exact: false }).first().waitFor();
   }
+  // Where the confirmation and the manage link go, with a way back; the refund and change terms before paying.
+  await summary.getByText(parent.email, { exact: true }).waitFor();
+  await summary.getByText(parent.phone.replace(/ /g, ''), { exact: true }).waitFor();
+  await summary.getByRole('button', { name: 'Change email address' }).waitFor();
+  await summary.getByRole('region', { name: 'Changes and refunds' }).getByText(/changes until|can no longer be changed/).waitFor();
   await summary.getByRole('button', { name: 'Back to Details' }).click();
   await page.getByRole('dialog', { name: 'Booking Details' }).getByRole('button', { name: 'Continue to Payment' }).click();
   await summary.getByRole('button', { name: 'Proceed to Payment' }).click();
@@ -90,7 +101,11 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   const main = page.getByRole('main');
   await main.getByText('Amount Paid: RM 75', { exact: true }).waitFor();
   await main.getByText(parent.school, { exact: true }).waitFor();
+  await main.getByText('8 Jalan Setiakasih 5, Bukit Damansara, 50490 Kuala Lumpur').waitFor();
   await main.getByText(/10:00 AM/).first().waitFor();
+  // What a parent does next is the page's one filled action; the terms beside the manage link.
+  await main.getByRole('link', { name: 'Google Calendar' }).waitFor();
+  await main.getByRole('region', { name: 'Manage your booking' }).getByText(/changes until|can no longer be changed/).waitFor();
   // Sent already, or queued in the outbox a moment after the confirmation: either way it names the parent's address.
   await main.getByText(new RegExp(`^A confirmation email (has been sent to|is on its way to) ${parent.email.replace(/\./g, '\\.')}\\.$`)).waitFor();
   await journey.finish(page);
@@ -113,7 +128,11 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   // 10:00 in GMT+8 is 02:00 UTC.
   expect(ics).toMatch(new RegExp(`DTSTART(;TZID=Asia/(Kuala_Lumpur|Singapore))?:${day.replace(/-/g, '')}T(100000|020000Z)`));
   expect(visitorMail.text).toContain(parent.school);
+  expect(ics).toContain('LOCATION:Seri Ilmu Private Secondary\\, 8 Jalan Setiakasih 5');
   expect(adminMail.text).toContain(parent.email);
+  // The child and the year applied for reach the school (issue 24), in both mails and the staff list.
+  for (const mail of [visitorMail, adminMail]) expect(mail.text).toContain(`Child: ${parent.child}\nYear or grade applied for: ${parent.year}`);
+  expect(booked).toMatchObject({ childName: parent.child, childYear: parent.year });
 });
 
 test('journey 2 (fail): the gateway declines, Payment Failed, the slot is back on the timetable', async () => {
@@ -198,7 +217,11 @@ test('journey 3 (back out): Cancel in details, Back, Cancel in processing and Ca
     const processing = page.getByRole('dialog', { name: 'Processing Payment' });
     await processing.waitFor();
     await processing.getByRole('button', { name: 'Cancel' }).click();
+    // The held-back request still reaches the server (and holds the slot) before the dialog gives its payment up: wait
+    // for its answer, or the slot may look free just before that late hold, and the other parent's page miss it.
+    const initiated = page.waitForResponse('**/api/payment/initiate');
     releaseInitiate();
+    await initiated;
     await page.unroute('**/api/payment/initiate');
     await eventually(() => isPublic(slotId), 'the slot to be free after Cancel in processing', 10_000);
     await otherParentCanHoldIt();
@@ -217,6 +240,41 @@ test('journey 3 (back out): Cancel in details, Back, Cancel in processing and Ca
   } finally {
     await other.close();
   }
+});
+
+test('journey 3b (cancel on the gateway): nothing charged, the same time offered again and booked from the page', async () => {
+  const journey = startJourney('parent-cancels-on-gateway');
+  const day = days[2];
+  const slotId = await addSlot(stack.urls.api, token, day, '11:30');
+  const page = await newPage(phone);
+  await page.goto(`${stack.urls.shell}/`);
+  await bookToGateway(page, day, '11:30');
+  await onGateway(page, 'cancel');
+  await page.waitForURL(`${stack.urls.shell}/payment/failure**`);
+  expect(new URL(page.url()).searchParams.get('error')).toBe('payment_cancelled');
+  await page.getByRole('heading', { level: 1, name: 'Payment cancelled' }).waitFor();
+  const main = page.getByRole('main');
+  await main.getByText('You cancelled the payment, so nothing was charged and no booking was made.').waitFor();
+  expect(await main.getByText(/declined by your bank/).count()).toBe(0);
+  await main.getByText('This time is still free: you can book it again now.').waitFor({ timeout: 15_000 });
+  await journey.shot(page, 'parent-cancels-on-gateway');
+  expect(await isPublic(slotId)).toBe(true);
+
+  // Book this time again: the dialog opens on the same time with what the parent typed.
+  await main.getByRole('button', { name: 'Book this time again' }).click();
+  await page.waitForURL(`${stack.urls.shell}/`);
+  const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('Email Address').inputValue()).toBe(parent.email);
+  expect(await dialog.getByLabel('Visitor Name').inputValue()).toBe(parent.name);
+  // A new page load: the consent is asked again.
+  await dialog.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).check();
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('dialog', { name: 'Payment Summary' }).getByRole('button', { name: 'Proceed to Payment' }).click();
+  await onGateway(page, 'pay');
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
+  await journey.finish(page);
+  expect(await isPublic(slotId)).toBe(false);
 });
 
 test('journey 4 (race): two browsers pick the same slot; the second is told it is reserved and its dialog closes', async () => {
@@ -267,7 +325,7 @@ test('journey 7 (phone): the 14-weekday carousel with the Today badge, booking b
     expect(await carousel.getByText('Today', { exact: true }).count()).toBe(todayIsWeekday ? 1 : 0);
     expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).isVisible()).toBe(false);
 
-    // Navigation by taps on Next day until the slot's day is the current one.
+    // A tap on the slot's day in the day strip makes it the current one.
     expect(labels.some((label) => label.startsWith(slotButtonLong(day)))).toBe(true);
     await showCarouselDay(page, day, true);
     const button = slotButton(page, day, '15:00');

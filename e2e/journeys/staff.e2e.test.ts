@@ -17,7 +17,7 @@ import {
   startJourney,
   weekdaysBetween,
 } from '../support/journey';
-import type { Stack } from '../support/stack';
+import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
 let stack: Stack;
@@ -58,7 +58,15 @@ test('journey staff: login, dashboard, create, booked, details, delete; the time
     stack.urls.api,
     'PUT',
     `/slot/${bookedId}`,
-    { id: bookedId, visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah.parent@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International' },
+    {
+      id: bookedId,
+      visitorName: 'Aisyah Rahman',
+      visitorEmail: 'aisyah.parent@example.com',
+      visitorContactNo: '0123456789',
+      selectedSchool: 'Seri Ilmu International',
+      childName: 'Nur Iman',
+      childYear: 'Year 7',
+    },
     token,
   );
   expect(booking.status).toBe(200);
@@ -93,6 +101,8 @@ test('journey staff: login, dashboard, create, booked, details, delete; the time
   await dialog.getByLabel('Start date').fill(start);
   await dialog.getByLabel('End date').fill(end);
   await dialog.getByLabel('Start time').fill('17:00');
+  // Every weekday of the range, public holidays too (the dialog skips them by default).
+  await dialog.getByRole('checkbox', { name: 'Skip public holidays' }).uncheck();
   await dialog.getByRole('button', { name: 'Create Slots' }).click();
   await page.getByText(`Successfully created ${weekdays.length} slot(s)!`).first().waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -112,7 +122,7 @@ test('journey staff: login, dashboard, create, booked, details, delete; the time
   await page.getByRole('button', { name: `View Details of slot #${bookedId}` }).click();
   const details = page.getByRole('dialog', { name: 'Appointment Details' });
   await details.getByText('Aisyah Rahman').waitFor();
-  await details.getByText('(012) 345-6789').waitFor();
+  await details.getByText('012-345 6789').waitFor();
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.urls.shell });
   await details.getByRole('button', { name: /^Copy Email/ }).click();
   await details.getByRole('button', { name: /^Copied!/ }).waitFor();

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import { demoLoginFrom, desktop, publicSlots, showCarouselDay, startJourney } from '../support/journey';
 import { launchTouchPhone, showSlotDay, slotButton } from '../support/parent';
-import { startStack, type Stack } from '../support/stack';
+import { startStack, type Stack } from '../support/product';
 
 const phoneScreen = { width: 360, height: 800 };
 
@@ -130,6 +130,8 @@ test('screens: timetable, booking details, login, dashboard and its dialogs', as
   await staff.getByText('Showing: Booked Slots').waitFor();
   const viewDetails = staff.getByRole('button', { name: /^View Details of slot #/ }).first();
   await viewDetails.waitFor();
+  // The picture shows the table: who booked, after the spec's columns.
+  await staff.getByText(/booked slots? found/).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await settled(staff);
   await journey.shot(staff, 'screen-dashboard-booked');
 
@@ -149,6 +151,8 @@ test('screens: timetable, booking details, login, dashboard and its dialogs', as
   const create = staff.getByRole('dialog', { name: 'Create New Slots' });
   await create.getByLabel('Start date').waitFor();
   await create.getByRole('button', { name: 'Create Slots' }).waitFor();
+  // The server's preview of the default choices.
+  await create.getByText(/slots? will be created|No slots will be created/).first().waitFor();
   await settled(staff);
   await journey.finish(staff, 'screen-create-dialog');
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { TIMEZONE } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
-import { repoRoot } from '../../scripts/bundles';
+import { repoRoot } from './product';
 
 export const desktop = { width: 1440, height: 900 };
 export const phone = { width: 360, height: 740 };
@@ -53,7 +53,7 @@ export async function apiCall<T>(
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
 
-/** The demo login the API prints on its first start (admin line of server/src/db/seed.ts). */
+/** The demo login the API prints on its first start (admin line of server/src/seed.ts). */
 export function demoLoginFrom(logs: string[]): { email: string; password: string } {
   for (const line of logs) {
     const match = /([\w.+-]+@[\w.-]+\.\w+)\S*\s*(?:\/|password:?)\s*(\S+)/i.exec(line);
@@ -143,32 +143,24 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
 }
 
-/** Phone timetable: moves the 14-weekday carousel to `date` with its Next/Previous day buttons, one settled step at a time. */
+/** Phone timetable: shows `date` in the 14-weekday carousel by its day in the day strip, and waits until the track has settled there. */
 export async function showCarouselDay(page: Page, date: string, tap = false): Promise<void> {
   const long = dayjs.tz(date, 'YYYY-MM-DD', TIMEZONE).format('dddd D MMMM YYYY');
   const carousel = page.locator('[aria-label="Next 14 weekdays"]');
   const label = await carousel.locator(`[aria-roledescription="slide"][aria-label^="${long} ("]`).getAttribute('aria-label', { timeout: 30_000 });
-  const indexOf = (text: string | null) => Number(/\((\d+) of/.exec(text ?? '')?.[1]) - 1;
-  const target = indexOf(label);
-  for (let step = 0; step < 28; step++) {
-    const index = indexOf(await carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute('aria-label'));
-    if (index === target) return;
-    const next = index < target ? index + 1 : index - 1;
-    const button = carousel.getByRole('button', { name: index < target ? 'Next day' : 'Previous day' });
-    await (tap ? button.tap() : button.click());
-    // Settled: that slide is the current one and the track has stopped on its page.
-    await page
-      .waitForFunction(
-        (n) => {
-          const region = document.querySelector('[aria-label="Next 14 weekdays"]');
-          const current = region?.querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])');
-          const track = current?.parentElement;
-          return Boolean(current?.getAttribute('aria-label')?.includes(`(${n + 1} of`) && track && Math.abs(track.scrollLeft - n * track.clientWidth) < 2);
-        },
-        next,
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
-  }
-  throw new Error(`The carousel did not reach ${long}`);
+  const target = Number(/\((\d+) of/.exec(label ?? '')?.[1]) - 1;
+  // The strip's day is named "<date>: <free slots>".
+  const day = carousel.getByRole('toolbar', { name: 'Choose a day' }).getByRole('button', { name: new RegExp(`^${long}: `) });
+  await (tap ? day.tap() : day.click());
+  // Settled: that slide is the current one and the track has stopped on its page.
+  await page.waitForFunction(
+    (n) => {
+      const region = document.querySelector('[aria-label="Next 14 weekdays"]');
+      const current = region?.querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+      const track = current?.parentElement;
+      return Boolean(current?.getAttribute('aria-label')?.includes(`(${n + 1} of`) && track && Math.abs(track.scrollLeft - n * track.clientWidth) < 2);
+    },
+    target,
+    { timeout: 5_000 },
+  );
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './journey';
+import type { Stack } from './product';
 
 export type Inbox = {
   url: string;
@@ -124,4 +126,12 @@ export async function emlFiles(dir: string): Promise<ParsedMail[]> {
   const withTimes = names.map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtimeMs }));
   withTimes.sort((a, b) => a.at - b.at || a.file.localeCompare(b.file));
   return Promise.all(withTimes.map(({ file }) => simpleParser(fs.readFileSync(file))));
+}
+
+/**
+ * Waits until the API has sent everything in its outbox: no later round can then add a mail, so counts read after it
+ * are final (rather than watching the inbox for a while).
+ */
+export async function outboxSent(stack: Pick<Stack, 'outboxDepth'>, timeoutMs = 30_000): Promise<void> {
+  await eventually(async () => (await stack.outboxDepth()) === 0, 'the outbox to be sent', timeoutMs);
 }

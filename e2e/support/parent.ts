@@ -6,13 +6,16 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath, type LaunchedBrowser } from './browser';
 import { showCarouselDay, slotButtonName } from './journey';
 
-export type Visitor = { name: string; email: string; phone: string; school: string };
+/** `child` and `year` (a year the school takes, brand.config.json's schoolDetails) are the child's, as the form asks. */
+export type Visitor = { name: string; email: string; phone: string; school: string; child: string; year: string };
 
 export const parent: Visitor = {
   name: 'Nurul Huda binti Ahmad',
   email: 'nurul.parent@example.com',
   phone: '012 345 6789',
   school: 'Seri Ilmu Private Secondary',
+  child: 'Aiman bin Hakim',
+  year: 'Form 2',
 };
 
 /** A phone with a touch screen (taps, not clicks), in a fresh profile. */
@@ -82,6 +85,11 @@ export async function fillDetails(dialog: Locator, visitor: Visitor): Promise<vo
   await select.locator('option', { hasText: visitor.school }).waitFor({ state: 'attached' });
   const label = await select.locator('option', { hasText: visitor.school }).innerText();
   await select.selectOption({ label });
+  await dialog.getByLabel("Child's Name").fill(visitor.child);
+  // The school's years (the value is the year's English name).
+  await dialog.getByLabel('Year or Grade Applied For').selectOption(visitor.year);
+  // The parent's consent to the privacy notice (issue 28): required to book.
+  await dialog.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).check();
 }
 
 /** Details → Payment Summary → Proceed to Payment → the sandbox checkout page. */

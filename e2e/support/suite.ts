@@ -3,7 +3,7 @@
 import { launchBrowser, type LaunchedBrowser } from './browser';
 import { demoLoginFrom, desktop, staffToken } from './journey';
 import { startInbox, type Inbox } from './mail';
-import { startStack, type Stack } from './stack';
+import { startStack, type Stack } from './product';
 
 export type Suite = {
   stack: Stack;
@@ -50,10 +50,13 @@ export function productSuite(options: SuiteOptions, ready: (suite: Suite) => voi
   // own close in afterAll instead of failing the next test's hook.
   afterEach(async () => {
     for (const page of suite.browser?.context.pages().slice(1) ?? []) {
+      let timer: NodeJS.Timeout | undefined;
       const closed = await Promise.race([
         page.close().then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000))),
       ]);
+      // A timer left running would keep Jest waiting after the last test file ("did not exit one second after").
+      clearTimeout(timer);
       if (!closed) process.stdout.write(`e2e cleanup: a page (${page.url()}) did not close within 15 s; the browser closes it\n`);
     }
   });

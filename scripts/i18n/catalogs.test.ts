@@ -86,3 +86,84 @@ describe('message catalogues', () => {
     });
   });
 });
+
+// ---- Chinese punctuation (issue 24): Chinese text takes the full-width marks (，。：；！？（）), as docs/I18N.md says. ----
+
+/** Han characters and the CJK and full-width punctuation blocks. */
+const CHINESE = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+/** The ASCII marks Chinese writes full-width. */
+const HALF_WIDTH_MARK = /[?!:,;.()]/;
+const LATIN = /[A-Za-z0-9]/;
+
+/**
+ * The ASCII marks a Chinese text uses where Chinese writes a full-width one: a mark beside a Chinese character or a
+ * placeholder (which is filled with Chinese words: a date, a school's name), spaces between them ignored. Marks inside
+ * Latin text stay as they are: a time (上午9:30), an amount (RM75.50), a URL or a file name (.ics).
+ */
+function halfWidthMarksInChinese(text: string): string[] {
+  // The message as characters, each placeholder (plural and select arguments too) as null.
+  const sequence: (string | null)[] = [];
+  const walk = (tokens: Token[]): void => {
+    for (const token of tokens) {
+      if (token.type === 'content') sequence.push(...token.value);
+      else {
+        sequence.push(null);
+        if ('cases' in token) token.cases.forEach((c) => walk(c.tokens));
+        sequence.push(null);
+      }
+    }
+  };
+  walk(parse(text));
+  const found: string[] = [];
+  sequence.forEach((mark, i) => {
+    if (mark === null || !HALF_WIDTH_MARK.test(mark)) return;
+    let before = i - 1;
+    while (sequence[before] === ' ') before -= 1;
+    let after = i + 1;
+    while (sequence[after] === ' ') after += 1;
+    const [previous, next] = [sequence[before], sequence[after]];
+    if (typeof previous === 'string' && typeof next === 'string' && LATIN.test(previous) && LATIN.test(next)) return;
+    // A file name's or a domain's dot: ".ics".
+    if (mark === '.' && typeof next === 'string' && LATIN.test(next) && sequence[i + 1] === next) return;
+    const chineseOrPlaceholder = (c: string | null | undefined) => c === null || (c !== undefined && CHINESE.test(c));
+    if (chineseOrPlaceholder(previous) || chineseOrPlaceholder(next)) found.push(`${mark} in "${text}"`);
+  });
+  return found;
+}
+
+describe('Chinese punctuation', () => {
+  it('finds the half-width marks Chinese writes full-width, and leaves times, amounts, URLs and file names', () => {
+    expect(halfWidthMarksInChinese('取消此预约?')).toEqual(['? in "取消此预约?"']);
+    expect(halfWidthMarksInChinese('日期: {date}, {time}')).toEqual([': in "日期: {date}, {time}"', ', in "日期: {date}, {time}"']);
+    expect(halfWidthMarksInChinese('{count, plural, other {余#个!}}')).toEqual(['! in "{count, plural, other {余#个!}}"']);
+    expect(halfWidthMarksInChinese('入学评估(GMT+8)')).toEqual(['( in "入学评估(GMT+8)"']);
+    expect(halfWidthMarksInChinese('取消此预约？')).toEqual([]);
+    expect(halfWidthMarksInChinese('上午9:30，RM75.50，详见 https://example.my/a?b=1，下载 .ics 文件')).toEqual([]);
+  });
+
+  it.each(folders.filter((folder) => fs.existsSync(path.join(folder, 'zh.json'))).map((folder) => [rel(folder), folder]))(
+    '%s/zh.json writes them full-width',
+    (_name, folder) => {
+      const zh = read(path.join(folder, 'zh.json')) as Record<string, string>;
+      expect(Object.entries(zh).flatMap(([id, text]) => halfWidthMarksInChinese(text).map((found) => `${id}: ${found}`))).toEqual([]);
+    },
+  );
+});
+
+// ---- Money (issue 24): one form per language, and only formatRM writes it ----
+describe('amounts in the catalogues', () => {
+  it('are never written by hand ("RM {amount}", "RM75"): each comes whole from formatRM, in its language\'s form', () => {
+    const handWritten = /RM\s?(\{|\d)/;
+    const found = folders.flatMap((folder) =>
+      fs
+        .readdirSync(folder)
+        .filter((file) => file.endsWith('.json'))
+        .flatMap((file) =>
+          Object.entries(read(path.join(folder, file)))
+            .filter(([, text]) => handWritten.test(String(text)))
+            .map(([id]) => `${rel(folder)}/${file}: ${id}`),
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+});

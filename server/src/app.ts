@@ -4,31 +4,42 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brand } from 'shared-api/contract';
+import { brand, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/connection';
-import { databasePlugin } from './plugins/database';
-import { staffAuthPlugin } from './plugins/staff-auth';
-import { frameworkErrors, installErrorHandling } from './plugins/error-handler';
-import { inputGuardPlugin } from './plugins/input-guard';
-import { DOCS_CSP, securityHeadersPlugin } from './plugins/security-headers';
-import { loggerOptions } from './logging';
-import { healthRoutes, readinessPlugin } from './routes/health';
-import { publicRoutes } from './routes/public';
-import { authRoutes } from './routes/auth';
-import { slotRoutes } from './routes/slots';
+import type { DatabaseHandle } from './base/db/connection';
+import { databasePlugin } from './database-plugin';
+import { staffAuthPlugin } from './auth/staff-auth';
+import { frameworkErrors, installErrorHandling } from './base/plugins/error-handler';
+import { inputGuardPlugin } from './base/plugins/input-guard';
+import { DOCS_CSP, securityHeadersPlugin } from './base/plugins/security-headers';
+import { retryAfterPlugin } from './base/plugins/retry-after';
+import { loggerOptions } from './base/logging';
+import { healthRoutes, readinessPlugin } from './ops/health-routes';
+import { publicRoutes } from './slots/public-routes';
+import { authRoutes } from './auth/routes';
+import { slotRoutes } from './slots/routes';
+import { holdRoutes } from './holds/routes';
+import { slotBookingRoutes } from './payments/slot-booking-routes';
+import { jobsPlugin } from './base/jobs/plugin';
 import { paymentServicesPlugin } from './payments/plugin';
-import { metricsPlugin } from './metrics/plugin';
-import { paymentRoutes } from './routes/payments';
-import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
-import { staffAlertRoutes } from './routes/staff-alerts';
-import { bookingsPlugin } from './bookings/plugin';
-import { manageRoutes } from './routes/manage';
-import { staffBookingRoutes } from './routes/staff-bookings';
-import { accountRoutes } from './routes/accounts';
-import { staffAuditRoutes } from './routes/staff-audit';
-import { slotPlanningRoutes } from './routes/slot-planning';
-import { calendarFeedRoutes } from './routes/calendar-feed';
+import { metricsPlugin } from './ops/metrics';
+import { passwordsPlugin } from './auth/plugin';
+import { paymentRoutes } from './payments/routes';
+import { sandboxGatewayRoutes } from './payments/gateways/sandbox-routes';
+import { staffAlertRoutes } from './ops/staff-alerts-routes';
+import { bookingsPlugin } from './manage/plugin';
+import { manageRoutes } from './manage/routes';
+import { staffBookingRoutes } from './manage/staff-routes';
+import { accountRoutes } from './auth/account-routes';
+import { staffAuditRoutes } from './audit/routes';
+import { slotPlanningRoutes } from './slots/planning-routes';
+import { calendarFeedRoutes } from './calendar/routes';
+import { staffPrivacyRoutes } from './privacy/routes';
+import { privacyRequestRoutes } from './privacy/request-routes';
+import { waitlistPlugin } from './waitlist/plugin';
+import { staffWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
+import { privacyCorrectionRoutes } from './privacy/corrections';
+import { breachRoutes } from './privacy/breach-routes';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -74,6 +85,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await app.register(securityHeadersPlugin);
+  await app.register(retryAfterPlugin);
   await app.register(inputGuardPlugin);
   // Staff routes check the token before the body is read (onRequest); an empty JSON body counts as no body.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -86,12 +98,15 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization'],
+    allowedHeaders: ['Content-Type', 'Authorization', PAYMENT_KEY_HEADER],
+    // Only the login reads a cookie (the known-device cookie, auth/known-device.ts); every session is a bearer token.
+    credentials: true,
     maxAge: 600,
   });
   await app.register(swagger, {
     openapi: {
       info: { title: `${brand.productName} booking API`, version: '1.0.0', description: 'Every answer is {success, data, message, error?}.' },
+      servers: [{ url: config.payments.apiPublicUrl, description: 'This API (API_PUBLIC_URL)' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -100,9 +115,12 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
 
   await app.register(databasePlugin, { database, config });
   await app.register(staffAuthPlugin);
+  await app.register(jobsPlugin);
   await app.register(paymentServicesPlugin);
   await app.register(bookingsPlugin);
   await app.register(metricsPlugin);
+  await app.register(waitlistPlugin);
+  await app.register(passwordsPlugin);
   await app.register(readinessPlugin);
 
   // Route groups: one plugin each (add a line here for a new group).
@@ -110,6 +128,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(publicRoutes);
   await app.register(authRoutes);
   await app.register(slotRoutes);
+  await app.register(holdRoutes);
+  await app.register(slotBookingRoutes);
   await app.register(paymentRoutes);
   await app.register(sandboxGatewayRoutes);
   await app.register(staffAlertRoutes);
@@ -119,6 +139,12 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(staffAuditRoutes);
   await app.register(slotPlanningRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(staffPrivacyRoutes);
+  await app.register(privacyRequestRoutes);
+  await app.register(waitlistRoutes);
+  await app.register(staffWaitlistRoutes);
+  await app.register(privacyCorrectionRoutes);
+  await app.register(breachRoutes);
 
   return app;
 }

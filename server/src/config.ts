@@ -2,13 +2,16 @@ import path from 'node:path';
 import { brand } from 'shared-api/contract';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
 import type { ScryptCost } from './auth/passwords';
-import { flag, intFrom } from './env';
+import type { PasswordWorkOptions } from './auth/password-work';
+import { flag, intFrom } from './base/env';
 
 export type Config = {
   port: number;
   host: string;
   /** When set, PostgreSQL through node-postgres; otherwise embedded PGlite in `dataDir/pglite`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: the tables' owner, who runs the migrations; DATABASE_URL's role then owns nothing (db/api-role.ts). */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   corsOrigins: string[];
   adminEmail: string;
@@ -20,6 +23,8 @@ export type Config = {
   loginRateLimitPerMinute: number;
   /** Tests only, never read from the environment: a cheaper scrypt than auth/passwords.ts's PASSWORD_COST. */
   passwordCost?: ScryptCost;
+  /** Tests only, never read from the environment: the password queue's bounds (auth/password-work.ts has the real ones). */
+  passwordWork?: Partial<Omit<PasswordWorkOptions, 'onCount'>>;
   logLevel: string;
   /** Longest time to receive a whole request, headers and body (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
@@ -30,6 +35,8 @@ export type Config = {
   metricsHost: string;
   /** How often each process looks for day-before reminders that are due (REMINDER_INTERVAL_MS; 0: only at start). */
   reminderIntervalMs: number;
+  /** How often pg-boss fails back the jobs of a dead process once they expire, and archives (JOB_MAINTENANCE_SECONDS). */
+  jobMaintenanceSeconds: number;
   /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
   payments: PaymentsConfig;
 };
@@ -60,10 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const adminEmail = (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase();
   const requestTimeoutMs = intFrom(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS');
   if (requestTimeoutMs < 1000) throw new Error(`REQUEST_TIMEOUT_MS must be at least 1000 (milliseconds), got "${env.REQUEST_TIMEOUT_MS}"`);
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) throw new Error('MIGRATION_DATABASE_URL needs DATABASE_URL (the API\'s own role); embedded PGlite has one role.');
   return {
     port,
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR || './.data'),
     corsOrigins,
     adminEmail: (env.ADMIN_EMAIL || DEMO_ADMIN_EMAIL).trim().toLowerCase(),
@@ -78,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsPort: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reminderIntervalMs: intFrom(env.REMINDER_INTERVAL_MS, 60_000, 'REMINDER_INTERVAL_MS'),
+    jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
   };
 }

@@ -1,13 +1,16 @@
 import type { Server } from 'node:http';
 import { buildApp } from './app';
-import { ReminderJob } from './bookings/reminders';
+import { ReminderJob } from './manage/reminders';
 import { loadConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/connection';
-import { DataDirLockedError } from './db/lock';
-import { migrate } from './db/migrate';
-import { ensureAdminAccount, seedDemoSlots } from './db/seed';
+import { openDatabase, type DatabaseHandle } from './base/db/connection';
+import { DataDirLockedError } from './base/db/lock';
+import { tablesOwnedByCurrentRole } from './base/db/api-role';
+import { migrate, migrateAsOwner } from './base/db/migrate';
+import { ensureAdminAccount, seedDemoSlots } from './seed';
+import brandConfig from '../../brand.config.json';
 import { sweepCounters } from './limits/rate-counter';
-import { serveMetrics } from './metrics/server';
+import { scheduleRetention } from './privacy/retention';
+import { serveMetrics } from './ops/metrics-server';
 import { isProduction, productionConfigProblems, productionDatabaseProblems } from './startup-checks';
 
 // Start with `node --import tsx server/src/main.ts`; configuration comes from the environment (see config.ts).
@@ -31,8 +34,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   try {
-    const applied = await migrate(database);
+    // With MIGRATION_DATABASE_URL the owner migrates and DATABASE_URL's role gets only the API's rights (db/api-role.ts).
+    const applied = config.migrationDatabaseUrl ? await migrateAsOwner(config.migrationDatabaseUrl, database) : await migrate(database);
     if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+    if (isProduction() && database.driver === 'postgres' && (await database.rawTransaction(tablesOwnedByCurrentRole)) > 0) {
+      console.warn(
+        "The API's database role owns its tables, so its credentials can switch off the audit trail's append-only trigger: run it as a role that owns nothing (README, The API with PostgreSQL).",
+      );
+    }
     if (isProduction()) {
       const problems = await productionDatabaseProblems(database.db);
       if (problems.length) {
@@ -54,14 +63,16 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ database, config });
   let metricsServer: Server | undefined;
-  // Day-before reminders: every replica looks each REMINDER_INTERVAL_MS; each is claimed in the database, so sent once.
+  // Day-before reminders: the `reminders` queue's pass, every REMINDER_INTERVAL_MS on one replica or another; each
+  // reminder is claimed in the database, so sent once.
   const reminders = new ReminderJob({
     db: app.db,
+    jobs: app.jobs,
     intervalMs: config.reminderIntervalMs,
     publicSiteUrl: config.payments.publicSiteUrl,
     mailFrom: config.payments.mailFrom,
     log: app.log,
-    onQueued: () => app.mailWorker.wake(),
+    onQueued: () => app.mailQueue.wake(),
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -71,7 +82,8 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // /health/ready answers 503 at once; requests under way finish, then the mail worker and reconciler hand back what they hold.
+    // /health/ready answers 503 at once; requests under way finish, then pg-boss's workers finish their jobs (or hand
+    // them back for a retry) and stop.
     app.readiness.stopping = true;
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     // A keep-alive socket whose request finishes after close began would stay open for Fastify's 72 s keep-alive.
@@ -111,14 +123,20 @@ async function main(): Promise<void> {
     const metricsBound = metricsServer.address();
     console.log(`Metrics on http://${config.metricsHost}:${metricsBound && typeof metricsBound === 'object' ? metricsBound.port : config.metricsPort}/metrics`);
   }
-  // Payments whose callback never came are finished now and then every RECONCILE_INTERVAL_MS; mail leaves the outbox.
-  app.mailWorker.start();
-  void app.reconciler.start().then((changed) => console.log(`Reconciliation pass done (${changed} payment(s) finished).`));
-  // Ended rate-limit windows and spent challenge nonces leave the database hourly (one DELETE; any replica may run it).
-  const sweep = () => void sweepCounters(app.db).catch((err) => app.log.warn({ err }, 'rate counters: sweep failed'));
-  setInterval(sweep, 3_600_000).unref();
-  sweep();
-  reminders.start();
+  // The background work, on pg-boss (jobs/README.md): payments whose callback never came are finished now and every
+  // RECONCILE_INTERVAL_MS; unsent mail without a job (its process died after the commit) is queued each minute; ended
+  // rate-limit windows and spent challenge nonces leave the database hourly; day-before reminders; the PDPA retention
+  // policy (brand.config.json) every night at 03:30 in Malaysia.
+  app.jobs.handle('sweep-counters', () => sweepCounters(app.db));
+  await app.jobs.work();
+  await app.jobs.every('mail-relay', 60_000);
+  await app.jobs.every('sweep-counters', 3_600_000);
+  // The waitlist's offer pass (waitlist/pass.ts): every 30 s for holds that lapse by time, besides each change's own.
+  await app.jobs.every('waitlist', 30_000);
+  await scheduleRetention(app.jobs, app.db, brandConfig.retention);
+  void app.reconciler.firstPass.then((changed) => console.log(`Reconciliation pass done (${changed} payment(s) finished).`));
+  await app.reconciler.start();
+  await reminders.start();
 }
 
 void main();

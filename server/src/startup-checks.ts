@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './config';
-import type { DbOrTx } from './db/connection';
-import { users } from './db/schema';
+import type { DbOrTx } from './base/db/connection';
+import { users } from './auth/tables';
 import { countUsers } from './auth/accounts';
 import { verifyPassword } from './auth/passwords';
-import { flag } from './env';
+import { flag } from './base/env';
 
 /** The shortest ADMIN_PASSWORD a production start accepts. */
 export const PRODUCTION_ADMIN_PASSWORD_MIN = 12;

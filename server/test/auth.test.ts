@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode, SlotListError } from 'shared-api/contract';
-import { sessions } from '../src/db/schema';
-import { sha256 } from '../src/auth/sessions';
+import { sessions } from '../src/auth/tables';
+import { sha256 } from '../src/base/crypto';
 import { auth, queryRows, STAFF, startTestApp, staffToken, stopTestApp, type TestContext } from './helpers';
 
 jest.setTimeout(30_000);

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ErrorCode, TIMEZONE } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { loadConfig, DEFAULT_CORS_ORIGINS } from '../src/config';
-import { openDatabase } from '../src/db/connection';
-import { DataDirLockedError, lockDataFolder } from '../src/db/lock';
-import { migrate, readMigrations } from '../src/db/migrate';
-import { ensureAdminAccount, seedDemoSlots, DEMO_TIMES } from '../src/db/seed';
-import { slots } from '../src/db/schema';
-import { checkCredentials } from '../src/auth/accounts';
-import { freshPglite, queryRows, startTestApp, stopTestApp } from './helpers';
+import { openDatabase } from '../src/base/db/connection';
+import { DataDirLockedError, lockDataFolder } from '../src/base/db/lock';
+import { migrate, readMigrations } from '../src/base/db/migrate';
+import { ensureAdminAccount, seedDemoSlots, DEMO_TIMES } from '../src/seed';
+import { slots } from '../src/slots/tables';
+import { loginAccount, passwordMatches } from '../src/auth/accounts';
+import { createThrowawayPostgres, freshPglite, queryRows, startTestApp, stopTestApp } from './helpers';
 import { sql } from 'drizzle-orm';
 
 jest.setTimeout(30_000);
@@ -30,6 +31,13 @@ describe('configuration', () => {
     const c = loadConfig({ PORT: '5000', CORS_ORIGINS: 'https://a.example, https://b.example/', SEED_DEMO: 'off', ADMIN_EMAIL: 'Boss@X.com', DATA_DIR: 'data' }, '/srv');
     expect(c).toMatchObject({ port: 5000, corsOrigins: ['https://a.example', 'https://b.example'], seedDemo: false, adminEmail: 'boss@x.com', adminIsDemo: false, dataDir: '/srv/data' });
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be a whole number');
+  });
+
+  it('takes the owner’s URL for migrations apart from the API’s, only with PostgreSQL', () => {
+    const urls = { DATABASE_URL: 'postgres://booking_api@db/booking', MIGRATION_DATABASE_URL: 'postgres://booking_owner@db/booking' };
+    expect(loadConfig(urls)).toMatchObject({ databaseUrl: urls.DATABASE_URL, migrationDatabaseUrl: urls.MIGRATION_DATABASE_URL });
+    expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: urls.MIGRATION_DATABASE_URL })).toThrow('MIGRATION_DATABASE_URL needs DATABASE_URL');
   });
 });
 
@@ -91,7 +99,9 @@ describe('first start', () => {
       const config = loadConfig({});
       const line = await ensureAdminAccount(database.db, config);
       expect(line).toBe('Demo staff login: admin@example.com / admin12345  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)');
-      expect(await checkCredentials(database.db, 'admin@example.com', 'admin12345')).toMatchObject({ email: 'admin@example.com' });
+      const admin = await loginAccount(database.db, 'admin@example.com');
+      expect(admin).toMatchObject({ email: 'admin@example.com' });
+      expect(await passwordMatches(database.db, admin!, 'admin12345')).toBe(true);
       expect(await ensureAdminAccount(database.db, { ...config, adminPassword: 'other' })).toBeNull();
     } finally {
       await database.close();
@@ -120,10 +130,29 @@ describe('first start', () => {
 
 describe('PostgreSQL unreachable', () => {
   it('health says database_unreachable and slot routes answer 503, never mock data', async () => {
-    const database = await openDatabase({ driver: 'postgres', url: 'postgres://postgres@127.0.0.1:1/nowhere', poolSize: 2 });
-    // startTestApp migrates first; with nothing listening there is nothing to migrate, so that step is skipped.
-    const ctx = await startTestApp({}, { ...database, rawTransaction: async () => [] as never });
+    // The API starts on its database (main.ts exits when it cannot migrate at start) through a TCP relay; then the
+    // server goes away under it: the relay closes, every connection ends and new ones are refused.
+    const pg = await createThrowawayPostgres('unreachable');
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const server = net.connect(5432, '127.0.0.1');
+      for (const s of [client, server]) {
+        sockets.add(s);
+        s.on('error', () => s.destroy());
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(server).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const url = new URL(pg.url);
+    url.port = String((relay.address() as net.AddressInfo).port);
+    const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 2 });
+    const ctx = await startTestApp({}, database);
     try {
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
       const health = (await ctx.app.inject('/health')).json();
       expect(health.data).toMatchObject({ status: 'healthy', database: 'database_unreachable', databaseDetails: { driver: 'postgres', latencyMs: null } });
       const list = await ctx.app.inject('/public/list');
@@ -133,6 +162,7 @@ describe('PostgreSQL unreachable', () => {
       expect(login.statusCode).toBe(503);
     } finally {
       await stopTestApp(ctx);
+      await pg.drop();
     }
   });
 });

@@ -1,7 +1,7 @@
 jest.setTimeout(30_000);
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
-import { slots } from '../src/db/schema';
+import { slots } from '../src/slots/tables';
 import { clearSlots, insertSlot, queryRows, startTestApp, staffToken, stopTestApp, auth, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -118,6 +118,13 @@ describe('CORS', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/i);
+  });
+
+  it('lets those origins send credentials (the login reads its known-device cookie), no other origin', async () => {
+    const allowed = await ctx.app.inject({ method: 'OPTIONS', url: '/auth/login', headers: { origin: 'http://localhost:3002', 'access-control-request-method': 'POST' } });
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await ctx.app.inject({ method: 'OPTIONS', url: '/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

@@ -4,12 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { version as pgBossVersion } from 'pg-boss/package.json';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/connection';
-import { migrate, readMigrations } from '../src/db/migrate';
-import { slots } from '../src/db/schema';
+import { openDatabase, type DatabaseHandle } from '../src/base/db/connection';
+import { migrate, readMigrations } from '../src/base/db/migrate';
+import { slots } from '../src/slots/tables';
 import { createUser } from '../src/auth/accounts';
+import { consents } from '../src/bookings/tables';
+import { currentNoticeVersion } from 'shared-api/privacy';
 
 export const STAFF = { email: 'staff@example.com', password: 'correct-horse' };
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,8 +24,10 @@ export type TestContext = { app: App; database: DatabaseHandle; config: Config }
  * temp folder (keyed by the migrations' content) and later calls, in any test file, start from that dump.
  */
 export async function freshPglite(): Promise<DatabaseHandle> {
+  // Everything migrate() does: the SQL files, and pg-boss's schema (its version and our install step).
+  const jobsInstall = fs.readFileSync(path.join(__dirname, '../src/base/jobs/install.ts'), 'utf8');
   const key = createHash('sha256')
-    .update(readMigrations().map((m) => m.name + m.sql).join('\n'))
+    .update(readMigrations().map((m) => m.name + m.sql).join('\n') + jobsInstall + pgBossVersion)
     .digest('hex')
     .slice(0, 16);
   const file = path.join(os.tmpdir(), `booking-server-test-pglite-${key}.tar`);
@@ -64,11 +69,13 @@ export async function staffToken(ctx: TestContext, account = STAFF): Promise<str
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Inserts a slot starting `hoursAhead` hours from now (rounded to the minute). */
+/** A slot `hoursAhead` from now; a booked one names a consent of its own (the database refuses one without: 0022). */
 export async function insertSlot(database: DatabaseHandle, hoursAhead: number, extra: Partial<typeof slots.$inferInsert> = {}) {
   const start = new Date(Math.floor((Date.now() + hoursAhead * 3_600_000) / 60_000) * 60_000);
+  const consentId = extra.status === 'booked' && extra.consentId == null ? await insertConsent(database.db) : extra.consentId;
   const [row] = await database.db
     .insert(slots)
-    .values({ startAt: start, endAt: new Date(start.getTime() + 30 * 60_000), ...extra })
+    .values({ startAt: start, endAt: new Date(start.getTime() + 30 * 60_000), ...extra, consentId })
     .returning();
   return row;
 }
@@ -93,6 +100,8 @@ export const visitor = {
   visitorEmail: 'aina@example.com',
   visitorContactNo: '012 345 6789',
   selectedSchool: 'Seri Ilmu Private Primary',
+  childName: 'Adam Firdaus',
+  childYear: 'Year 2',
 };
 
 /** A throwaway database on the local PostgreSQL server; `drop` removes it. */
@@ -114,3 +123,12 @@ export async function createThrowawayPostgres(prefix: string): Promise<{ url: st
     },
   };
 }
+
+/** A consent to the notice in force ('web'), for fixtures that write a payment row directly (each payment names one). */
+export async function insertConsent(db: DatabaseHandle['db'], language: 'en' | 'ms' | 'zh' = 'en'): Promise<number> {
+  const [row] = await db.insert(consents).values({ noticeVersion: currentNoticeVersion(), language, channel: 'web' }).returning();
+  return row.id;
+}
+
+/** The consent an initiate body carries: the notice in force, read in `language`. */
+export const currentConsent = (language: 'en' | 'ms' | 'zh' = 'en') => ({ noticeVersion: currentNoticeVersion(), language });

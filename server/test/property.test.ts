@@ -181,7 +181,7 @@ it('PUT /slot/{id}: malformed input books nothing, staff or not; anonymous valid
     fc.record({ id: fc.constant(String(available)), body: anyBody.filter(fails(bookSlotBodySchema)), staff: fc.boolean() }),
     fc.record({
       id: fc.constant(String(available)),
-      body: fc.record({ visitorName: fc.string({ minLength: 2 }).filter((s) => s.trim().length >= 2), visitorEmail: fc.emailAddress(), visitorContactNo: fc.stringMatching(/^\d{8,15}$/), selectedSchool: fc.constant('Seri Ilmu International') }),
+      body: fc.record({ visitorName: fc.string({ minLength: 2 }).filter((s) => s.trim().length >= 2), visitorEmail: fc.emailAddress(), visitorContactNo: fc.stringMatching(/^\d{8,15}$/), selectedSchool: fc.constant('Seri Ilmu International'), childName: fc.constant('Adam Tan'), childYear: fc.constant('Year 7') }),
       staff: fc.constant(false),
     }),
   );
@@ -195,7 +195,14 @@ it('PUT /slot/{id}: malformed input books nothing, staff or not; anonymous valid
 
 it('ids that Number() would read as a row (" 1", "1.0", "+1", "01", "1e0", "0x…") are refused, with otherwise valid input', async () => {
   const lookalikes = [` ${available}`, `${available} `, `${available}.0`, `+${available}`, `0${available}`, `${available}e0`, `0x${available.toString(16)}`];
-  const booking = { visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International' };
+  const booking = {
+    visitorName: 'Aisyah Rahman',
+    visitorEmail: 'aisyah@example.com',
+    visitorContactNo: '0123456789',
+    selectedSchool: 'Seri Ilmu International',
+    childName: 'Nur Iman',
+    childYear: 'Year 7',
+  };
   for (const id of lookalikes) {
     expect(await expectRefused('POST', `/slot/${idPath(id)}/reserve`, undefined)).toBe(400);
     expect(await expectRefused('POST', `/slot/${idPath(id)}/release`, { token: 'x'.repeat(43) })).toBe(400);

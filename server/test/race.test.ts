@@ -1,8 +1,8 @@
 import { ErrorCode } from 'shared-api/contract';
-import { openDatabase, type DatabaseHandle } from '../src/db/connection';
-import { migrate } from '../src/db/migrate';
+import { openDatabase, type DatabaseHandle } from '../src/base/db/connection';
+import { migrate } from '../src/base/db/migrate';
 import { findSlot, bookSlot, reserveSlot, type Hold } from '../src/slots/slot-service';
-import { auth, createThrowawayPostgres, freshPglite, insertSlot, startTestApp, staffToken, visitor } from './helpers';
+import { auth, createThrowawayPostgres, freshPglite, insertConsent, insertSlot, startTestApp, staffToken, visitor } from './helpers';
 import { sql } from 'drizzle-orm';
 
 // PGlite runs one statement at a time, so a race bug can pass there and fail on PostgreSQL: both run the same races.
@@ -16,9 +16,10 @@ type Outcome = Awaited<ReturnType<typeof bookSlot>>;
 const parent = (i: number) => ({ ...visitor, visitorName: `Parent ${i}`, visitorEmail: `parent${i}@example.com` });
 
 async function race(database: DatabaseHandle, slotId: number, holdTokenFor?: { index: number; token: string }) {
+  const consentId = await insertConsent(database.db);
   return Promise.all(
     Array.from({ length: ATTEMPTS }, (_, i) =>
-      bookSlot(database.db, { slotId, visitor: parent(i), holdToken: holdTokenFor?.index === i ? holdTokenFor.token : undefined }),
+      bookSlot(database.db, { consentId, slotId, visitor: parent(i), holdToken: holdTokenFor?.index === i ? holdTokenFor.token : undefined }),
     ),
   );
 }

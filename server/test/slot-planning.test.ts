@@ -4,15 +4,16 @@ import {
   SlotAddMessage,
   SlotPlanMessage,
   TIMEZONE,
+  latestSlotDateInMY,
   planSlots,
   todayInMY,
 } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/connection';
-import { migrate } from '../src/db/migrate';
-import { slots } from '../src/db/schema';
+import { openDatabase, type DatabaseHandle } from '../src/base/db/connection';
+import { migrate } from '../src/base/db/migrate';
+import { slots } from '../src/slots/tables';
 import {
   auth,
   clearSlots,
@@ -109,6 +110,33 @@ describe('slot planning routes (PGlite)', () => {
     expect(res.json().data.created.map((s: { date: string }) => s.date.slice(0, 10))).toEqual([monday, plus(monday, 2), plus(monday, 7), plus(monday, 9)]);
   });
 
+  it("warns about the state's public holidays on the planned days and skips them on request (date-holidays, brand.config.json)", async () => {
+    // Independence Day (31 Aug) and Malaysia Day (16 Sep) are 16 days apart, so at least one is a weekday; next year's.
+    const year = Number(todayInMY().slice(0, 4)) + 1;
+    const body = { fromDate: `${year}-08-25`, toDate: `${year}-09-20`, startTimes: ['09:00'] };
+    const listed = (await preview(body)).json().data;
+    const named = listed.holidays.map((h: { date: string; name: string }) => `${h.date} ${h.name}`).join('; ');
+    const national = [`${year}-08-31`, `${year}-09-16`].filter((d) => !isWeekendDay(d));
+    expect(national.length).toBeGreaterThan(0);
+    for (const day of national) expect(named).toMatch(new RegExp(`${day} (Independence Day|Malaysia Day)`));
+    expect(listed.holidays.every((h: { skipped: boolean }) => !h.skipped)).toBe(true);
+    // Not skipped: the holidays get slots like any weekday.
+    for (const day of national) expect(listed.toCreate.map((i: { date: string }) => i.date)).toContain(day);
+
+    const skipping = (await preview({ ...body, skipHolidays: true })).json().data;
+    expect(skipping.holidays.map((h: { date: string }) => h.date)).toEqual(listed.holidays.map((h: { date: string }) => h.date));
+    expect(skipping.holidays.every((h: { skipped: boolean }) => h.skipped)).toBe(true);
+    const holidayDays = new Set(skipping.holidays.map((h: { date: string }) => h.date));
+    expect(skipping.toCreate.some((i: { date: string }) => holidayDays.has(i.date))).toBe(false);
+    expect(skipping.toCreate).toHaveLength(listed.toCreate.length - holidayDays.size);
+
+    const created = await addMany({ ...body, skipHolidays: true });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.count).toBe(skipping.toCreate.length);
+    const days = (await queryRows<{ day: string }>(ctx.database, sql`SELECT to_char(start_at AT TIME ZONE 'Asia/Kuala_Lumpur', 'YYYY-MM-DD') AS day FROM slots`)).map((r) => r.day);
+    for (const day of holidayDays) expect(days).not.toContain(day);
+  });
+
   it('refuses the whole request, listing every refused slot and why, and creates nothing', async () => {
     const monday = nextMonday();
     await insertAt(ctx.database, monday, '10:00');
@@ -176,6 +204,54 @@ describe('slot planning routes (PGlite)', () => {
     const res = await addMany({ fromDate: monday, toDate: monday, weekdays: [2], startTimes: ['08:30'] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: SlotPlanMessage.nothingToCreate });
+  });
+
+  it('refuses days more than two years ahead, day by day in the preview and in add-many, and creates nothing', async () => {
+    const latest = latestSlotDateInMY();
+    const body = { fromDate: plus(latest, -6), toDate: plus(latest, 7), weekdays: [0, 1, 2, 3, 4, 5, 6], startTimes: ['08:30'] };
+    const shown = (await preview(body)).json().data;
+    const res = await addMany(body);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data).toEqual(shown);
+    const tooFar = shown.refused.filter((r: { reason: string }) => r.reason === 'tooFar');
+    expect(tooFar.map((r: { date: string }) => r.date)).toEqual(Array.from({ length: 7 }, (_, i) => plus(latest, i + 1)).filter((d) => !isWeekendDay(d)));
+    for (const r of tooFar) expect(r.message).toBe(SlotAddMessage.tooFar);
+    // The days up to the last one are fine: only the refusals stop the plan.
+    expect(shown.toCreate.map((i: { date: string }) => i.date)).toEqual(Array.from({ length: 7 }, (_, i) => plus(latest, i - 6)).filter((d) => !isWeekendDay(d)));
+    const far = (await preview({ fromDate: '9999-12-01', toDate: '9999-12-31', startTimes: ['08:30'] })).json().data;
+    expect(far.toCreate).toEqual([]);
+    expect(new Set(far.refused.map((r: { reason: string }) => r.reason))).toEqual(new Set(['tooFar']));
+    expect(await ctx.database.db.select().from(slots)).toEqual([]);
+  });
+
+  it('/slot/add and /slot/add-many agree on the last day and the latest start of a day', async () => {
+    const latest = latestSlotDateInMY();
+    let lastWeekday = latest;
+    while (isWeekendDay(lastWeekday)) lastWeekday = plus(lastWeekday, -1);
+    let firstTooFar = plus(latest, 1);
+    while (isWeekendDay(firstTooFar)) firstTooFar = plus(firstTooFar, 1);
+    const end = (time: string) => dayjs.tz(`2030-01-01 ${time}`, 'YYYY-MM-DD HH:mm', TIMEZONE).add(30, 'minute').format('HH:mm');
+    const outcomes: string[] = [];
+    for (const date of [lastWeekday, firstTooFar])
+      for (const time of ['23:29', '23:30', '23:59']) {
+        const single = await post('/slot/add', { date, startTime: time, endTime: end(time) });
+        await clearSlots(ctx.database);
+        const many = await addMany({ fromDate: date, toDate: date, startTimes: [time] });
+        await clearSlots(ctx.database);
+        // A 400 from add-many's body check names the field first ("startTimes.0: ..."): the rule's words follow.
+        const said = (res: typeof single) =>
+          res.statusCode === 201 ? 'created' : String(res.json().data?.refused?.[0]?.message ?? res.json().message).replace(/^startTimes\.\d+: /, '');
+        expect([date, time, said(many)]).toEqual([date, time, said(single)]);
+        outcomes.push(`${date === lastWeekday ? 'last day' : 'after it'} ${time} ${said(single)}`);
+      }
+    expect(outcomes).toEqual([
+      'last day 23:29 created',
+      `last day 23:30 ${SlotAddMessage.timeTooLate}`,
+      `last day 23:59 ${SlotAddMessage.timeTooLate}`,
+      `after it 23:29 ${SlotAddMessage.tooFar}`,
+      `after it 23:30 ${SlotAddMessage.timeTooLate}`,
+      `after it 23:59 ${SlotAddMessage.timeTooLate}`,
+    ]);
   });
 
   it('the single create refuses an overlap too, keeping the duplicate message for the same start', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { BookingMessage, ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { BookingMessage, ErrorCode, SlotAddMessage, TIMEZONE, latestSlotDateInMY, todayInMY } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
-import { slots } from '../src/db/schema';
-import { sha256 } from '../src/auth/sessions';
+import { slots } from '../src/slots/tables';
+import { sha256 } from '../src/base/crypto';
 import { DeleteMessage } from '../src/slots/slot-service';
 import { auth, clearSlots, insertSlot, snapshotSlots, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from './helpers';
 
@@ -16,6 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => stopTestApp(ctx));
 beforeEach(() => clearSlots(ctx.database));
+
+/** The first weekday after the last day slots may be created for (two years from today, GMT+8). */
+function weekdayAfterTwoYears(): string {
+  let d = dayjs.tz(latestSlotDateInMY(), 'YYYY-MM-DD', TIMEZONE).add(1, 'day');
+  while (d.day() === 0 || d.day() === 6) d = d.add(1, 'day');
+  return d.format('YYYY-MM-DD');
+}
 
 /** The next weekday at least 2 days ahead (GMT+8), as YYYY-MM-DD. */
 function nextWeekday(offsetDays = 2): string {
@@ -113,7 +120,10 @@ describe('POST /slot/add', () => {
     ['a weekend', () => ({ date: nextWeekend(), startTime: '08:30', endTime: '09:00' }), SlotAddMessage.weekend],
     ['an end not 30 minutes after the start', () => ({ date: nextWeekday(), startTime: '08:30', endTime: '09:30' }), SlotAddMessage.badLength],
     ['an end before the start', () => ({ date: nextWeekday(), startTime: '08:30', endTime: '08:00' }), SlotAddMessage.badLength],
-    ['a slot crossing midnight', () => ({ date: nextWeekday(), startTime: '23:45', endTime: '00:15' }), SlotAddMessage.badLength],
+    ['a slot crossing midnight', () => ({ date: nextWeekday(), startTime: '23:45', endTime: '00:15' }), SlotAddMessage.timeTooLate],
+    ['a slot ending at midnight', () => ({ date: nextWeekday(), startTime: '11:30 PM', endTime: '12:00 AM' }), SlotAddMessage.timeTooLate],
+    ['9999-12-31', () => ({ date: '9999-12-31', startTime: '08:30', endTime: '09:00' }), SlotAddMessage.tooFar],
+    ['a weekday just over two years ahead', () => ({ date: weekdayAfterTwoYears(), startTime: '08:30', endTime: '09:00' }), SlotAddMessage.tooFar],
     ['a malformed start time', () => ({ date: nextWeekday(), startTime: '8.30', endTime: '09:00' }), 'Time must be HH:mm or hh:mm AM/PM'],
     ['an impossible time', () => ({ date: nextWeekday(), startTime: '25:00', endTime: '25:30' }), 'Time must be HH:mm or hh:mm AM/PM'],
     ['13 PM', () => ({ date: nextWeekday(), startTime: '13:00 PM', endTime: '13:30 PM' }), 'Time must be HH:mm or hh:mm AM/PM'],
@@ -199,16 +209,17 @@ describe('holds: POST /slot/{id}/reserve and /release', () => {
     expect(staffView.status).toBe('reserved');
   });
 
-  it('honours minutes up to 30 and refuses more, less or a wrong type', async () => {
+  it('honours minutes up to 15 (one hold) and refuses more, less or a wrong type', async () => {
     const s = await insertSlot(ctx.database, 30);
-    for (const [payload, field] of [[{ minutes: 31 }, 'minutes'], [{ minutes: 0 }, 'minutes'], [{ minutes: '5' }, 'minutes'], [{ minutes: 2.5 }, 'minutes']] as const) {
+    for (const [payload, field] of [[{ minutes: 16 }, 'minutes'], [{ minutes: 0 }, 'minutes'], [{ minutes: '5' }, 'minutes'], [{ minutes: 2.5 }, 'minutes']] as const) {
       const res = await reserve(s.id, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: expect.stringMatching(`^${field}: `) });
     }
-    const ok = await reserve(s.id, { minutes: 30 });
+    const ok = await reserve(s.id, { minutes: 15 });
     const minutes = (new Date(ok.json().data.expiresAt).getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(29.5);
+    expect(minutes).toBeGreaterThan(14.5);
+    expect(minutes).toBeLessThanOrEqual(15);
   });
 
   it('refuses a second hold with SLOT_RESERVED until the first expires', async () => {

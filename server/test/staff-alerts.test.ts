@@ -1,8 +1,9 @@
 jest.setTimeout(60_000);
 import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
-import { openDatabase } from '../src/db/connection';
-import { mailOutbox, payments } from '../src/payments/tables';
+import { openDatabase } from '../src/base/db/connection';
+import { mailOutbox } from '../src/mail/tables';
+import { payments } from '../src/payments/tables';
 import { auth, createThrowawayPostgres, staffToken, startTestApp, stopTestApp, type TestContext } from './helpers';
 import { paymentWithMail } from './mail/support';
 
@@ -34,15 +35,16 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
 
   const health = async () => (await ctx.app.inject('/health')).json().data;
 
-  it('/health keeps its answer and adds mail: nothing stuck while every message is either sent or under an hour old', async () => {
+  it('/health keeps its answer and adds mail and jobs: nothing stuck while every message is either sent or under an hour old', async () => {
     await paymentWithMail(ctx.database, 40, { visitorEmail: 'fresh@example.com' }, [
       { kind: 'visitor_confirmation', minutesAgo: 59 },
       { kind: 'admin_notification', status: 'sent', minutesAgo: 600 },
     ]);
     const data = await health();
-    expect(Object.keys(data).sort()).toEqual(['database', 'databaseDetails', 'mail', 'message', 'status']);
+    expect(Object.keys(data).sort()).toEqual(['database', 'databaseDetails', 'jobs', 'mail', 'message', 'status']);
     expect(data).toMatchObject({ status: 'healthy', database: 'database_healthy', message: 'Database connection successful', databaseDetails: { driver } });
     expect(data.mail).toEqual({ stuck: 0, oldestStuckMinutes: null });
+    expect(data.jobs).toEqual({ failed: 0, failedByQueue: {} });
   });
 
   it('/health counts messages unsent for over an hour (retrying or given up) and the oldest one’s age', async () => {
@@ -78,8 +80,10 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
     const failing = await paymentWithMail(ctx.database, 46, { visitorEmail: 'refund@example.com', visitorName: 'Siti Refund', status: 'refund_pending', paidAmountSen: 7000 });
     await ctx.database.db
       .update(payments)
-      .set({ refundAttempts: 3, refundLastError: LONG_ERROR, nextRefundAt: new Date('2030-01-07T02:00:00Z') })
+      .set({ refundAttempts: 3, refundLastError: LONG_ERROR })
       .where(eq(payments.id, failing.id));
+    // Its refund job's next try (pg-boss's `refund` queue).
+    await ctx.app.jobs.send('refund', { paymentId: failing.id }, { singletonKey: failing.id, startAfter: new Date('2030-01-07T02:00:00Z') });
     // Owed but not tried yet, and refunded after failures: neither needs a person.
     await paymentWithMail(ctx.database, 47, { visitorEmail: 'new-refund@example.com', status: 'refund_pending' });
     const done = await paymentWithMail(ctx.database, 48, { visitorEmail: 'refunded@example.com', status: 'refunded' });
@@ -137,8 +141,20 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
     expect(res.body).not.toMatch(/Dear|Subject for/);
   });
 
-  it('/staff/alerts answers two empty lists when nothing needs a person', async () => {
+  it('/staff/alerts names each queue whose jobs spent their retries, with how many, when and the last error', async () => {
+    const { boss } = ctx.app.jobs;
+    for (const message of ['first failure', 'connection terminated']) {
+      await boss.send('retention', {}, { retryLimit: 0 });
+      const [job] = await boss.fetch('retention');
+      await boss.fail('retention', job.id, { message });
+    }
+    const { data } = (await ctx.app.inject({ url: '/staff/alerts', headers: auth(token) })).json();
+    expect(data.failedJobs).toEqual([{ queue: 'retention', failed: 2, lastFailedAt: expect.stringMatching(/\+08:00$/), lastError: 'connection terminated' }]);
+    await ctx.database.exec(`DELETE FROM pgboss.job WHERE name = 'retention'`);
+  });
+
+  it('/staff/alerts answers empty lists when nothing needs a person', async () => {
     const res = await ctx.app.inject({ url: '/staff/alerts', headers: auth(token) });
-    expect(res.json().data).toEqual({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
+    expect(res.json().data).toEqual({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] });
   });
 });

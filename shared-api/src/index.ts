@@ -26,9 +26,8 @@ export * from './contract/money';
 export * from './contract/what-to-bring';
 export * from './contract/locale';
 export { initialLocale, saveLocale, loadDateLocale } from './locale';
-/** The calendar builders (.ics, titles), in a chunk of its own: only the success page needs them, off the first load. */
-export const loadInvitationBuilder = () => import('./contract/calendar');
 export type * from './contract/schemas';
 export type * from './contract/hold-limits';
 export type * from './contract/manage';
 export type * from './contract/calendar-feed';
+export type * from './contract/waitlist';

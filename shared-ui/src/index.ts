@@ -28,6 +28,8 @@ export {
   type ToastKind,
   type ToastProviderProps,
 } from './components/Toast';
+/** For shared-ui/forms' dialog: the place its toasts show while it is open. */
+export { toastDock } from './components/toast/dock';
 export { ErrorPanel, type ErrorPanelProps } from './components/ErrorPanel';
 export { Spinner, type SpinnerProps } from './components/Spinner';
 export { Skeleton, type SkeletonProps } from './components/Skeleton';
@@ -48,5 +50,5 @@ export { CheckIcon, AlertIcon, CloseIcon } from './components/icons';
 export { closeButtonStyles } from './components/closeButtonStyles';
 export { lazyModule, type LazyModule } from './utils/lazyModule';
 
-// Languages (issue 14): the page's one Lingui instance, feature catalogues and the hooks that read them.
+// Languages (issue 14): the page's one catalogue registry, feature catalogues and the hooks that read them.
 export * from './i18n';

@@ -3,6 +3,8 @@ import { Dashboard } from '../features/dashboard';
 import { CreateSlotsDialog } from '../features/create-slots';
 import { StaffAlertsNotice, useRefetchStaffAlerts } from '../features/alerts';
 import { CalendarFeedPanel } from '../features/calendar-feed';
+import { RequestsComingDue } from '../features/privacy';
+import { WaitlistCounts } from '../features/waitlist';
 
 /** The dashboard, the staff alerts above its counts and the create dialog, composed here so no feature reaches into another. */
 export function DashboardPage() {
@@ -11,6 +13,8 @@ export function DashboardPage() {
   return (
     <>
       <Dashboard onCreateSlots={() => setCreating(true)} notice={<StaffAlertsNotice />} onRefresh={refetchAlerts} />
+      <WaitlistCounts />
+      <RequestsComingDue />
       <CalendarFeedPanel />
       <CreateSlotsDialog open={creating} onOpenChange={setCreating} />
     </>

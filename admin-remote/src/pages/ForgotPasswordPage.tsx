@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PASSWORD_RESET_MINUTES } from 'shared-api/accounts';
 import { styled, useCatalog } from 'shared-ui';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { ForgotPasswordForm } from '../features/auth';
@@ -18,7 +19,7 @@ export function ForgotPasswordPage() {
           <CardTitle as="h1">{t('forgotTitle')}</CardTitle>
         </CardHeader>
         <CardBody>
-          <p>{t('forgotIntro')}</p>
+          <p>{t('forgotIntro', { minutes: PASSWORD_RESET_MINUTES })}</p>
           <ForgotPasswordForm />
           <p>
             <Link to="/login">{t('backToLogin')}</Link>

@@ -27,7 +27,8 @@ export function RegisterPage() {
                 ? t('registerIntro')
                 : richText(t, 'registerLoginFirst', {}, { link: (children) => <Link to="/login">{children}</Link> })}
             </p>
-            <RegisterForm />
+            {/* Only a signed-in member can add a colleague: no form to fill in and be refused. */}
+            {loggedIn && <RegisterForm />}
             {loggedIn && (
               <p>
                 <Link to="/secured/dashboard">{t('backToDashboard')}</Link>

@@ -22,8 +22,7 @@ export function ResetPasswordPage() {
           <CardTitle as="h1">{t('resetTitle')}</CardTitle>
         </CardHeader>
         <CardBody>
-          <p>{t('resetIntro')}</p>
-          <ResetPasswordForm token={token} />
+          <ResetPasswordForm token={token} intro={<p>{t('resetIntro')}</p>} />
           <p>
             <Link to="/login">{t('backToLogin')}</Link>
           </p>

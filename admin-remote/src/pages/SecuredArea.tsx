@@ -5,6 +5,8 @@ import { LogoutButton, LogoutEverywhereButton, RequireStaff } from '../features/
 import { DashboardPage } from './DashboardPage';
 import { ColleaguesPage } from './ColleaguesPage';
 import { AuditPage } from './AuditPage';
+import { PrivacyPage } from './PrivacyPage';
+import { WaitlistPage } from './WaitlistPage';
 import { richText } from '../lib/i18n';
 import { pagesCatalog } from './i18n';
 
@@ -28,8 +30,10 @@ export function SecuredArea() {
             <Inline>
               <span>{richText(t, 'signedInAs', { name: user.username || user.email }, { strong: (name) => <strong>{name}</strong> })}</span>
               <Link to="/register">{t('addColleagueLink')}</Link>
+              <Link to="/secured/waitlist">{t('waitlistLink')}</Link>
               <Link to="/secured/colleagues">{t('colleaguesLink')}</Link>
               <Link to="/secured/audit">{t('auditLink')}</Link>
+              <Link to="/secured/privacy">{t('privacyLink')}</Link>
               <LogoutButton />
               <LogoutEverywhereButton />
             </Inline>
@@ -38,6 +42,8 @@ export function SecuredArea() {
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="colleagues" element={<ColleaguesPage currentUserId={user.id} />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="waitlist" element={<WaitlistPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
             <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
           </Routes>
         </>

@@ -13,7 +13,7 @@ type Db = {
   slots: StaffSlot[];
   nextSlotId: number;
   nextUserId: number;
-  /** What GET /staff/alerts answers: mail unsent for over an hour and refunds that keep failing. */
+  /** What GET /staff/alerts answers: mail unsent for over an hour, refunds that keep failing, queues with failed jobs. */
   alerts: StaffAlerts;
   /** Paid bookings as GET /staff/bookings/:reference answers them (a booked slot with a reference has one). */
   bookings: StaffBooking[];
@@ -28,7 +28,7 @@ type Db = {
   resetRequests: string[];
 };
 
-const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] } });
+const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] });
 
 export const db: Db = {
   accounts: [],
@@ -81,6 +81,8 @@ export function addSlot(partial: Partial<StaffSlot> & { date: string; startTime:
     visitorEmail: partial.visitorEmail ?? null,
     visitorContactNo: partial.visitorContactNo ?? null,
     selectedSchool: partial.selectedSchool ?? null,
+    childName: partial.childName ?? null,
+    childYear: partial.childYear ?? null,
     bookingReference: partial.bookingReference ?? null,
     amountSen: partial.amountSen ?? null,
   };
@@ -94,6 +96,8 @@ export function addSlot(partial: Partial<StaffSlot> & { date: string; startTime:
       visitorEmail: slot.visitorEmail ?? '',
       visitorContactNo: slot.visitorContactNo ?? '',
       school: slot.selectedSchool ?? '',
+      childName: slot.childName,
+      childYear: slot.childYear,
       start,
       end: slotStart(slot.date, slot.endTime)?.toISOString() ?? start,
       amountPaidSen: slot.amountSen ?? 0,
@@ -121,6 +125,8 @@ export function addBooking(partial: Partial<StaffBooking> & Pick<StaffBooking, '
     visitorName: 'Test Parent',
     visitorEmail: 'parent@example.my',
     visitorContactNo: '0123456789',
+    childName: null,
+    childYear: null,
     school: 'Seri Ilmu International',
     amountPaidSen: 10000,
     state: 'booked',
@@ -133,8 +139,12 @@ export function addBooking(partial: Partial<StaffBooking> & Pick<StaffBooking, '
 }
 
 /** Sets what the alerts route answers (each `total` counts the items given). */
-export function setAlerts(alerts: { stuckMail?: StaffAlerts['stuckMail']['items']; failingRefunds?: StaffAlerts['failingRefunds']['items'] }): void {
+export function setAlerts(alerts: { stuckMail?: StaffAlerts['stuckMail']['items']; failingRefunds?: StaffAlerts['failingRefunds']['items']; failedJobs?: StaffAlerts['failedJobs'] }): void {
   const stuckMail = alerts.stuckMail ?? [];
   const failingRefunds = alerts.failingRefunds ?? [];
-  db.alerts = { stuckMail: { total: stuckMail.length, items: stuckMail }, failingRefunds: { total: failingRefunds.length, items: failingRefunds } };
+  db.alerts = {
+    stuckMail: { total: stuckMail.length, items: stuckMail },
+    failingRefunds: { total: failingRefunds.length, items: failingRefunds },
+    failedJobs: alerts.failedJobs ?? [],
+  };
 }

@@ -4,7 +4,13 @@ import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
 import { ManageErrorCode, ManageMessage, rescheduleBodySchema, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
-import { AccountMessage, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, staffAccountListSchema } from 'shared-api/accounts';
+import {
+  AccountMessage,
+  passwordResetCheckBodySchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  staffAccountListSchema,
+} from 'shared-api/accounts';
 import { bookingEvent, db } from './db';
 
 export const API = 'http://localhost:4000';
@@ -92,6 +98,8 @@ export const handlers = [
       visitorEmail: null,
       visitorContactNo: null,
       selectedSchool: null,
+      childName: null,
+      childYear: null,
       bookingReference: null,
       amountSen: null,
     };
@@ -170,6 +178,8 @@ export const handlers = [
         visitorEmail: null,
         visitorContactNo: null,
         selectedSchool: null,
+        childName: null,
+        childYear: null,
         bookingReference: null,
         amountSen: null,
       } satisfies Partial<StaffSlot>);
@@ -209,6 +219,10 @@ export const handlers = [
     booking.end = new Date(Date.parse(toStart) + 30 * 60_000).toISOString();
     return ok(staffBookingSchema.parse(booking), ManageMessage.staffMoved);
   }),
+
+  // The PDPA request log (issue 28): none logged unless a test says otherwise.
+  http.get(`${API}/staff/privacy/requests`, ({ request }) => (bearerUser(request) === null ? unauthorized() : ok({ requests: [] }, '0 request(s)'))),
+  http.get(`${API}/staff/breaches`, ({ request }) => (bearerUser(request) === null ? unauthorized() : ok({ breaches: [] }, '0 breach(es)'))),
 
   // The signed-in account's calendar feed, as the server: the URL only in POST's answer (create or regenerate).
   http.get(`${API}/staff/calendar-feed`, ({ request }) => {
@@ -252,6 +266,12 @@ export const handlers = [
     return ok(null, AccountMessage.resetRequested);
   }),
 
+  http.post(`${API}/auth/password-reset/check`, async ({ request }) => {
+    const parsed = passwordResetCheckBodySchema.safeParse(await request.json());
+    if (!parsed.success || !db.resetTokens.has(parsed.data.token)) return fail(400, ErrorCode.VALIDATION_ERROR, AccountMessage.resetInvalid);
+    return ok({ usable: true }, 'This reset link works');
+  }),
+
   http.post(`${API}/auth/password-reset/confirm`, async ({ request }) => {
     const parsed = passwordResetConfirmBodySchema.safeParse(await request.json());
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
@@ -287,4 +307,8 @@ export const handlers = [
     }
     return ok(null, AccountMessage.accountDisabled);
   }),
+  // The waitlist's dashboard counts (issue 26); the waitlist page's tests answer its list themselves.
+  http.get(`${API}/staff/waitlist/summary`, ({ request }) =>
+    bearerUser(request) === null ? unauthorized() : ok({ waiting: 0, offersLive: 0, filledThisWeek: 0 }),
+  ),
 ];

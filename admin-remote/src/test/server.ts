@@ -3,9 +3,10 @@ import { configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import Cookies from 'js-cookie';
 import { handlers } from './handlers';
+import { addManyRequests, slotPlanningHandlers, testHolidays } from './slot-planning-handlers';
 import { resetDb } from './db';
 
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...slotPlanningHandlers);
 
 // Two shared CPU cores: give findBy/waitFor more than the default second before calling a screen missing.
 configure({ asyncUtilTimeout: 5000 });
@@ -16,6 +17,8 @@ export function setupMswServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     resetDb();
+    addManyRequests.length = 0;
+    testHolidays.clear();
     Cookies.remove('token', { path: '/' });
     window.localStorage.clear();
   });

@@ -1,5 +1,5 @@
 // msw handlers for slot planning (POST /slot/add-many and its preview), speaking the contract: the same planSlots the
-// server runs, against the in-memory slots. Tests add them with server.use(...slotPlanningHandlers).
+// server runs, against the in-memory slots (part of every test's msw server).
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, type StaffSlot } from 'shared-api';
 import { slotStart } from 'shared-api/time';
@@ -12,13 +12,16 @@ const signedIn = (request: Request) => {
   return db.tokens.has(header.startsWith('Bearer ') ? header.slice(7) : '');
 };
 
+/** The public holidays the handlers know (the server reads them from date-holidays); tests set them. */
+export const testHolidays = new Map<string, string>();
+
 function planFor(body: SlotPlanBody) {
   const live = db.slots.flatMap((s) => {
     const start = slotStart(s.date, s.startTime);
     const end = slotStart(s.date, s.endTime);
     return start && end ? [{ startMs: start.valueOf(), endMs: end.valueOf() }] : [];
   });
-  return planSlots(body, live);
+  return planSlots(body, live, Date.now(), testHolidays);
 }
 
 async function read(request: Request) {
@@ -58,6 +61,8 @@ export const slotPlanningHandlers = [
         visitorEmail: null,
         visitorContactNo: null,
         selectedSchool: null,
+        childName: null,
+        childYear: null,
         bookingReference: null,
         amountSen: null,
       };

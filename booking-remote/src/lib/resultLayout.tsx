@@ -32,7 +32,8 @@ export const ResultPanel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
-  overflow-wrap: anywhere;
+  /* A word (an address, a reference) breaks only when it cannot fit on a line of its own. */
+  overflow-wrap: break-word;
   h1 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xxl};
@@ -56,8 +57,8 @@ export const Actions = styled.div`
   }
 `;
 
-/** A link that looks like a secondary button (44 px tap target). */
-export const LinkButton = styled.a`
+/** A link that looks like a button (44 px tap target): secondary, or with `$primary` the page's one filled action. */
+export const LinkButton = styled.a<{ $primary?: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -78,18 +79,38 @@ export const LinkButton = styled.a`
     outline: none;
     box-shadow: ${({ theme }) => theme.focusRing};
   }
+  ${({ $primary, theme }) =>
+    $primary &&
+    `
+    border-color: ${theme.colors.brand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
+    &:hover { background: ${theme.colors.brandHover}; }
+  `}
 `;
 
+/** Label and value side by side; on a narrow phone the label sits above its value, which then has the full width. */
 export const Details = styled.dl`
   display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  grid-template-columns: minmax(0, 1fr);
   margin: 0;
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
   dd {
-    margin: 0;
+    margin: 0 0 ${({ theme }) => theme.space[2]};
     font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  @media (min-width: 30rem) {
+    /* A long label wraps at its words instead of squeezing the value out. */
+    grid-template-columns: fit-content(45%) minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+    dt {
+      font-size: inherit;
+    }
+    dd {
+      margin: 0;
+    }
   }
 `;

@@ -1,29 +1,94 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { PaymentInProgressNotice } from '../features/booking-dialog/components/PaymentInProgressNotice';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BOOKING_STORAGE_KEY, type VisitorDetailsInput } from 'shared-api';
+import { rebookOf } from '../lib/rebook';
 import { Timetable, type BookableSlot } from '../features/timetable';
 
 // The dialog is fetched on the first slot click, keeping it off the timetable's first load.
 const BookingDialog = lazy(() => import('../features/booking-dialog'));
+// The waitlist form (issue 26), fetched when a parent asks for it from a full day or week, or a time taken meanwhile.
+const JoinWaitlistDialog = lazy(() => import('../features/waitlist').then((module) => ({ default: module.JoinWaitlistDialog })));
 // On that click the dialog primitive's code (shared-ui) is fetched too, beside the dialog's chunks rather than after them.
 const preloadDialogCode = () => void import('shared-ui/forms').then((forms) => forms.preloadDialog());
+// The payment-in-progress notice, fetched only when this browser keeps a booking draft (a payment may be under way).
+const PaymentInProgressNotice = lazy(() =>
+  import('../features/booking-dialog/components/PaymentInProgressNotice').then((module) => ({ default: module.PaymentInProgressNotice })),
+);
+
+const hasBookingDraft = (): boolean => {
+  try {
+    return window.localStorage.getItem(BOOKING_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
 
 /** `/`: the timetable; picking a slot opens a fresh booking dialog. */
 export default function HomePage() {
-  const [chosen, setChosen] = useState<{ slot: BookableSlot; opening: number } | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Sent back from a result page to book the same time again: the dialog opens on it, with the details typed before.
+  const [chosen, setChosen] = useState<{ slot: BookableSlot; opening: number; details?: Partial<VisitorDetailsInput> } | null>(() => {
+    const rebook = rebookOf(location.state);
+    return rebook ? { slot: rebook.slot, opening: 0, details: rebook.details } : null;
+  });
+  const [draft] = useState(hasBookingDraft);
+  // The time chosen was taken meanwhile: the timetable says so and offers the waitlist with what the parent typed.
+  const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput> } | null>(null);
+  const [joining, setJoining] = useState<{ day?: string; details?: Partial<VisitorDetailsInput>; reason: 'full' | 'taken'; opening: number } | null>(null);
   const openings = useRef(0);
+  useEffect(() => {
+    // Once: a reload or Back must not open it again.
+    if (rebookOf(location.state)) {
+      preloadDialogCode();
+      navigate('.', { replace: true, state: null });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only
+  }, []);
   return (
     <>
-      {!chosen && <PaymentInProgressNotice />}
+      {!chosen && draft && (
+        <Suspense fallback={null}>
+          <PaymentInProgressNotice />
+        </Suspense>
+      )}
       <Timetable
         onSelectSlot={(slot) => {
           preloadDialogCode();
           openings.current += 1;
+          setTaken(null);
           setChosen({ slot, opening: openings.current });
         }}
+        onJoinWaitlist={(day) => {
+          openings.current += 1;
+          setJoining(
+            taken && taken.date === day
+              ? { day, details: taken.details, reason: 'taken', opening: openings.current }
+              : { day, reason: 'full', opening: openings.current },
+          );
+        }}
+        taken={taken ?? undefined}
       />
       {chosen && (
         <Suspense fallback={null}>
-          <BookingDialog key={chosen.opening} slot={chosen.slot} onClose={() => setChosen(null)} />
+          <BookingDialog
+            key={chosen.opening}
+            slot={chosen.slot}
+            initialDetails={chosen.details}
+            onClose={() => setChosen(null)}
+            onSlotTaken={(details) => setTaken({ date: chosen.slot.date, details })}
+          />
+        </Suspense>
+      )}
+      {joining && (
+        <Suspense fallback={null}>
+          <JoinWaitlistDialog
+            key={joining.opening}
+            day={joining.day}
+            initialDetails={joining.details}
+            reason={joining.reason}
+            onClose={() => setJoining(null)}
+          />
         </Suspense>
       )}
     </>

@@ -1,8 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
-import { Button, useCatalog } from 'shared-ui';
-import { Actions, Details, ELEMENT, LinkButton, ResultPanel, Sentence, resultCatalog } from '../features/payment-result';
+import { BOOKING_STORAGE_KEY, brand, PAYMENT_ID_PATTERN, PaymentFailureCode, parseSlotTime, schoolName, type VisitorDetailsInput } from 'shared-api';
+import { Button, Spinner, styled, useCatalog } from 'shared-ui';
+import {
+  Actions,
+  Details,
+  ELEMENT,
+  LinkButton,
+  ResultPanel,
+  Sentence,
+  failureMessageId,
+  paymentIdShown,
+  resultCatalog,
+  visitWhen,
+} from '../features/payment-result';
+import { timetableApi } from '../features/timetable';
+import { paymentKeyFor } from '../lib/paymentKeys';
+import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
+import { rebookState } from '../lib/rebook';
+import { filterDisplayableSlots } from '../lib/slot-list/displayFilter';
+
+const Quiet = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
 
 /**
  * The support email, with subject 'Payment Issue' and the payment ID in the body. In English whatever the page's
@@ -14,19 +35,24 @@ export function supportMailto(paymentId: string): string {
   return `mailto:${brand.supportEmail}?subject=${subject}&body=${body}`;
 }
 
-/** The error the pending page hands over when the bank refused (the gateway's own words are shown as they come). */
-const PAYMENT_FAILED = 'Payment failed';
-
-/** `/payment/failure?error=&payment_id=`: the payment did not go through and the slot is free again. */
+/**
+ * `/payment/failure?error=&payment_id=`: the payment did not go through and the slot is free again. It shows only its
+ * own words: a known `error=` code in the page's language, a payment id or reference of the server's shape; any other
+ * text in the URL (anyone can send such a link) is left out.
+ */
 export default function PaymentFailurePage() {
   const navigate = useNavigate();
   const { t } = useCatalog(resultCatalog);
   const [params] = useSearchParams();
-  const error = params.get('error');
-  const givenId = params.get('payment_id') || params.get('reference');
+  const error = failureMessageId(params.get('error'));
+  const givenId = paymentIdShown(params.get('payment_id') || params.get('reference'));
+  // What the parent typed, kept for booking the same time again (read before the attempt is forgotten below).
+  const [typed] = useState(typedDetails);
 
   // The slot is released and this attempt is over: the home page must not point back to it.
   useEffect(() => window.localStorage.removeItem(BOOKING_STORAGE_KEY), []);
+
+  if (params.get('error') === PaymentFailureCode.cancelled) return <PaymentCancelled givenId={givenId} typed={typed} />;
 
   return (
     <ResultPanel aria-labelledby="failure-title">
@@ -34,7 +60,7 @@ export default function PaymentFailurePage() {
       <p>{t('failure.text')}</p>
       {error && (
         <p role="alert">
-          <Sentence text={t('failure.error', { label: ELEMENT, error: error === PAYMENT_FAILED ? t('failure.paymentFailed') : error })}>
+          <Sentence text={t('failure.error', { label: ELEMENT, error: t(error) })}>
             <strong>{t('failure.errorLabel')}</strong>
           </Sentence>
         </p>
@@ -53,6 +79,82 @@ export default function PaymentFailurePage() {
         <Button onClick={() => navigate('/')}>{t('tryAgain')}</Button>
         <LinkButton href={supportMailto(givenId ?? 'N/A')}>{t('failure.contactSupport')}</LinkButton>
       </Actions>
+    </ResultPanel>
+  );
+}
+
+/** The details of the booking attempt in this browser, without its slot, fee and method (null when there is none). */
+function typedDetails(): Partial<VisitorDetailsInput> | null {
+  try {
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? 'null') as { currentBooking?: Record<string, unknown> | null } | null;
+    if (!draft?.currentBooking) return null;
+    const { slot: _slot, fee: _fee, preferredPaymentMethod: _method, ...details } = draft.currentBooking;
+    return details as Partial<VisitorDetailsInput>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `?error=payment_cancelled`: the parent pressed Cancel on the gateway. Not a failure: nothing was charged. The page
+ * names the time they were booking and, while it is still free, offers it again (the dialog opens on it with what they
+ * typed); otherwise another time.
+ */
+function PaymentCancelled({ givenId, typed }: { givenId: string | null; typed: Partial<VisitorDetailsInput> | null }) {
+  const navigate = useNavigate();
+  const { t, locale } = useCatalog(resultCatalog);
+  const byId = givenId !== null && PAYMENT_ID_PATTERN.test(givenId);
+  const lookup = { id: givenId ?? '', key: paymentKeyFor(givenId) };
+  const statusById = useGetPaymentStatusQuery(lookup, { skip: !givenId || !byId });
+  const statusByReference = useGetPaymentStatusByReferenceQuery(lookup, { skip: !givenId || byId });
+  const booking = (byId ? statusById : statusByReference).data?.booking;
+  // Asked only once the payment is known as cancelled: the status call is what lets the server release its hold.
+  const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !booking, refetchOnMountOrArgChange: true });
+  const free =
+    booking && slots.data
+      ? (filterDisplayableSlots(slots.data.slots, Date.now()).find((s) => s.date === booking.date.slice(0, 10) && s.startMinutes === parseSlotTime(booking.startTime)) ?? null)
+      : undefined;
+  const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime, locale) : null;
+
+  return (
+    <ResultPanel aria-labelledby="cancelled-title">
+      <h1 id="cancelled-title">{t('failure.cancelledTitle')}</h1>
+      <p>{t('failure.cancelledText')}</p>
+      {booking && when && (
+        <section aria-labelledby="cancelled-time-title">
+          <h2 id="cancelled-time-title">{t('failure.yourTime')}</h2>
+          <Details>
+            <dt>{t('school')}</dt>
+            <dd>{schoolName(booking.selectedSchool, locale)}</dd>
+            <dt>{t('date')}</dt>
+            <dd>{when.day}</dd>
+            <dt>{t('time')}</dt>
+            <dd>{t('timeGmt', { time: when.time })}</dd>
+          </Details>
+        </section>
+      )}
+      {booking && free === undefined && !slots.isError && <Spinner label={t('failure.checking')} />}
+      {free && <p role="status">{t('failure.stillFree')}</p>}
+      {booking && (free === null || slots.isError) && <p role="status">{t('failure.taken')}</p>}
+      <Actions>
+        {free ? (
+          <>
+            <Button onClick={() => navigate('/', { state: rebookState({ slot: free, details: { ...typed, selectedSchool: booking?.selectedSchool ?? typed?.selectedSchool } }) })}>
+              {t('failure.bookAgain')}
+            </Button>
+            <Button variant="secondary" onClick={() => navigate('/')}>
+              {t('failure.chooseAnother')}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => navigate('/')}>{t('failure.chooseAnother')}</Button>
+        )}
+      </Actions>
+      {givenId && (
+        <Quiet>
+          <span>{t('paymentId')}</span> <span>{givenId}</span>
+        </Quiet>
+      )}
     </ResultPanel>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { activateLocale } from 'shared-ui';
 import { axe } from '../test/axe';
-import { ok, paymentStatusResult } from '../test/fixtures';
+import { ok, paymentStatusResult, publicPaymentStatus } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { apiUrl, server, startMswServer } from '../test/server';
 import PaymentPendingPage from './PaymentPendingPage';
@@ -66,12 +66,16 @@ describe('/payment/pending', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/success?payment_id=pay_123'));
   });
 
-  it('goes to the failure page with the error when the payment fails', async () => {
-    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
+  it('goes to the failure page with the code of the error (the page has the words) when the payment fails', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(publicPaymentStatus('failed')))));
     render('?payment_id=pay_123');
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?payment_id=pay_123&error=Payment%20failed'),
-    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?payment_id=pay_123&error=payment_failed'));
+  });
+
+  it('a payment cancelled on the gateway goes to the failure page as cancelled (nothing charged), not as a failure', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(publicPaymentStatus('cancelled')))));
+    render('?payment_id=pay_123');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?payment_id=pay_123&error=payment_cancelled'));
   });
 
   it('has no axe violations', async () => {

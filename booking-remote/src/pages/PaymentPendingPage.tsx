@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PENDING_COUNTDOWN_SECONDS, PENDING_POLL_MS, SESSION_TICK_MS } from 'shared-api';
+import { PaymentFailureCode, PENDING_COUNTDOWN_SECONDS, PENDING_POLL_MS, SESSION_TICK_MS } from 'shared-api';
 import { Button, Spinner, VisuallyHidden, useCatalog, useToast } from 'shared-ui';
 import { useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
-import { Actions, ELEMENT, ResultPanel, Sentence, resultCatalog } from '../features/payment-result';
+import { Actions, ELEMENT, ResultPanel, Sentence, failurePath, resultCatalog } from '../features/payment-result';
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -15,7 +15,8 @@ export default function PaymentPendingPage() {
   const [params] = useSearchParams();
   const paymentId = params.get('payment_id') ?? '';
   const [secondsLeft, setSecondsLeft] = useState(PENDING_COUNTDOWN_SECONDS);
-  const status = useGetPaymentStatusQuery(paymentId, { skip: !paymentId, pollingInterval: PENDING_POLL_MS });
+  // Only the status is read here, which anyone may know: the payment's key is not sent.
+  const status = useGetPaymentStatusQuery({ id: paymentId, key: null }, { skip: !paymentId, pollingInterval: PENDING_POLL_MS });
   const slow = secondsLeft === 0;
 
   useEffect(() => {
@@ -34,9 +35,11 @@ export default function PaymentPendingPage() {
 
   const value = status.data?.payment.status;
   useEffect(() => {
-    const id = encodeURIComponent(paymentId);
-    if (value === 'completed') navigate(`/payment/success?payment_id=${id}`, { replace: true });
-    else if (value === 'failed') navigate(`/payment/failure?payment_id=${id}&error=${encodeURIComponent('Payment failed')}`, { replace: true });
+    if (value === 'completed') navigate(`/payment/success?payment_id=${encodeURIComponent(paymentId)}`, { replace: true });
+    // A code, not the spec's words: the failure page names it in its own language.
+    else if (value === 'failed') navigate(failurePath(paymentId, PaymentFailureCode.failed), { replace: true });
+    // Cancelled on the gateway: the failure page says nothing was charged and offers the time again.
+    else if (value === 'cancelled') navigate(failurePath(paymentId, PaymentFailureCode.cancelled), { replace: true });
   }, [value, paymentId, navigate]);
 
   if (!paymentId) return null;

@@ -1,13 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { BOOKING_STORAGE_KEY, brand, PAYMENT_KEY_HEADER } from 'shared-api';
 import { activateLocale } from 'shared-ui';
 import { browserNavigation } from '../lib/browserNavigation';
 import { axe } from '../test/axe';
-import { fail, MANAGE_TOKEN, ok, paymentSession, paymentStatusResult } from '../test/fixtures';
+import { rememberPayment } from '../lib/paymentKeys';
+import { fail, HOLD_TOKEN, MANAGE_TOKEN, ok, paymentSession, paymentStatusResult, publicPaymentStatus } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { apiUrl, server, startMswServer } from '../test/server';
+import { apiUrl, sentPaymentKey, server, startMswServer } from '../test/server';
 import PaymentSuccessPage from './PaymentSuccessPage';
 
 startMswServer();
@@ -20,32 +21,60 @@ beforeEach(() => jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'n
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
+  window.localStorage.clear();
 });
+
+/** Records each manage-link request's body. */
+const recordLinkRequests = () => {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(fail('Only the browser that made this payment can get a link here.', 'FORBIDDEN'), { status: 403 });
+    }),
+  );
+  return bodies;
+};
+
+/** This browser started the payment: the booking flow kept its key (and left its draft). */
+const paidHere = () => {
+  rememberPayment(paymentSession());
+  window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: paymentSession() }));
+};
+
+/** The server's status answer: `own` for the caller with the payment's key, what anyone may see otherwise. */
+const statusRoute = (own: () => ReturnType<typeof paymentStatusResult>, path = '/api/payment/status/reference/:reference') =>
+  server.use(http.get(apiUrl(path), ({ request }) => HttpResponse.json(ok(sentPaymentKey(request) ? own() : publicPaymentStatus(own().payment.status)))));
+
+/** A paragraph by its whole text (an email address in it is an element of its own, so it may wrap only at @ and dots). */
+const sentenceMatch = (text: string) => (_: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;
+const sentence = (text: string) => screen.getByText(sentenceMatch(text));
 
 const render = (search: string) => renderApp(<PaymentSuccessPage />, { route: `/payment/success${search}`, path: '/payment/success' });
 
 describe('/payment/success', () => {
-  it('verifies by reference and shows the receipt with every item, clearing the stored booking', async () => {
-    window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing' }));
-    const seen: string[] = [];
+  it('in the browser that paid: verifies by reference with the payment key and shows the whole receipt, clearing the stored booking', async () => {
+    paidHere();
+    const seen: Array<[string, string | null]> = [];
     server.use(
-      http.get(apiUrl('/api/payment/status/reference/:reference'), ({ params }) => {
-        seen.push(String(params.reference));
-        return HttpResponse.json(ok(paymentStatusResult('completed')));
+      http.get(apiUrl('/api/payment/status/reference/:reference'), ({ params, request }) => {
+        seen.push([String(params.reference), request.headers.get(PAYMENT_KEY_HEADER)]);
+        return HttpResponse.json(ok(sentPaymentKey(request) ? paymentStatusResult('completed') : publicPaymentStatus('completed')));
       }),
     );
     render('?reference=BK-2026-0001');
     expect(screen.getByRole('heading', { name: 'Verifying Payment' })).toBeInTheDocument();
     expect(screen.getByText(/\(1\/10\)/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(seen).toEqual(['BK-2026-0001']);
+    expect(seen).toEqual([['BK-2026-0001', HOLD_TOKEN]]);
+    expect(screen.getByText('Payment ID')).toBeInTheDocument();
     expect(screen.getByText('pay_123')).toBeInTheDocument();
     expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
     expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
     expect(screen.getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
     expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
     expect(screen.getByText('Amount Paid: RM 75')).toBeInTheDocument();
-    expect(screen.getByText('A confirmation email has been sent to aisyah@example.com.')).toBeInTheDocument();
+    expect(sentence('A confirmation email has been sent to aisyah@example.com.')).toBeInTheDocument();
     for (const item of ['Parent/guardian ID', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
@@ -54,14 +83,36 @@ describe('/payment/success', () => {
     expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
   });
 
-  it('says when the confirmation mail is queued or delayed (SMTP trouble) while the booking stands', async () => {
-    server.use(
-      http.get(apiUrl('/api/payment/status/reference/:reference'), () =>
-        HttpResponse.json(
-          ok(paymentStatusResult('completed', { emailStatus: 'timeout', emailTimeouts: { visitorEmailTimeout: true, adminEmailTimeout: true } })),
-        ),
-      ),
+  it('in the same browser after the stored booking was cleared (a reload, a print later): still the whole receipt', async () => {
+    rememberPayment(paymentSession());
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByText('pay_123')).toBeInTheDocument();
+    expect(sentence('A confirmation email has been sent to aisyah@example.com.')).toBeInTheDocument();
+  });
+
+  it('on another device (the URL forwarded or bookmarked): the booking, without payment ID, email address or manage link', async () => {
+    const asked = recordLinkRequests();
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
+    expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
+    expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
+    expect(screen.getByText('Amount Paid: RM 75')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The payment ID and the email address are shown only in the browser that made the payment. The confirmation email has all the details.',
     );
+    expect(screen.queryByText('Payment ID')).not.toBeInTheDocument();
+    expect(screen.queryByText('pay_123')).not.toBeInTheDocument();
+    expect(screen.queryByText(/aisyah@example\.com/)).not.toBeInTheDocument();
+    expect(screen.getByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    expect(await screen.findByRole('link', { name: 'Google Calendar' })).toBeInTheDocument();
+  });
+
+  it('says when the confirmation mail is queued or delayed (SMTP trouble) while the booking stands', async () => {
+    paidHere();
+    statusRoute(() => paymentStatusResult('completed', { emailStatus: 'timeout', emailTimeouts: { visitorEmailTimeout: true, adminEmailTimeout: true } }));
     render('?reference=BK-2026-0001');
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByText('Your booking is confirmed. The confirmation email may be delayed.')).toBeInTheDocument();
@@ -71,13 +122,10 @@ describe('/payment/success', () => {
   });
 
   it('says the mail is on its way while it waits in the outbox', async () => {
-    server.use(
-      http.get(apiUrl('/api/payment/status/reference/:reference'), () =>
-        HttpResponse.json(ok(paymentStatusResult('completed', { emailStatus: 'pending' }))),
-      ),
-    );
+    paidHere();
+    statusRoute(() => paymentStatusResult('completed', { emailStatus: 'pending' }));
     render('?reference=BK-2026-0001');
-    expect(await screen.findByText('A confirmation email is on its way to aisyah@example.com.')).toBeInTheDocument();
+    expect(await screen.findByText(sentenceMatch('A confirmation email is on its way to aisyah@example.com.'))).toBeInTheDocument();
   });
 
   it('offers Google Calendar, an .ics download and a working Print', async () => {
@@ -94,17 +142,19 @@ describe('/payment/success', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
-  it('verifies by payment_id too', async () => {
-    const seen: string[] = [];
+  it('verifies by payment_id too (the pending page comes here), with the key of the payment this browser started', async () => {
+    paidHere();
+    const seen: Array<[string, string | null]> = [];
     server.use(
-      http.get(apiUrl('/api/payment/status/:id'), ({ params }) => {
-        seen.push(String(params.id));
-        return HttpResponse.json(ok(paymentStatusResult('completed')));
+      http.get(apiUrl('/api/payment/status/:id'), ({ params, request }) => {
+        seen.push([String(params.id), request.headers.get(PAYMENT_KEY_HEADER)]);
+        return HttpResponse.json(ok(sentPaymentKey(request) ? paymentStatusResult('completed') : publicPaymentStatus('completed')));
       }),
     );
     render('?payment_id=pay_123');
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(seen).toEqual(['pay_123']);
+    expect(seen).toEqual([['pay_123', HOLD_TOKEN]]);
+    expect(screen.getByText('pay_123')).toBeInTheDocument();
   });
 
   it('retries every 3 seconds while not completed, counting (n/10), then times out after 10', async () => {
@@ -163,13 +213,46 @@ describe('/payment/success', () => {
   it('a failed payment redirects to the failure page with the reference', async () => {
     server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult('failed')))));
     render('?reference=BK-2026-0001');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?reference=BK-2026-0001'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?reference=BK-2026-0001&error=payment_failed'));
+  });
+
+  it('a payment cancelled on the gateway redirects to the failure page as cancelled', async () => {
+    server.use(http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult('cancelled')))));
+    render('?reference=BK-2026-0001');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment/failure?reference=BK-2026-0001&error=payment_cancelled'));
   });
 
   it("without a reference toasts 'Missing payment reference' and goes home", async () => {
     render('');
     expect(await screen.findByText('Missing payment reference')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('leads with the visit, makes adding it to the calendar the one filled action, says the terms, and keeps the payment ID quiet (issue 24)', async () => {
+    paidHere();
+    // Booked Friday 27th 11:00, moved later to Friday 4 December: the refund stays counted from the 27th.
+    statusRoute(() =>
+      paymentStatusResult('completed', {
+        booking: { ...paymentStatusResult().booking, date: '2026-12-04', startTime: '11:00', endTime: '11:30', refundFrom: '2026-11-27T03:00:00.000Z' },
+      }),
+    );
+    render('?reference=BK-2026-0001');
+    const title = await screen.findByRole('heading', { name: 'Payment Successful!' });
+    const google = await screen.findByRole('link', { name: 'Google Calendar' });
+    const first = title.parentElement!.querySelector('dl') as HTMLElement;
+    expect(first).toHaveTextContent(
+      `School${brand.schools[1].name}Address8 Jalan Setiakasih 5, Bukit Damansara, 50490 Kuala LumpurOpen in MapsSchool phone03-2094 7300Booking dateFriday 4 December 2026Time11:00 AM – 11:30 AM (GMT+8)ReferenceBK-2026-0001`,
+    );
+    const filled = (element: HTMLElement) => getComputedStyle(element).backgroundColor;
+    // Print and Back to Home are both secondary now; the calendar link is the filled one.
+    const secondary = filled(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(filled(screen.getByRole('button', { name: 'Print' }))).toBe(secondary);
+    expect(filled(google)).not.toBe(secondary);
+    expect(filled(screen.getByRole('link', { name: 'Download .ics file' }))).not.toBe(filled(google));
+    expect(screen.getByText(/^Full refund if you cancel by Wednesday 25 November 2026, 11:00 AM \(GMT\+8\); after that no refund; changes until Thursday 3 December 2026, 11:00 AM \(GMT\+8\)\.$/)).toBeInTheDocument();
+    // The payment ID comes last, after the actions.
+    const id = screen.getByText('pay_123');
+    expect(screen.getByRole('button', { name: 'Back to Home' }).compareDocumentPosition(id) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('has no axe violations on the receipt', async () => {
@@ -180,27 +263,27 @@ describe('/payment/success', () => {
   });
 
   describe('manage link', () => {
-    /** Records each manage-link request body. */
+    /** Records each manage-link request: its body and the payment key it carried. */
     function linkServer(answer?: () => Response) {
-      const bodies: unknown[] = [];
+      const requests: Array<{ body: unknown; key: string | null }> = [];
       server.use(
         http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
-          bodies.push(await request.json());
+          requests.push({ body: await request.json(), key: request.headers.get(PAYMENT_KEY_HEADER) });
           return answer ? answer() : HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }));
         }),
       );
-      return bodies;
+      return requests;
     }
 
-    it('in the browser that paid: asks once for a link to change or cancel, which opens the manage page', async () => {
-      window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: paymentSession() }));
+    it('in the browser that paid: asks once, with the payment key, for a link to change or cancel, which opens the manage page', async () => {
+      paidHere();
       const bodies = linkServer();
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       render('?reference=BK-2026-0001');
       const link = await screen.findByRole('link', { name: 'Change or cancel this booking' });
       expect(link).toHaveAttribute('href', `/booking/manage/${MANAGE_TOKEN}`);
       expect(screen.getByRole('heading', { name: 'Manage your booking' })).toBeInTheDocument();
-      expect(bodies).toEqual([{ paymentId: 'pay_123' }]);
+      expect(bodies).toEqual([{ body: { paymentId: 'pay_123' }, key: HOLD_TOKEN }]);
       expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
       await user.click(link);
       expect(screen.getByTestId('location')).toHaveTextContent(`/booking/manage/${MANAGE_TOKEN}`);
@@ -209,10 +292,9 @@ describe('/payment/success', () => {
 
     it.each([
       ['no stored payment (another device)', null],
-      ['a stored payment that is not this receipt', paymentSession({ id: 'pay_other', paymentId: 'pay_other', clientReference: 'BK-2026-0002' })],
+      ['a stored payment that is not this receipt', paymentSession({ id: 'pay_other', paymentId: 'pay_other', clientReference: 'BK-2026-0002', holdToken: 'other-hold-token' })],
     ])('with %s: no request, and says the link is in the confirmation email', async (_case, stored) => {
-      window.localStorage.removeItem(BOOKING_STORAGE_KEY);
-      if (stored) window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: stored }));
+      if (stored) rememberPayment(stored);
       const bodies = linkServer();
       render('?reference=BK-2026-0001');
       expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
@@ -221,7 +303,7 @@ describe('/payment/success', () => {
     });
 
     it('when the server gives no link (too many, not booked), points to the email instead', async () => {
-      window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ paymentStatus: 'processing', paymentSession: paymentSession() }));
+      paidHere();
       linkServer(() => HttpResponse.json(fail('Too many links for this booking.', 'RATE_LIMITED'), { status: 429 }));
       render('?reference=BK-2026-0001');
       expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
@@ -235,6 +317,7 @@ describe('/payment/success in the parent\'s language', () => {
 
   it('in Bahasa Melayu: the receipt, the date, the amount, the school and what to bring', async () => {
     await act(() => activateLocale('ms'));
+    paidHere();
     render('?reference=BK-2026-0001');
     expect(screen.getByRole('heading', { name: 'Mengesahkan bayaran' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Bayaran berjaya!' })).toBeInTheDocument();
@@ -243,7 +326,7 @@ describe('/payment/success in the parent\'s language', () => {
     expect(screen.getByText('9:00 pagi – 9:30 pagi (GMT+8)')).toBeInTheDocument();
     expect(screen.getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
     expect(screen.getByText('Jumlah dibayar: RM75')).toBeInTheDocument();
-    expect(screen.getByText('E-mel pengesahan telah dihantar kepada aisyah@example.com.')).toBeInTheDocument();
+    expect(sentence('E-mel pengesahan telah dihantar kepada aisyah@example.com.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Perkara yang perlu dibawa' })).toBeInTheDocument();
     for (const item of ['Kad pengenalan ibu bapa/penjaga', 'Sijil kelahiran pelajar', 'Rekod imunisasi', 'Rekod akademik terdahulu']) {
       expect(screen.getByText(item)).toBeInTheDocument();
@@ -266,17 +349,29 @@ describe('/payment/success in the parent\'s language', () => {
 
   it('in Chinese: the receipt, the date, the amount and what to bring', async () => {
     await act(() => activateLocale('zh'));
+    paidHere();
     render('?reference=BK-2026-0001');
     expect(await screen.findByRole('heading', { name: '付款成功！' })).toBeInTheDocument();
     expect(screen.getByText('2026年11月26日 星期四')).toBeInTheDocument();
     expect(screen.getByText('上午9:00 – 上午9:30（GMT+8）')).toBeInTheDocument();
     expect(screen.getByText('Seri Ilmu 私立中学')).toBeInTheDocument();
     expect(screen.getByText('已付金额：RM75')).toBeInTheDocument();
-    expect(screen.getByText('确认邮件已发送至 aisyah@example.com。')).toBeInTheDocument();
+    expect(sentence('确认邮件已发送至 aisyah@example.com。')).toBeInTheDocument();
     for (const item of ['家长/监护人身份证件', '学生出生证明', '疫苗接种记录', '以往的学业成绩记录']) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
     expect(await screen.findByRole('link', { name: 'Google 日历' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['ms', 'Bayaran berjaya!', 'ID bayaran dan alamat e-mel hanya dipaparkan dalam pelayar yang membuat bayaran. E-mel pengesahan mengandungi semua butiran.'],
+    ['zh', '付款成功！', '付款编号和电子邮件地址仅显示在完成付款的浏览器中。确认邮件包含全部详情。'],
+  ] as const)('in %s on another device: the booking, and why personal details are not shown', async (locale, title, why) => {
+    await act(() => activateLocale(locale));
+    render('?reference=BK-2026-0001');
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(why);
+    expect(screen.queryByText(/aisyah@example\.com/)).not.toBeInTheDocument();
   });
 
   it('in Chinese: a verification that times out says so in Chinese', async () => {

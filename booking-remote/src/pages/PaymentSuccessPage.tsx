@@ -1,24 +1,40 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, SUCCESS_MAX_RETRIES, SUCCESS_POLL_MS, formatRM, schoolName, type PaymentStatusResult } from 'shared-api';
-import { Button, Spinner, createGlobalStyle, useCatalog, useToast } from 'shared-ui';
+import {
+  BOOKING_STORAGE_KEY,
+  PaymentFailureCode,
+  SUCCESS_MAX_RETRIES,
+  SUCCESS_POLL_MS,
+  formatRM,
+  schoolName,
+  slotStartMs,
+  type PaymentStatusResult,
+} from 'shared-api';
+import { changeTerms } from 'shared-api/change-terms';
+import { Button, Spinner, createGlobalStyle, styled, useCatalog, useToast } from 'shared-ui';
+import { useTermsText } from '../lib/changeTerms';
+import { Email } from 'shared-ui/text';
 import { WHAT_TO_BRING_IDS, contractCatalog } from '../lib/contract-catalog';
 import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
 import { browserNavigation } from '../lib/browserNavigation';
 import {
   Actions,
   Details,
+  ELEMENT,
   LinkButton,
+  Sentence,
   RegistrationNotice,
   ResultPanel,
   resultCatalog,
+  calendarVisitOf,
   googleCalendarUrl,
   icsFile,
   visitWhen,
   EmailNotice,
-  type CalendarVisit,
 } from '../features/payment-result';
-import { ManageLinkNotice, storedPaymentId } from '../features/manage-booking/link';
+import { ManageLinkNotice } from '../features/manage-booking/link';
+import { paymentKeyFor } from '../lib/paymentKeys';
+import { SchoolPlaceRows } from '../lib/school-place/SchoolPlaceRows';
 
 // A printed success page is a clean receipt: no page frame, no buttons, no colours.
 const PrintStyle = createGlobalStyle`
@@ -30,23 +46,36 @@ const PrintStyle = createGlobalStyle`
   }
 `;
 
+// The visit itself leads: school, day and time, the reference parents quote; larger than the rest of the receipt.
+const Visit = styled.div`
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brandSubtle};
+  dd {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+// Kept for support and the printout, but quiet: parents quote the reference.
+const Quiet = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 type Outcome = { kind: 'verifying' } | { kind: 'success'; result: PaymentStatusResult } | { kind: 'error' };
 
-const visitOf = ({ payment, booking }: PaymentStatusResult): CalendarVisit => ({
-  date: booking.date.slice(0, 10),
-  startTime: booking.startTime,
-  endTime: booking.endTime,
-  school: booking.selectedSchool,
-  reference: payment.reference,
-});
-
-/** `/payment/success?reference=` (or `?payment_id=`): verifies with the server, then shows the receipt. */
+/**
+ * `/payment/success?reference=` (or `?payment_id=`): verifies with the server, then shows the receipt. The browser that
+ * paid sends the payment's key and gets the whole receipt; any other (a forwarded or bookmarked URL) gets the booking
+ * without the payment ID, the email address or the manage link.
+ */
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { t, locale } = useCatalog(resultCatalog);
   // The what-to-bring items and the calendar texts: the catalogue the server's mails use too.
   const { t: sharedText } = useCatalog(contractCatalog);
+  const termsText = useTermsText();
   const [params] = useSearchParams();
   const reference = params.get('reference');
   const paymentId = params.get('payment_id');
@@ -54,13 +83,13 @@ export default function PaymentSuccessPage() {
   const [attempts, setAttempts] = useState(0);
   const evaluated = useRef<string | undefined>(undefined);
   const [calendar, setCalendar] = useState<{ googleUrl: string | null; ics: string | null }>({ googleUrl: null, ics: null });
-  // The payment this browser started, read before the receipt clears the stored booking: it proves ownership for the manage link.
-  const [paidHere] = useState(storedPaymentId);
+  // The key of the payment, when this browser started it: kept apart from the stored booking, which the receipt clears.
+  const [key] = useState(() => paymentKeyFor(reference ?? paymentId));
 
   // Skipping (not a zero interval) is what stops RTK Query's polling; the result is kept in `outcome`.
   const done = outcome.kind !== 'verifying';
-  const byReference = useGetPaymentStatusByReferenceQuery(reference ?? '', { skip: done || !reference, pollingInterval: SUCCESS_POLL_MS });
-  const byId = useGetPaymentStatusQuery(paymentId ?? '', { skip: done || Boolean(reference) || !paymentId, pollingInterval: SUCCESS_POLL_MS });
+  const byReference = useGetPaymentStatusByReferenceQuery({ id: reference ?? '', key }, { skip: done || !reference, pollingInterval: SUCCESS_POLL_MS });
+  const byId = useGetPaymentStatusQuery({ id: paymentId ?? '', key }, { skip: done || Boolean(reference) || !paymentId, pollingInterval: SUCCESS_POLL_MS });
   const query = reference ? byReference : byId;
 
   useEffect(() => {
@@ -89,9 +118,11 @@ export default function PaymentSuccessPage() {
     if (result.payment.status === 'completed' && result.booking.confirmed) {
       window.localStorage.removeItem(BOOKING_STORAGE_KEY);
       setOutcome({ kind: 'success', result });
-    } else if (result.payment.status === 'failed') {
+    } else if (result.payment.status === 'failed' || result.payment.status === 'cancelled') {
       const key = reference ? 'reference' : 'payment_id';
-      navigate(`/payment/failure?${key}=${encodeURIComponent((reference ?? paymentId) as string)}`, { replace: true });
+      // A code the failure page names in its own words: cancelled (nothing charged) is not a failure.
+      const code = result.payment.status === 'cancelled' ? PaymentFailureCode.cancelled : PaymentFailureCode.failed;
+      navigate(`/payment/failure?${new URLSearchParams({ [key]: (reference ?? paymentId) as string, error: code }).toString()}`, { replace: true });
     } else if (attempt >= SUCCESS_MAX_RETRIES) {
       setOutcome({ kind: 'error' });
       toast.error(t('verifyTimeoutToast'));
@@ -103,7 +134,7 @@ export default function PaymentSuccessPage() {
   useEffect(() => {
     if (outcome.kind !== 'success') return;
     let shown = true;
-    const visit = visitOf(outcome.result);
+    const visit = calendarVisitOf(outcome.result);
     const language = { locale, translate: sharedText };
     void Promise.all([googleCalendarUrl(visit, language), icsFile(visit, Date.now(), language)]).then(
       ([googleUrl, ics]) => shown && setCalendar({ googleUrl, ics }),
@@ -140,53 +171,44 @@ export default function PaymentSuccessPage() {
     );
   }
 
-  const { payment, booking } = outcome.result;
+  const { result } = outcome;
+  const { payment, booking } = result;
   const when = visitWhen(booking.date, booking.startTime, booking.endTime, locale);
   const { googleUrl, ics } = calendar;
-  // Only for the payment on this receipt (a stored id of another payment asks for nothing).
-  const manageable = paidHere !== null && paidHere === payment.id ? paidHere : null;
+
+  // The refund and change terms of this visit, counted from the earliest time it had (the paying browser is told it).
+  const start = slotStartMs(booking.date.slice(0, 10), booking.startTime);
+  const terms = changeTerms({ start, refundFrom: (result.owner && result.booking.refundFrom) || start, now: Date.now() });
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
       <PrintStyle />
       <h1 id="success-title">{t('success.title')}</h1>
-      <Details>
-        <dt>{t('paymentId')}</dt>
-        <dd>{payment.id}</dd>
-        <dt>{t('reference')}</dt>
-        <dd>{payment.reference}</dd>
-        <dt>{t('bookingDate')}</dt>
-        <dd>{when.day}</dd>
-        <dt>{t('time')}</dt>
-        <dd>{t('timeGmt', { time: when.time })}</dd>
-        <dt>{t('school')}</dt>
-        <dd>{schoolName(booking.selectedSchool, locale)}</dd>
-      </Details>
+      <Visit>
+        <Details>
+          <dt>{t('school')}</dt>
+          <dd>{schoolName(booking.selectedSchool, locale)}</dd>
+          <SchoolPlaceRows school={booking.selectedSchool} />
+          <dt>{t('bookingDate')}</dt>
+          <dd>{when.day}</dd>
+          <dt>{t('time')}</dt>
+          <dd>{t('timeGmt', { time: when.time })}</dd>
+          <dt>{t('reference')}</dt>
+          <dd>
+            <strong>{payment.reference}</strong>
+          </dd>
+        </Details>
+      </Visit>
       <p>
         <strong>{t('success.amountPaid', { amount: formatRM(payment.amount, locale) })}</strong>
       </p>
-      <EmailNotice
-        emailStatus={outcome.result.emailStatus}
-        emailTimeouts={outcome.result.emailTimeouts}
-        texts={{
-          sent: t('success.emailSent', { email: booking.visitorEmail }),
-          // Right after the gateway's callback the mail is queued in the outbox, not yet handed to SMTP.
-          pending: t('success.emailPending', { email: booking.visitorEmail }),
-        }}
-      />
-      <h2>{t('whatToBring')}</h2>
-      <ul>
-        {WHAT_TO_BRING_IDS.map((id) => (
-          <li key={id}>{sharedText(id)}</li>
-        ))}
-      </ul>
-      <RegistrationNotice />
       {(googleUrl || ics) && (
-        <section aria-label={t('calendar.title')} data-print="hide">
-          <h2>{t('calendar.title')}</h2>
+        <section aria-labelledby="success-calendar-title" data-print="hide">
+          <h2 id="success-calendar-title">{t('calendar.title')}</h2>
           <Actions>
+            {/* What a parent does next: put the visit in their calendar (the page's one filled action). */}
             {googleUrl && (
-              <LinkButton href={googleUrl} target="_blank" rel="noopener noreferrer">
+              <LinkButton href={googleUrl} target="_blank" rel="noopener noreferrer" $primary>
                 {t('calendar.google')}
               </LinkButton>
             )}
@@ -198,13 +220,50 @@ export default function PaymentSuccessPage() {
           </Actions>
         </section>
       )}
-      <ManageLinkNotice paymentId={manageable} />
+      <ManageLinkNotice paymentId={result.owner ? result.payment.id : null}>
+        <p>{termsText(terms)}</p>
+      </ManageLinkNotice>
+      {result.owner ? (
+        <EmailNotice
+          emailStatus={result.emailStatus}
+          emailTimeouts={result.emailTimeouts}
+          texts={{
+            sent: (
+              <Sentence text={t('success.emailSent', { email: ELEMENT })}>
+                <Email address={result.booking.visitorEmail} />
+              </Sentence>
+            ),
+            // Right after the gateway's callback the mail is queued in the outbox, not yet handed to SMTP.
+            pending: (
+              <Sentence text={t('success.emailPending', { email: ELEMENT })}>
+                <Email address={result.booking.visitorEmail} />
+              </Sentence>
+            ),
+          }}
+        />
+      ) : (
+        <p role="status">{t('success.otherDevice')}</p>
+      )}
+      <h2>{t('whatToBring')}</h2>
+      <ul>
+        {WHAT_TO_BRING_IDS.map((id) => (
+          <li key={id}>{sharedText(id)}</li>
+        ))}
+      </ul>
+      <RegistrationNotice />
       <Actions data-print="hide">
+        <Button variant="secondary" onClick={() => browserNavigation.print()}>
+          {t('print')}
+        </Button>
         <Button variant="secondary" onClick={() => navigate('/')}>
           {t('backHome')}
         </Button>
-        <Button onClick={() => browserNavigation.print()}>{t('print')}</Button>
       </Actions>
+      {result.owner && (
+        <Quiet>
+          <span>{t('paymentId')}</span> <span>{result.payment.id}</span>
+        </Quiet>
+      )}
     </ResultPanel>
   );
 }

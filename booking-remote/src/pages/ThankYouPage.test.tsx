@@ -1,15 +1,17 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { brand } from 'shared-api';
+import { brand, PAYMENT_KEY_HEADER } from 'shared-api';
 import { activateLocale } from 'shared-ui';
 import { axe } from '../test/axe';
-import { MANAGE_TOKEN, ok, paymentStatusResult } from '../test/fixtures';
+import { rememberPayment } from '../lib/paymentKeys';
+import { HOLD_TOKEN, MANAGE_TOKEN, ok, paymentSession, paymentStatusResult } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { apiUrl, server, startMswServer } from '../test/server';
 import ThankYouPage, { type ThankYouState } from './ThankYouPage';
 
 startMswServer();
+afterEach(() => window.localStorage.clear());
 
 const render = (state?: ThankYouState) => renderApp(<ThankYouPage />, { route: { pathname: '/thankyou', state }, path: '/thankyou' });
 
@@ -43,6 +45,7 @@ describe('/thankyou', () => {
   });
 
   it('shows the booking handed over by the flow, and has no axe violations', async () => {
+    rememberPayment(paymentSession());
     const { payment, booking } = paymentStatusResult('completed');
     const { container } = render({ emailStatus: 'sent', payment, booking });
     expect(screen.getByText('Thursday 26 November 2026')).toBeInTheDocument();
@@ -51,11 +54,12 @@ describe('/thankyou', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  it('links to the manage page of the payment the flow handed over (asked once)', async () => {
-    const bodies: unknown[] = [];
+  it('links to the manage page of the payment the flow handed over (asked once, with the payment key the flow kept)', async () => {
+    rememberPayment(paymentSession());
+    const requests: Array<{ body: unknown; key: string | null }> = [];
     server.use(
       http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
-        bodies.push(await request.json());
+        requests.push({ body: await request.json(), key: request.headers.get(PAYMENT_KEY_HEADER) });
         return HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }));
       }),
     );
@@ -63,9 +67,23 @@ describe('/thankyou', () => {
     render({ emailStatus: 'sent', payment, booking });
     const link = await screen.findByRole('link', { name: 'Change or cancel this booking' });
     expect(link).toHaveAttribute('href', `/booking/manage/${MANAGE_TOKEN}`);
-    expect(bodies).toEqual([{ paymentId: 'pay_123' }]);
+    expect(requests).toEqual([{ body: { paymentId: 'pay_123' }, key: HOLD_TOKEN }]);
     await userEvent.setup().click(link);
     expect(screen.getByTestId('location')).toHaveTextContent(`/booking/manage/${MANAGE_TOKEN}`);
+  });
+
+  it('with a payment this browser holds no key for: asks nothing, and says the link is in the confirmation email', async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/api/booking/manage-link'), async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }));
+      }),
+    );
+    const { payment, booking } = paymentStatusResult('completed');
+    render({ emailStatus: 'sent', payment, booking });
+    expect(await screen.findByText('The link to change or cancel this booking is in your confirmation email.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it('without the payment (opened directly) says the link is in the confirmation email', () => {
@@ -80,6 +98,7 @@ describe('/thankyou in the parent\'s language', () => {
 
   it('in Bahasa Melayu: the title, the mail notice, the booking and the manage link', async () => {
     await act(() => activateLocale('ms'));
+    rememberPayment(paymentSession());
     const { payment, booking } = paymentStatusResult('completed');
     server.use(http.post(apiUrl('/api/booking/manage-link'), () => HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }))));
     render({ emailStatus: 'timeout', emailTimeouts: { visitorEmailTimeout: true, adminEmailTimeout: false }, payment, booking });

@@ -1,8 +1,11 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { schoolName, type EmailStatus, type PaymentStatusResult } from 'shared-api';
+import { schoolName, slotStartMs, type EmailStatus, type PaymentStatusResult } from 'shared-api';
+import { changeTerms } from 'shared-api/change-terms';
+import { useTermsText } from '../lib/changeTerms';
 import { Button, useCatalog } from 'shared-ui';
 import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, resultCatalog, visitWhen, type EmailTimeouts } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
+import { SchoolPlaceRows } from '../lib/school-place/SchoolPlaceRows';
 
 /** What the booking flow hands over in the navigation state. */
 export type ThankYouState = {
@@ -19,6 +22,8 @@ export default function ThankYouPage() {
   const state = (useLocation().state ?? {}) as ThankYouState;
   const booking = state.booking;
   const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime, locale) : null;
+  const termsText = useTermsText();
+  const start = booking ? slotStartMs(booking.date.slice(0, 10), booking.startTime) : NaN;
 
   return (
     <ResultPanel aria-labelledby="thankyou-title">
@@ -32,6 +37,7 @@ export default function ThankYouPage() {
           <dd>{t('timeGmt', { time: when.time })}</dd>
           <dt>{t('school')}</dt>
           <dd>{schoolName(booking.selectedSchool, locale)}</dd>
+          <SchoolPlaceRows school={booking.selectedSchool} />
           {state.payment && (
             <>
               <dt>{t('reference')}</dt>
@@ -41,7 +47,10 @@ export default function ThankYouPage() {
         </Details>
       )}
       {/* The booking flow of this browser hands over the payment it made: the one whose reference is shown above. */}
-      <ManageLinkNotice paymentId={state.payment?.id ?? null} />
+      <ManageLinkNotice paymentId={state.payment && 'id' in state.payment ? state.payment.id : null}>
+        {/* Just booked: the refund is counted from this visit's own time. */}
+        {booking && !Number.isNaN(start) && <p>{termsText(changeTerms({ start, now: Date.now() }))}</p>}
+      </ManageLinkNotice>
       <RegistrationNotice />
       <Actions>
         <Button onClick={() => navigate('/')}>{t('backHome')}</Button>

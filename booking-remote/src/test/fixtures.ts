@@ -1,4 +1,4 @@
-import { brand, type ManageView, type PaymentSession, type PaymentStatusResult, type PublicSlot } from 'shared-api';
+import { brand, type ManageView, type OwnPaymentStatus, type PaymentSession, type PublicPaymentStatus, type PublicSlot } from 'shared-api';
 
 /** A public slot as the server's legacy list sends it. */
 export const publicSlot = (overrides: Partial<PublicSlot> = {}): PublicSlot => ({
@@ -21,19 +21,25 @@ export const legacyList = (slots: PublicSlot[]) => ({
   },
 });
 
+/** The hold token the mock server's reserve gives, and so the payment's key its initiate answers with. */
+export const HOLD_TOKEN = 'hold-token-0123456789abcdef';
+
 export const paymentSession = (overrides: Partial<PaymentSession> = {}): PaymentSession => ({
   id: 'pay_123',
   paymentId: 'pay_123',
   checkoutUrl: 'http://localhost:4000/sandbox/checkout/pay_123',
   clientReference: 'BK-2026-0001',
   expiresAt: '2026-11-25T02:15:00.000Z',
+  holdToken: HOLD_TOKEN,
   ...overrides,
 });
 
+/** The status answer for the browser that started the payment (it sent the payment's key): the whole receipt. */
 export const paymentStatusResult = (
-  status: PaymentStatusResult['payment']['status'] = 'completed',
-  overrides: Partial<PaymentStatusResult> = {},
-): PaymentStatusResult => ({
+  status: OwnPaymentStatus['payment']['status'] = 'completed',
+  overrides: Partial<OwnPaymentStatus> = {},
+): OwnPaymentStatus => ({
+  owner: true,
   payment: { id: 'pay_123', status, amount: 7500, reference: 'BK-2026-0001', method: 'fpx' },
   booking: {
     confirmed: status === 'completed',
@@ -42,6 +48,7 @@ export const paymentStatusResult = (
     startTime: '09:00',
     endTime: '09:30',
     selectedSchool: brand.schools[1].name,
+    calendarSequence: 0,
     visitorName: 'Aisyah Rahman',
     visitorEmail: 'aisyah@example.com',
   },
@@ -49,6 +56,16 @@ export const paymentStatusResult = (
   emailTimeouts: { visitorEmailTimeout: false, adminEmailTimeout: false },
   ...overrides,
 });
+
+/** The same payment as the server answers anyone without its key: no payment id, visitor or mails. */
+export const publicPaymentStatus = (status: PublicPaymentStatus['payment']['status'] = 'completed'): PublicPaymentStatus => {
+  const { payment, booking } = paymentStatusResult(status);
+  return {
+    owner: false,
+    payment: { status: payment.status, amount: payment.amount, reference: payment.reference },
+    booking: { confirmed: booking.confirmed, date: booking.date, startTime: booking.startTime, endTime: booking.endTime, selectedSchool: booking.selectedSchool, calendarSequence: booking.calendarSequence },
+  };
+};
 
 export const ok = <T>(data: T, message = 'OK') => ({ success: true, data, message });
 export const fail = (message: string, error?: string) => ({ success: false, data: null, message, ...(error ? { error } : {}) });
@@ -68,8 +85,12 @@ export const manageView = (overrides: Partial<ManageView> = {}): ManageView => (
   amountPaidSen: 7500,
   state: 'booked',
   refund: null,
+  refundFrom: '2026-11-27T01:00:00.000Z',
+  // As a policy with a full refund until 24 hours before would say them (the quote above).
+  terms: { refunds: [{ percent: 100, until: '2026-11-26T01:00:00.000Z' }], changesUntil: '2026-11-26T01:00:00.000Z', now: '2026-11-25T02:00:00.000Z' },
   changeDeadline: '2026-11-26T01:00:00.000Z',
   canChange: true,
   cancelQuote: { percent: 100, amountSen: 7500 },
+  calendarSequence: 0,
   ...overrides,
 });

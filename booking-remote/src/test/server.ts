@@ -3,12 +3,19 @@ import { createChallenge, verifySolution, type Challenge, type Solution } from '
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { apiConfig, brand, ErrorCode } from 'shared-api';
-import { HoldMessage } from 'shared-api/schemas';
-import { legacyList, MANAGE_TOKEN, manageView, ok, paymentSession, paymentStatusResult, publicSlot } from './fixtures';
+import { apiConfig, brand, ErrorCode, PAYMENT_KEY_HEADER, type PaymentStatus } from 'shared-api';
+import { HoldMessage, initiateBodySchema } from 'shared-api/schemas';
+import { fail, HOLD_TOKEN, legacyList, MANAGE_TOKEN, manageView, ok, paymentSession, paymentStatusResult, publicPaymentStatus, publicSlot } from './fixtures';
 
 /** Absolute URL on the API the store talks to (fetchBaseQuery needs one under Node). */
 export const apiUrl = (path: string) => `${apiConfig.baseUrl}${path}`;
+
+/** True when a request carries the payment's key (the mock payment's hold token), as only the paying browser can. */
+export const sentPaymentKey = (request: Request): boolean => request.headers.get(PAYMENT_KEY_HEADER) === HOLD_TOKEN;
+
+/** A status answer as the server gives it: the whole receipt with the payment's key, what anyone may see without. */
+export const statusAnswer = (request: Request, status: PaymentStatus = 'completed') =>
+  HttpResponse.json(ok(sentPaymentKey(request) ? paymentStatusResult(status) : publicPaymentStatus(status)));
 
 /** Handlers that answer as the real server does on a healthy day; tests override them with server.use. */
 export const defaultHandlers = [
@@ -32,13 +39,18 @@ export const defaultHandlers = [
     ),
   ),
   http.post(apiUrl('/slot/:id/release'), () => HttpResponse.json(ok(null, 'Released'))),
-  http.post(apiUrl('/api/payment/initiate'), () =>
-    HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
-  ),
-  http.get(apiUrl('/api/payment/status/reference/:reference'), () => HttpResponse.json(ok(paymentStatusResult('completed')))),
-  http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('completed')))),
-  http.post(apiUrl('/api/booking/manage-link'), () =>
-    HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }, 'Manage link created')),
+  // As the server: a body the contract refuses gets its first rule's words (so the dialog's tests show what it sends).
+  http.post(apiUrl('/api/payment/initiate'), async ({ request }) => {
+    const body = initiateBodySchema.safeParse(await request.json());
+    if (!body.success) return HttpResponse.json(fail(body.error.issues[0].message, ErrorCode.VALIDATION_ERROR), { status: 400 });
+    return HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) }));
+  }),
+  http.get(apiUrl('/api/payment/status/reference/:reference'), ({ request }) => statusAnswer(request)),
+  http.get(apiUrl('/api/payment/status/:id'), ({ request }) => statusAnswer(request)),
+  http.post(apiUrl('/api/booking/manage-link'), ({ request }) =>
+    sentPaymentKey(request)
+      ? HttpResponse.json(ok({ token: MANAGE_TOKEN, path: `/booking/manage/${MANAGE_TOKEN}` }, 'Manage link created'))
+      : HttpResponse.json(fail('Only the browser that made this payment can get a link here.', ErrorCode.FORBIDDEN), { status: 403 }),
   ),
   http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(manageView(), 'Booking found'))),
 ];
@@ -62,7 +74,7 @@ export async function holdLimitedResponse(work: number | null): Promise<Response
   const challenge =
     work === null
       ? null
-      : await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: work, deriveKey, hmacSignatureSecret: CHALLENGE_SECRET, data: { level: 1 } });
+      : await createChallenge({ algorithm: 'SHA-256', cost: 1, counter: work, deriveKey, hmacSignatureSecret: CHALLENGE_SECRET, data: { level: 1, work } });
   const message = challenge ? 'Many slots are on hold from your connection. Solve the proof-of-work challenge in data.challenge.' : HoldMessage.limit;
   return HttpResponse.json({ success: false, data: { challenge }, message, error: ErrorCode.HOLD_LIMIT }, { status: 429 });
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { dayInMY, type AuditAction, type AuditPage } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
+import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from './table';
 
 export type AuditFilter = {

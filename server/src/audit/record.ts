@@ -1,5 +1,5 @@
 import type { AuditAction } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
+import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from './table';
 
 export { auditLog, type AuditRow } from './table';
@@ -33,3 +33,6 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
     ip: entry.ip ?? null,
   });
 }
+
+/** The audit record's who and from where, for a staff request. */
+export const auditBy = (staff: { id: number; email: string }, ip: string) => ({ actor: staff.email, actorUserId: staff.id, ip });

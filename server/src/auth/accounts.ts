@@ -1,24 +1,32 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/connection';
-import { users } from '../db/schema';
+import type { DbOrTx } from '../base/db/connection';
+import { users } from './tables';
 import { revokeAllSessions } from './sessions';
-import { getDummyHash, hashPassword, needsRehash, PASSWORD_COST, verifyPassword, type ScryptCost } from './passwords';
+import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword, type ScryptCost } from './passwords';
+
+/** The enabled account a login names, or undefined (unknown or disabled: its login costs no hashing, see password-work.ts). */
+export async function loginAccount(db: DbOrTx, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.disabledAt)));
+  return user;
+}
+
+export type LoginAccount = NonNullable<Awaited<ReturnType<typeof loginAccount>>>;
 
 /**
- * The enabled account for this email and password, or null; an unknown email costs one scrypt like a wrong password.
- * A right password stored with older scrypt parameters is hashed again at `cost` and stored.
+ * True when `password` is the account's. A right password stored with older scrypt parameters is hashed again at
+ * `cost` and stored (in the same turn of the password queue as the check).
  */
-export async function checkCredentials(db: DbOrTx, email: string, password: string, cost: ScryptCost = PASSWORD_COST) {
-  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash(cost)));
-  // A disabled account answers like a wrong password (after the same scrypt).
-  if (!user || !valid || user.disabledAt) return null;
+export async function passwordMatches(db: DbOrTx, user: LoginAccount, password: string, cost: ScryptCost = PASSWORD_COST): Promise<boolean> {
+  if (!(await verifyPassword(password, user.passwordHash))) return false;
   if (needsRehash(user.passwordHash, cost)) {
     const passwordHash = await hashPassword(password, cost);
     // Only over the hash just verified: a password changed meanwhile is not overwritten.
     await db.update(users).set({ passwordHash }).where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
-  return { id: user.id, email: user.email, username: user.username };
+  return true;
 }
 
 /** Creates an account; null when the email is taken. */
@@ -27,10 +35,14 @@ export async function createUser(
   input: { email: string; username?: string | null; password: string },
   cost: ScryptCost = PASSWORD_COST,
 ) {
-  const passwordHash = await hashPassword(input.password, cost);
+  return insertUser(db, { ...input, passwordHash: await hashPassword(input.password, cost) });
+}
+
+/** Stores an account whose password is already hashed; null when the email is taken. */
+export async function insertUser(db: DbOrTx, input: { email: string; username?: string | null; passwordHash: string }) {
   const rows = await db
     .insert(users)
-    .values({ email: input.email.toLowerCase(), username: input.username || null, passwordHash })
+    .values({ email: input.email.toLowerCase(), username: input.username || null, passwordHash: input.passwordHash })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email, username: users.username });
   return rows[0] ?? null;

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DbOrTx } from '../db/connection';
+import type { DbOrTx } from '../base/db/connection';
+import { clientNetwork } from '../base/client-address';
 import { hitCounter, peekCounter, resetCounter } from '../limits/rate-counter';
-import { sha256 } from './sessions';
+import { sha256 } from '../base/crypto';
 
 // Login limits live in rate_counters (PostgreSQL or PGlite), so every API replica counts the same attempts.
 // Keys hold only SHA-256 digests: the table stores no email and no address.
@@ -14,20 +15,6 @@ export const ACCOUNT_DELAY_AFTER_FAILURES = FAILURES_PER_ACCOUNT_AND_ADDRESS;
 /** The longest hold-back: whoever has the right password gets in within this, however many wrong ones came before. */
 export const MAX_ACCOUNT_DELAY_MS = 10_000;
 
-/**
- * The client's address as the limits count it: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by
- * its /64, since one IPv6 host is usually given a whole /64 to pick addresses from.
- */
-export function clientNetwork(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (!ip.includes(':')) return ip;
-  const [head, tail] = ip.split('%')[0].toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
 
 const addressKey = (ip: string) => `login:address:${sha256(clientNetwork(ip))}`;
 const pairKey = (email: string, ip: string) => `login:pair:${sha256(`${email}\n${clientNetwork(ip)}`)}`;
@@ -46,13 +33,20 @@ export async function countAddressAttempt(db: DbOrTx, ip: string, perMinute: num
 /**
  * Admits a login attempt on `email` from `ip`, or returns the seconds this pair must wait (too many failures from
  * here). The attempt counts as a failure until `loginSucceeded` clears it, so concurrent guesses cannot slip past.
- * Once the account has many failures from anywhere, the attempt is held back (capped) before the password is checked.
+ * Once the account has many failures from anywhere, the attempt is held back (capped) before the password is checked,
+ * unless it comes from a known device of the account (auth/known-device.ts) or its client hangs up meanwhile.
  */
-export async function admitLoginAttempt(db: DbOrTx, email: string, ip: string): Promise<number | null> {
+export async function admitLoginAttempt(
+  db: DbOrTx,
+  email: string,
+  ip: string,
+  { knownDevice = false, signal }: { knownDevice?: boolean; signal?: AbortSignal } = {},
+): Promise<number | null> {
   const { hits, retryAfterSeconds } = await hitCounter(db, pairKey(email, ip), FAILURE_WINDOW_SECONDS);
   if (hits > FAILURES_PER_ACCOUNT_AND_ADDRESS) return retryAfterSeconds;
+  if (knownDevice) return null;
   const delay = accountDelayMs(await peekCounter(db, accountKey(email), FAILURE_WINDOW_SECONDS));
-  if (delay > 0) await sleep(delay);
+  if (delay > 0) await sleep(delay, undefined, { signal }).catch(() => {});
   return null;
 }
 

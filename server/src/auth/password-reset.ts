@@ -1,16 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_MINUTES, passwordResetPath } from 'shared-api/contract';
-import type { Db, DbOrTx } from '../db/connection';
+import { AccountMessage, PASSWORD_RESET_MINUTES, passwordResetPath } from 'shared-api/contract';
+import type { Db, DbOrTx } from '../base/db/connection';
 import { recordAudit } from '../audit/record';
-import { users } from '../db/schema';
+import { users, passwordResets } from './tables';
+import type { GuessLimit } from '../limits/guess-limit';
 import { hitCounter } from '../limits/rate-counter';
 import { renderStaffPasswordReset } from '../mail/account-templates';
 import { messageIdFor } from '../mail/outbox';
-import { mailOutbox } from '../payments/tables';
-import { clientNetwork } from './login-limits';
-import { hashPassword, PASSWORD_COST, type ScryptCost } from './passwords';
-import { newToken, revokeAllSessions, sha256 } from './sessions';
-import { passwordResets } from './tables';
+import { mailOutbox } from '../mail/tables';
+import { clientNetwork } from '../base/client-address';
+import { newToken, sha256 } from '../base/crypto';
+import { revokeAllSessions } from './sessions';
 
 /** Reset requests one client address may make in RESET_WINDOW_SECONDS (over all addresses asked for). */
 export const RESET_REQUESTS_PER_ADDRESS = 10;
@@ -74,34 +74,55 @@ export async function requestPasswordReset(
   return { userId: user.id };
 }
 
+/** Unknown, used or expired reset tokens one client network may try per window; more are refused (429). */
+export const RESET_GUESS_LIMIT: GuessLimit = {
+  name: 'reset-token',
+  limit: 30,
+  windowSeconds: 600,
+  tooMany: AccountMessage.resetTooManyTries,
+};
+
+/** The condition of a token that can still set a password: unused, unexpired, its account enabled. */
+const usable = (tokenHash: string) =>
+  and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+    sql`${passwordResets.userId} IN (SELECT id FROM users WHERE disabled_at IS NULL)`,
+  );
+
+/** True while a reset token would set a password (unused, unexpired, account enabled); it reads and changes nothing else. */
+export async function isResetTokenUsable(db: DbOrTx, token: string): Promise<boolean> {
+  const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable(sha256(token)));
+  return row !== undefined;
+}
+
 /**
  * Sets a new password with a reset token: the token is taken in one UPDATE (unused, unexpired, account enabled), so
  * two requests with it cannot both succeed; every other reset token and every session of the account end with it.
  * The audit record is written in the same transaction. Returns the account's id, or null (and nothing changed) for an
- * unknown, used or expired token.
+ * unknown, used or expired token. The new password is hashed (`hash`, scrypt) only once the token is known to work,
+ * so a stranger's made-up tokens cost no hashing.
  */
 export async function confirmPasswordReset(
   db: Db,
   token: string,
   password: string,
-  cost: ScryptCost = PASSWORD_COST,
+  /** Hashes the new password of the account with this email (through the password queue). */
+  hash: (password: string, email: string) => Promise<string>,
   ip: string | null = null,
 ): Promise<{ userId: number } | null> {
+  const tokenHash = sha256(token);
+  const [found] = await db
+    .select({ email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(usable(tokenHash));
+  if (!found) return null;
   // Hashed before the transaction: scrypt takes a while and needs no lock.
-  const passwordHash = await hashPassword(password, cost);
+  const passwordHash = await hash(password, found.email);
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-          sql`${passwordResets.userId} IN (SELECT id FROM users WHERE disabled_at IS NULL)`,
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
+    const [taken] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(usable(tokenHash)).returning({ userId: passwordResets.userId });
     if (!taken) return null;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
     await tx

@@ -44,12 +44,3 @@ export function needsRehash(stored: string, cost: ScryptCost = PASSWORD_COST): b
   const parsed = parseHash(stored);
   return !parsed || parsed.cost.N !== cost.N || parsed.cost.r !== cost.r || parsed.cost.p !== cost.p;
 }
-
-const dummyHashes = new Map<string, Promise<string>>();
-/** A real hash of a random password at `cost`: verifying against it costs the same time as a real account. */
-export function getDummyHash(cost: ScryptCost = PASSWORD_COST): Promise<string> {
-  const key = `${cost.N}$${cost.r}$${cost.p}`;
-  let hash = dummyHashes.get(key);
-  if (!hash) dummyHashes.set(key, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
-  return hash;
-}

@@ -1,14 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { newToken, sha256 } from '../base/crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/connection';
-import { sessions, users, type UserRow } from '../db/schema';
+import type { DbOrTx } from '../base/db/connection';
+import { sessions, users, type UserRow } from './tables';
 
 export const SESSION_IDLE_HOURS = 8;
 export const SESSION_ABSOLUTE_HOURS = 24;
 
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
-/** 32 random bytes, base64url: 256 bits, only its SHA-256 is stored. */
-export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export async function createSession(db: DbOrTx, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();

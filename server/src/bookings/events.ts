@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BookingEvent, BookingEventKind } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
-import { bookingEvents } from '../payments/tables';
+import type { DbOrTx } from '../base/db/connection';
+import { bookingEvents } from './tables';
 
 export type BookingEventInput = {
-  kind: BookingEventKind;
+  /** A paid booking's events (an unpaid one's history is its audit records). */
+  kind: Exclude<BookingEventKind, 'booked_unpaid'>;
   /** 'parent', 'system', or the staff member's email. */
   actor: string;
   fromStart?: Date | null;
@@ -35,4 +36,13 @@ export async function bookingHistory(db: DbOrTx, paymentId: string): Promise<Boo
     toStart: r.toStart?.toISOString() ?? null,
     amountSen: r.amountSen,
   }));
+}
+
+/** Every start a booking has had (where it was booked, each move's from and to): its refund is measured from the earliest. */
+export async function startsOf(db: DbOrTx, paymentId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ fromStart: bookingEvents.fromStart, toStart: bookingEvents.toStart })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.paymentId, paymentId), inArray(bookingEvents.kind, ['booked', 'rescheduled'])));
+  return rows.flatMap((r) => [r.fromStart, r.toStart]).filter((d): d is Date => d !== null);
 }

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
-import { MANAGE_TOKEN_PATTERN, manageBookingPath } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
-import { newToken, sha256 } from '../auth/sessions';
-import { manageTokens, payments, type PaymentRow } from '../payments/tables';
+import { manageBookingPath } from 'shared-api/contract';
+import type { DbOrTx } from '../base/db/connection';
+import { newToken, sha256 } from '../base/crypto';
+import { manageTokens } from './tables';
 
 /** Browser links minted per booking at most (the success and thank-you pages ask once per visit of the page). */
 export const MAX_BROWSER_TOKENS = 20;
@@ -19,16 +19,6 @@ export async function mintManageToken(tx: DbOrTx, paymentId: string, purpose: 'm
 
 /** The full manage URL for a token on the public site. */
 export const manageUrl = (publicSiteUrl: string, token: string): string => `${publicSiteUrl}${manageBookingPath(token)}`;
-
-/** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */
-export async function paymentForToken(db: DbOrTx, token: string, lock = false): Promise<PaymentRow | undefined> {
-  if (!MANAGE_TOKEN_PATTERN.test(token)) return undefined;
-  const [link] = await db.select({ paymentId: manageTokens.paymentId }).from(manageTokens).where(eq(manageTokens.tokenHash, sha256(token)));
-  if (!link) return undefined;
-  const query = db.select().from(payments).where(eq(payments.id, link.paymentId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
 
 /** How many browser links a booking has had (capped at MAX_BROWSER_TOKENS). */
 export async function browserTokenCount(db: DbOrTx, paymentId: string): Promise<number> {

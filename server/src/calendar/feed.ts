@@ -7,25 +7,32 @@ import {
   calendarFeedPath,
   CalendarFeedMessage,
   ErrorCode,
+  invitationUid,
   type CalendarFeed,
   type FeedEvent,
 } from 'shared-api/contract';
-import { newToken, sha256 } from '../auth/sessions';
-import type { Db } from '../db/connection';
-import { slots, users } from '../db/schema';
-import { AppError } from '../errors';
-import { hitCounter, peekCounter } from '../limits/rate-counter';
-import { invitationUid } from '../mail/templates';
+import { newToken, sha256 } from '../base/crypto';
+import type { Db } from '../base/db/connection';
+import { slots } from '../slots/tables';
+import { users } from '../auth/tables';
+import { AppError } from '../base/errors';
+import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
 import { payments } from '../payments/tables';
+import { visitorPart } from '../mail/templates';
+import { visitorOnSlot } from '../slots/slot-service';
 import { calendarFeeds } from './tables';
 
-/** Unknown or malformed feed tokens one client address may try per window before it is refused. */
+/** Unknown or malformed feed tokens one client network may try per window; more are refused (429). */
 export const BAD_FEED_TOKEN_LIMIT = 30;
 export const BAD_FEED_TOKEN_WINDOW_SECONDS = 600;
+const FEED_GUESS_LIMIT: GuessLimit = {
+  name: 'calendar-feed-token',
+  limit: BAD_FEED_TOKEN_LIMIT,
+  windowSeconds: BAD_FEED_TOKEN_WINDOW_SECONDS,
+  tooMany: CalendarFeedMessage.tooManyTries,
+};
 
-const limitKey = (client: string) => `calendar-feed-token:${client}`;
 const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, CalendarFeedMessage.notFound);
-const tooManyTries = () => new AppError(429, ErrorCode.RATE_LIMITED, CalendarFeedMessage.tooManyTries);
 
 const inactive: CalendarFeed = { active: false, createdAt: null, url: null };
 
@@ -56,12 +63,11 @@ export async function deleteFeed(db: Db, userId: number): Promise<CalendarFeed> 
 }
 
 /**
- * The feed a token opens (an enabled account's), as an .ics text. Unknown and malformed tokens are counted per client address (shared by
- * every API process through rate_counters) and answered 404 with no data; an address over the limit gets 429 first.
+ * The feed a token opens (an enabled account's), as an .ics text. Unknown and malformed tokens are counted per client
+ * network (shared by every API process through rate_counters) and answered 404 with no data, past the limit 429; a
+ * valid token always gets its feed.
  */
 export async function feedForToken(db: Db, token: string, client: string, now = new Date()): Promise<string> {
-  const key = limitKey(client);
-  if ((await peekCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS)) >= BAD_FEED_TOKEN_LIMIT) throw tooManyTries();
   // A disabled account's feed ends with its sessions: its URL is as unknown as any other.
   const [feed] = CALENDAR_FEED_TOKEN_PATTERN.test(token)
     ? await db
@@ -70,10 +76,7 @@ export async function feedForToken(db: Db, token: string, client: string, now = 
         .innerJoin(users, eq(users.id, calendarFeeds.userId))
         .where(and(eq(calendarFeeds.tokenHash, sha256(token)), isNull(users.disabledAt)))
     : [];
-  if (!feed) {
-    const hit = await hitCounter(db, key, BAD_FEED_TOKEN_WINDOW_SECONDS);
-    throw hit.hits > BAD_FEED_TOKEN_LIMIT ? tooManyTries() : notFound();
-  }
+  if (!feed) return refuseUnknownToken(db, FEED_GUESS_LIMIT, client, notFound);
   return buildFeed(await feedEvents(db, now), now);
 }
 
@@ -103,10 +106,7 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
       uid: invitationUid(p.reference),
       start: slot.startAt,
       end: slot.endAt,
-      school: p.selectedSchool,
-      visitorName: p.visitorName,
-      visitorEmail: p.visitorEmail,
-      visitorContactNo: p.visitorContactNo,
+      ...visitorPart(p),
       reference: p.reference,
       sequence: p.calendarSequence,
       cancelled: p.bookingStatus === 'cancelled',
@@ -115,10 +115,7 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
       uid: `slot-${slot.id}@${domain}`,
       start: slot.startAt,
       end: slot.endAt,
-      school: slot.selectedSchool ?? '',
-      visitorName: slot.visitorName ?? '',
-      visitorEmail: slot.visitorEmail ?? '',
-      visitorContactNo: slot.visitorContactNo ?? '',
+      ...visitorPart(visitorOnSlot(slot)),
       reference: slot.bookingReference ?? `slot-${slot.id}`,
       sequence: 0,
       cancelled: false,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/connection';
+import type { DbOrTx } from '../base/db/connection';
 
 export type CounterHit = {
   /** Hits in the current window, this one included. */
@@ -11,6 +11,7 @@ export type CounterHit = {
 /**
  * Counts one hit on `key` in a fixed window of `windowSeconds`, in ONE upsert, so concurrent requests on any number of
  * API processes sharing the database count the same hits (a counter in process memory would allow N× with N replicas).
+ * The wait is capped at the window: a racing transaction that started earlier sees a window_start later than its now().
  */
 export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number, by = 1): Promise<CounterHit> {
   const result = (await db.execute(sql`
@@ -18,7 +19,7 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number,
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN c.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN ${by} ELSE c.hits + ${by} END,
       window_start = CASE WHEN c.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE c.window_start END
-    RETURNING hits, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int AS retry_after`)) as unknown as {
+    RETURNING hits, LEAST(${windowSeconds}, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now())))))::int AS retry_after`)) as unknown as {
     rows: { hits: number; retry_after: number }[];
   };
   const row = result.rows[0];

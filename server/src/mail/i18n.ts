@@ -7,6 +7,7 @@ import {
   MALAY_DATE_NAMES,
   CHINESE_DATE_NAMES,
   schoolName,
+  schoolYearName,
   type Locale,
   type VisitLanguage,
   type VisitTextId,
@@ -86,6 +87,8 @@ export type MailLanguage = {
   time(d: Date): string;
   money(sen: number): string;
   school(name: string): string;
+  /** A year or grade of `school` ("Year 1", "Tahun 1", "一年级"). */
+  schoolYear(school: string, year: string): string;
   /** Whole sentences run together: a space between them, none in Chinese. */
   sentences(...sentences: string[]): string;
 };
@@ -121,6 +124,7 @@ export function mailLanguage(locale: Locale = 'en'): MailLanguage {
     time: (d) => (known === 'en' ? formatTimeMY(d) : formatInMY(d, 'time', known)),
     money: (sen) => formatRM(sen, known),
     school: (name) => schoolName(name, known),
+    schoolYear: (school, year) => schoolYearName(school, year, known),
     sentences: (...sentences) => sentences.join(known === 'zh' ? '' : ' '),
   };
   languages.set(known, language);

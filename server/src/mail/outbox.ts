@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { EmailStatus } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
-import { mailOutbox, type MailRow } from '../payments/tables';
+import type { DbOrTx } from '../base/db/connection';
+import { mailOutbox, type MailRow } from './tables';
 import {
   renderAdminCancelled,
   renderAdminNotification,
@@ -35,6 +35,9 @@ const MESSAGE_TAG: Record<MailKind, string> = {
   admin_cancelled: 'admin-cancelled',
   visitor_reminder: 'visitor-reminder',
   staff_password_reset: 'staff-password-reset',
+  waitlist_joined: 'waitlist-joined',
+  waitlist_offer: 'waitlist-offer',
+  breach_notification: 'breach',
 };
 
 const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'booking.local';

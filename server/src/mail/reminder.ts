@@ -1,7 +1,7 @@
 import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
 import { oneLine } from './format';
 import { link, mailLanguage } from './i18n';
-import { detailLines, page, row, whatToBring, type RenderedMail } from './templates';
+import { childRows, detailLines, page, placeRows, table, whatToBring, type DetailRow, type RenderedMail } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -9,6 +9,9 @@ export type ReminderMailInput = {
   end: Date;
   school: string;
   visitorName: string;
+  /** The child and the year or grade applied for (null on bookings made before they were asked). */
+  childName: string | null;
+  childYear: string | null;
   /** The full manage URL (a link of its own, minted for this mail). */
   manageUrl: string;
   /** Reschedule and cancel close this many hours before the visit. */
@@ -25,15 +28,17 @@ function daysUntil(now: Date, start: Date): number {
   return Math.max(0, midnight(start).diff(midnight(now), 'day'));
 }
 
-/** The parent's reminder the day before the visit: when and where, what to bring, the form, and the manage link. */
+/** The parent's reminder the day before the visit: when and where (address, map, school phone), for whom, what to bring, the form, and the manage link. */
 export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
   const L = mailLanguage(m.locale);
   const name = oneLine(m.visitorName);
   const date = L.date(m.start);
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     [L.t('label.school'), L.school(m.school)],
+    ...placeRows(m.school, L),
     [L.t('label.date'), date],
     [L.t('label.time'), L.t('value.timeRange', { start: L.time(m.start), end: L.time(m.end) })],
+    ...childRows(m, L),
     [L.t('label.reference'), m.reference],
   ];
   const days = daysUntil(m.now, m.start);
@@ -61,7 +66,7 @@ export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
     `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('reminder.heading', { days })}</h1>
 <p>${L.html('greeting', { name })}</p>
 <p>${L.html('reminder.lead', { days })}</p>
-<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>
+${table(rows)}
 ${bring.html}
 <p><strong>${L.html('reminder.form.html', {}, brand.registrationFormUrl)}</strong></p>
 <p>${L.html('reminder.manage.html', { hours }, m.manageUrl)}</p>

@@ -1,10 +1,24 @@
-import { bookingChanges, brand, buildInvitation, HTML_LANG, whatToBring as whatToBringItems, type Locale } from 'shared-api/contract';
+import {
+  bookingChanges,
+  brand,
+  buildInvitation,
+  changeTermsText,
+  formatPhone,
+  HTML_LANG,
+  invitationUid,
+  schoolDetails,
+  telHref,
+  whatToBring as whatToBringItems,
+  type ChangeTerms,
+  type Locale,
+} from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
 import { link, mailLanguage, type MailLanguage } from './i18n';
-import type { RefundCause } from '../payments/texts';
+import type { RefundCause } from './payment-texts';
 
 export type BookingMailInput = {
-  paymentId: string;
+  /** Null: a booking staff made without a payment, so no amount, refund or payment is named. */
+  paymentId: string | null;
   reference: string;
   amountSen: number;
   method: string | null;
@@ -14,11 +28,33 @@ export type BookingMailInput = {
   visitorName: string;
   visitorEmail: string;
   visitorContactNo: string;
+  /** The child and the year or grade applied for (null on bookings made before they were asked). */
+  childName: string | null;
+  childYear: string | null;
   /** The parent's manage link for this message (confirmation, rescheduled); absent in admin-only and older messages. */
   manageUrl?: string;
   /** The language the parent booked in: their messages speak it (the admin's stay English). Default English. */
   locale?: Locale;
+  /** The refund and change terms as they stood when the message was written (confirmation, rescheduled). */
+  terms?: ChangeTerms;
 };
+
+/** The visitor's part of a mail's input, from any row that names them (a payment, a booked slot). */
+export const visitorPart = (v: {
+  selectedSchool: string;
+  visitorName: string;
+  visitorEmail: string;
+  visitorContactNo: string;
+  childName: string | null;
+  childYear: string | null;
+}) => ({
+  school: v.selectedSchool,
+  visitorName: v.visitorName,
+  visitorEmail: v.visitorEmail,
+  visitorContactNo: v.visitorContactNo,
+  childName: v.childName,
+  childYear: v.childYear,
+});
 
 /** `locale`: the language a parent's message is written in (its Content-Language); absent for staff messages. */
 export type RenderedMail = { subject: string; text: string; html: string; ics: string | null; locale?: Locale };
@@ -34,9 +70,16 @@ ${body}
 <p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
 </div></body></html>`;
 
-/** One label / value row of a mail's details table. */
-export const row = (label: string, value: string) =>
-  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${h(value)}</td></tr>`;
+/** One row of a message's details: its label, its value as plain text, and optionally as HTML (a link) for the HTML part. */
+export type DetailRow = [label: string, value: string, html?: string];
+
+/** One label / value row of a mail's details table (the value escaped, unless given as HTML). */
+export const row = ([label, value, html]: DetailRow) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${html ?? h(value)}</td></tr>`;
+
+/** The details as an HTML table. */
+export const table = (rows: DetailRow[]) =>
+  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(row).join('')}</table>`;
 
 /** The parent's language for a message to them. */
 const languageOf = (m: { locale?: Locale }): MailLanguage => mailLanguage(m.locale);
@@ -44,34 +87,59 @@ const languageOf = (m: { locale?: Locale }): MailLanguage => mailLanguage(m.loca
 const ENGLISH = mailLanguage('en');
 
 /** A message's details as plain-text lines ("School: …"). */
-export const detailLines = (L: MailLanguage, rows: [string, string][]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
+export const detailLines = (L: MailLanguage, rows: DetailRow[]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
 
 /** "9:30 AM – 10:00 AM (GMT+8)" in the language. */
 const timeRange = (L: MailLanguage, start: Date, end: Date) => L.t('value.timeRange', { start: L.time(start), end: L.time(end) });
 /** "Monday, 23 November 2026, 9:30 AM – 10:00 AM (GMT+8)" in the language. */
 const whenText = (L: MailLanguage, start: Date, end: Date) => L.t('value.when', { date: L.date(start), start: L.time(start), end: L.time(end) });
 
-function details(m: BookingMailInput, L: MailLanguage = ENGLISH): [string, string][] {
+/**
+ * Where the visit is (brand.config.json's schoolDetails): the address, and for the parent a map link and the school
+ * office's phone (`'address'`: the address alone, for staff who know the rest).
+ */
+export function placeRows(school: string, L: MailLanguage = ENGLISH, rows: 'full' | 'address' = 'full'): DetailRow[] {
+  const place = schoolDetails(school);
+  if (!place) return [];
+  const address: DetailRow = [L.t('label.address'), place.address];
+  if (rows === 'address') return [address];
+  return [
+    address,
+    [L.t('label.map'), place.mapUrl, `<a href="${h(place.mapUrl)}">${L.html('value.openMap')}</a>`],
+    [L.t('label.schoolPhone'), place.phone, `<a href="${h(telHref(place.phone))}">${h(place.phone)}</a>`],
+  ];
+}
+
+/** The child and the year or grade applied for, when the booking has them (bookings made before they were asked do not). */
+export function childRows(m: Pick<BookingMailInput, 'school' | 'childName' | 'childYear'>, L: MailLanguage = ENGLISH): DetailRow[] {
+  return [
+    ...(m.childName ? [[L.t('label.child'), m.childName] as DetailRow] : []),
+    ...(m.childYear ? [[L.t('label.childYear'), L.schoolYear(m.school, m.childYear)] as DetailRow] : []),
+  ];
+}
+
+/** The booking's details; `place`: where the visit is (none for a visit that no longer happens), see placeRows. */
+function details(m: BookingMailInput, L: MailLanguage = ENGLISH, place: 'full' | 'address' | 'none' = 'none'): DetailRow[] {
   return [
     [L.t('label.school'), L.school(m.school)],
+    ...(place === 'none' ? [] : placeRows(m.school, L, place)),
     [L.t('label.date'), L.date(m.start)],
     [L.t('label.time'), timeRange(L, m.start, m.end)],
-    [L.t('label.amountPaid'), L.money(m.amountSen)],
+    ...childRows(m, L),
+    ...(m.paymentId === null ? [] : [[L.t('label.amountPaid'), L.money(m.amountSen)] as DetailRow]),
     [L.t('label.reference'), m.reference],
   ];
 }
 
-/** The calendar UID of a booking's visit: one per booking, kept when it is moved or cancelled. */
-export const invitationUid = (reference: string): string => `${reference}@${brand.supportEmail.split('@')[1] ?? 'booking'}`;
-
 /**
  * The manage link's paragraph in the parent's messages (confirmation, rescheduled; the reminder has its own words):
- * plain text and HTML.
+ * plain text and HTML. With the booking's terms it says them in plain words (refund until when, changes until when).
  */
-export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours, L: MailLanguage = ENGLISH): { text: string; html: string } {
+export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours, L: MailLanguage = ENGLISH, terms?: ChangeTerms): { text: string; html: string } {
+  const until = terms ? changeTermsText(terms, L.visit) : L.t('manage.until', { hours: cutoffHours });
   return {
-    text: `${L.t('manage.link', { url })}\n${L.t('manage.until', { hours: cutoffHours })}`,
-    html: `<p>${L.html('manage.link', { url: link(url) })}<br>${L.html('manage.until', { hours: cutoffHours })}</p>`,
+    text: `${L.t('manage.link', { url })}\n${until}`,
+    html: `<p>${L.html('manage.link', { url: link(url) })}<br>${h(until)}</p>`,
   };
 }
 
@@ -105,68 +173,91 @@ const invitation = (m: BookingMailInput, organizerEmail: string, change: { seque
     ...change,
   });
 
-const table = (rows: [string, string][]) =>
-  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>`;
+type VisitMailParts = {
+  subjectKey: 'confirmation.subject' | 'moved.subject';
+  headingKey: 'confirmation.heading' | 'moved.heading';
+  lead: { text: string; html: string };
+  rows: DetailRow[];
+  /** The registration form's line (the first confirmation only). */
+  withForm: boolean;
+  invitationKey: 'invitation.attached' | 'invitation.updated';
+  sequence: number;
+};
 
-/** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
-export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: string): RenderedMail {
+/** The parent's mail about a visit to come (booked or moved): details, what to bring, the manage link, the invitation. */
+function visitMail(m: BookingMailInput, organizerEmail: string, parts: VisitMailParts): RenderedMail {
   const L = languageOf(m);
   const name = oneLine(m.visitorName);
-  const rows = details(m, L);
   const bring = whatToBring(L);
   const ask = questions(L, 'questions');
-  const manage = m.manageUrl ? manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L) : null;
-  const subject = L.t('confirmation.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
+  const manage = m.manageUrl ? manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L, m.terms) : null;
+  const subject = L.t(parts.subjectKey, { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
   const text = [
     L.t('greeting', { name }),
     '',
-    L.t('confirmation.lead'),
+    parts.lead.text,
     '',
-    ...detailLines(L, rows),
+    ...detailLines(L, parts.rows),
     '',
     ...bring.text,
     '',
-    L.t('form.text', { url: brand.registrationFormUrl }),
-    '',
+    ...(parts.withForm ? [L.t('form.text', { url: brand.registrationFormUrl }), ''] : []),
     ...(manage ? [manage.text, ''] : []),
-    L.t('invitation.attached'),
+    L.t(parts.invitationKey),
     ask.text,
     '',
     brand.productName,
   ].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('confirmation.heading')}</h1>
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html(parts.headingKey)}</h1>
 <p>${L.html('greeting', { name })}</p>
-<p>${L.html('confirmation.lead')}</p>
-${table(rows)}
+<p>${parts.lead.html}</p>
+${table(parts.rows)}
 ${bring.html}
-<p><strong>${L.html('form.html', {}, brand.registrationFormUrl)}</strong></p>
-${manage ? manage.html + '\n' : ''}<p>${L.sentences(L.html('invitation.attached'), ask.html)}</p>`,
+${parts.withForm ? `<p><strong>${L.html('form.html', {}, brand.registrationFormUrl)}</strong></p>\n` : ''}${manage ? manage.html + '\n' : ''}<p>${L.sentences(L.html(parts.invitationKey), ask.html)}</p>`,
     L.locale,
   );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: 0 }), locale: L.locale };
+  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: parts.sequence }), locale: L.locale };
 }
 
-/** Who paid for what, as the admin's messages list it (`extra` rows before the payment's method and id). */
-const adminRows = (m: BookingMailInput, ...extra: [string, string][]): [string, string][] => [
+/** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
+export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: string): RenderedMail {
+  const L = languageOf(m);
+  return visitMail(m, organizerEmail, {
+    subjectKey: 'confirmation.subject',
+    headingKey: 'confirmation.heading',
+    lead: { text: L.t('confirmation.lead'), html: L.html('confirmation.lead') },
+    rows: details(m, L, 'full'),
+    withForm: true,
+    invitationKey: 'invitation.attached',
+    sequence: 0,
+  });
+}
+
+/** Who paid for what, as the admin's messages list it (`extra` rows before the payment's method and id); `withPlace`: the address. */
+const adminRows = (m: BookingMailInput, withPlace: boolean, ...extra: DetailRow[]): DetailRow[] => [
   ['Visitor', oneLine(m.visitorName)],
   ['Email', m.visitorEmail],
-  ['Contact number', m.visitorContactNo],
-  ...details(m),
+  ['Contact number', formatPhone(m.visitorContactNo) ?? ''],
+  ...details(m, ENGLISH, withPlace ? 'address' : 'none'),
   ...extra,
-  ['Payment method', m.method ? (METHOD_NAMES[m.method] ?? m.method) : 'Not reported'],
-  ['Payment ID', m.paymentId],
+  ...((m.paymentId === null
+    ? [['Payment', 'None (booked by staff)']]
+    : [
+        ['Payment method', m.method ? (METHOD_NAMES[m.method] ?? m.method) : 'Not reported'],
+        ['Payment ID', m.paymentId],
+      ]) as [string, string][]),
 ];
 
 /** An admin message: a heading, one lead sentence and the rows, as plain text and HTML. */
-function adminMail(subject: string, heading: string, lead: string, rows: [string, string][]): RenderedMail {
+function adminMail(subject: string, heading: string, lead: string, rows: DetailRow[]): RenderedMail {
   const text = [lead, '', ...detailLines(ENGLISH, rows), ''].join('\n');
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px;">${h(heading)}</h1>
 <p>${h(lead)}</p>
-<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(([k, v]) => row(k, v)).join('')}</table>`,
+${table(rows)}`,
   );
   return { subject, text, html, ics: null };
 }
@@ -174,7 +265,7 @@ function adminMail(subject: string, heading: string, lead: string, rows: [string
 /** The school administrator's notification of a new paid booking. */
 export function renderAdminNotification(m: BookingMailInput): RenderedMail {
   const subject = `New booking: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
-  return adminMail(subject, 'New booking', 'A new assessment visit has been booked and paid.', adminRows(m));
+  return adminMail(subject, 'New booking', 'A new assessment visit has been booked and paid.', adminRows(m, true));
 }
 
 /** A paid payment that booked nothing: `amountSen` is what the gateway reported as paid (and is refunded). */
@@ -208,7 +299,7 @@ export function renderVisitorRefund(m: RefundMailInput): RenderedMail {
     '',
     ...detailLines(L, rows),
     '',
-    L.t('refund.again.text', { url: m.bookingSiteUrl }),
+    L.t('bookAgain.text', { url: m.bookingSiteUrl }),
     contact.text,
     '',
     brand.productName,
@@ -220,7 +311,7 @@ export function renderVisitorRefund(m: RefundMailInput): RenderedMail {
 <p>${L.sentences(L.html('refund.sorry'), h(why))}</p>
 <p><strong>${h(refund)}</strong></p>
 ${table(rows)}
-<p>${L.html('refund.again.html', {}, m.bookingSiteUrl)}</p>
+<p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
 <p>${contact.html}</p>`,
     L.locale,
   );
@@ -231,6 +322,7 @@ ${table(rows)}
 export function renderAdminRefund(m: RefundMailInput): RenderedMail {
   const rows = adminRows(
     m,
+    false,
     ['Fee', formatRM(m.expectedSen)],
     ['Refund', `${formatRM(m.amountSen)} being issued automatically; a failed attempt is retried with backoff and listed as a failing refund`],
   );
@@ -241,76 +333,57 @@ export function renderAdminRefund(m: RefundMailInput): RenderedMail {
 
 // ---- After booking: rescheduled and cancelled (issue 13) ----
 
-/** A move: the booking's new slot in `start`/`end`, the old one here; `sequence` is the invitation's new SEQUENCE. */
-export type RescheduleMailInput = BookingMailInput & { fromStart: Date; fromEnd: Date; sequence: number; manageUrl: string };
+/**
+ * A move: the booking's new slot in `start`/`end`, the old one here; `sequence` is the invitation's new SEQUENCE; `by`
+ * who moved it ('parent' or a staff member's email; the parent when absent). No `manageUrl`: a booking with no payment.
+ */
+export type RescheduleMailInput = BookingMailInput & { fromStart: Date; fromEnd: Date; sequence: number; manageUrl?: string; by?: string };
 
 
 /** The parent's message that their visit moved: the new time, the old one, what to bring and an updated invitation. */
 export function renderVisitorRescheduled(m: RescheduleMailInput, organizerEmail: string): RenderedMail {
   const L = languageOf(m);
-  const name = oneLine(m.visitorName);
-  const rows: [string, string][] = [...details(m, L), [L.t('label.previously'), whenText(L, m.fromStart, m.fromEnd)]];
-  const manage = manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L);
-  const bring = whatToBring(L);
-  const ask = questions(L, 'questions');
-  const subject = L.t('moved.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
   const lead = L.t('moved.lead', { when: whenText(L, m.start, m.end) });
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    lead,
-    '',
-    ...detailLines(L, rows),
-    '',
-    ...bring.text,
-    '',
-    manage.text,
-    '',
-    L.t('invitation.updated'),
-    ask.text,
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('moved.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${h(lead)}</p>
-${table(rows)}
-${bring.html}
-${manage.html}
-<p>${L.sentences(L.html('invitation.updated'), ask.html)}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence }), locale: L.locale };
+  return visitMail(m, organizerEmail, {
+    subjectKey: 'moved.subject',
+    headingKey: 'moved.heading',
+    lead: { text: lead, html: h(lead) },
+    rows: [...details(m, L, 'full'), [L.t('label.previously'), whenText(L, m.fromStart, m.fromEnd)]],
+    withForm: false,
+    invitationKey: 'invitation.updated',
+    sequence: m.sequence,
+  });
 }
 
 /** The school administrator's notice of a moved booking. */
 export function renderAdminRescheduled(m: RescheduleMailInput): RenderedMail {
   const subject = `Booking moved: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, now ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
   const from = whenText(ENGLISH, m.fromStart, m.fromEnd);
-  const lead = `The parent moved this booking from ${from}; the old slot is free again.`;
-  return adminMail(subject, 'Booking moved', lead, adminRows(m, ['Previously', from]));
+  const who = !m.by || m.by === 'parent' ? 'The parent' : m.by;
+  const lead = `${who} moved this booking from ${from}; the old slot is free again.`;
+  return adminMail(subject, 'Booking moved', lead, adminRows(m, true, ['Previously', from]));
 }
 
 /**
  * A cancel: `refundSen` is what is given back (0: nothing under the policy), `by` who cancelled ('parent' or a staff
  * member's email), `sequence` the invitation's new SEQUENCE.
  */
-export type CancelMailInput = BookingMailInput & { refundSen: number; by: string; sequence: number };
+export type CancelMailInput = BookingMailInput & { refundSen: number; by: string; sequence: number; bookingSiteUrl: string };
 
 /** The parent's message that the visit is cancelled, with the refund (or none) and a calendar cancellation. */
 export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: string): RenderedMail {
   const L = languageOf(m);
   const name = oneLine(m.visitorName);
   const refunding = m.refundSen > 0;
-  const rows: [string, string][] = [...details(m, L), [L.t('label.refund'), refunding ? L.money(m.refundSen) : L.t('value.noRefund')]];
+  // Nothing was paid (a booking staff made): no refund row or sentence.
+  const paid = m.paymentId !== null;
+  const rows: DetailRow[] = [...details(m, L), ...(paid ? [[L.t('label.refund'), refunding ? L.money(m.refundSen) : L.t('value.noRefund')] as DetailRow] : [])];
   const lead = L.t(m.by === 'parent' ? 'cancelled.byParent' : 'cancelled.bySchool');
-  const refund = refunding ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
-  const again = L.t('cancelled.again');
+  const refund = !paid ? '' : refunding ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
   const contact = questions(L, 'questions.quoteReference');
   const subject = L.t('cancelled.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
-  const text = [L.t('greeting', { name }), '', lead, refund, '', ...detailLines(L, rows), '', again, contact.text, '', brand.productName].join(
+  const again = L.t('bookAgain.text', { url: m.bookingSiteUrl });
+  const text = [L.t('greeting', { name }), '', lead, ...(refund ? [refund] : []), '', ...detailLines(L, rows), '', again, contact.text, '', brand.productName].join(
     '\n',
   );
   const html = page(
@@ -318,9 +391,8 @@ export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: strin
     `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('cancelled.heading')}</h1>
 <p>${L.html('greeting', { name })}</p>
 <p>${h(lead)}</p>
-<p><strong>${h(refund)}</strong></p>
-${table(rows)}
-<p>${h(again)}</p>
+${refund ? `<p><strong>${h(refund)}</strong></p>\n` : ''}${table(rows)}
+<p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
 <p>${contact.html}</p>`,
     L.locale,
   );
@@ -330,8 +402,8 @@ ${table(rows)}
 /** The school administrator's notice of a cancelled booking and its refund. */
 export function renderAdminCancelled(m: CancelMailInput): RenderedMail {
   const who = m.by === 'parent' ? 'the parent' : m.by;
-  const refund = m.refundSen > 0 ? `${formatRM(m.refundSen)} being refunded automatically` : 'None under the policy';
+  const refund = m.paymentId === null ? 'Nothing was paid' : m.refundSen > 0 ? `${formatRM(m.refundSen)} being refunded automatically` : 'None under the policy';
   const subject = `Booking cancelled: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
   const lead = `This booking was cancelled by ${who}; its slot is free again.`;
-  return adminMail(subject, 'Booking cancelled', lead, adminRows(m, ['Cancelled by', who], ['Refund', refund]));
+  return adminMail(subject, 'Booking cancelled', lead, adminRows(m, false, ['Cancelled by', who], ['Refund', refund]));
 }

@@ -32,6 +32,13 @@ const message = (mail: OutgoingMail) => ({
     : [],
 });
 
+/**
+ * True for a send error after the whole message reached the mail server but before its final reply (the connection
+ * was lost or timed out waiting for the 250): the server may have stored the message, so sending it again may deliver
+ * it twice.
+ */
+export const mayHaveBeenDelivered = (err: unknown): boolean => (err as { maybeDelivered?: unknown } | null)?.maybeDelivered === true;
+
 /** SMTP (SMTP_URL) with short timeouts, one connection per message (no pool to go stale). */
 export function smtpSender(url: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): MailSender {
   const transport = nodemailer.createTransport({
@@ -40,10 +47,29 @@ export function smtpSender(url: string, timeouts: SmtpTimeouts = DEFAULT_SMTP_TI
     greetingTimeout: timeouts.greetingTimeoutMs,
     socketTimeout: timeouts.socketTimeoutMs,
   });
+  // nodemailer reports a connection lost while waiting for the final reply exactly like one lost at any earlier step
+  // (ECONNECTION or ETIMEDOUT, command CONN, no response), so the sender watches the message itself: the connection
+  // reads it only after the server's 354 to DATA, and reading it to the end means the whole body went out.
+  const bodySent = new Map<string, boolean>();
+  transport.use('stream', (mail, done) => {
+    const id = String(mail.data.messageId);
+    if (bodySent.has(id)) mail.message.processFunc((input) => input.once('end', () => bodySent.set(id, true)));
+    done();
+  });
   return {
     describe: `SMTP ${new URL(url).host}`,
     send: async (mail) => {
-      await transport.sendMail(message(mail));
+      bodySent.set(mail.messageId, false);
+      try {
+        await transport.sendMail(message(mail));
+      } catch (err) {
+        // A reply to the data (4xx, 5xx) is a refusal: the message was not stored.
+        if (bodySent.get(mail.messageId) && err instanceof Error && !(err as { responseCode?: number }).responseCode)
+          Object.assign(err, { maybeDelivered: true });
+        throw err;
+      } finally {
+        bodySent.delete(mail.messageId);
+      }
     },
     close: () => transport.close(),
   };

@@ -1,4 +1,5 @@
-import { flag, intFrom } from '../env';
+import { flag, intFrom } from '../base/env';
+import { loadMailConfig, type MailConfig } from '../mail/config';
 
 export type GatewayName = 'sandbox' | 'chip';
 
@@ -13,25 +14,8 @@ export type PaymentsConfig = {
   sandboxCallbackDelayMs: number;
   sandboxCallbackDrop: boolean;
   chip: { apiUrl: string; brandId: string; secretKey: string; publicKey: string | undefined };
-  /** SMTP URL; undefined: each message is written as an .eml file in `dataDir/mail`. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  adminNotifyEmail: string;
-  dataDir: string;
   reconcileIntervalMs: number;
-  mailPollMs: number;
-  /** Hours an unsent message is retried before it is marked failed (MAIL_GIVE_UP_HOURS). */
-  mailGiveUpHours: number;
-};
-
-export const DEFAULT_MAIL_GIVE_UP_HOURS = 72;
-
-/** Zero would give a message up at its first failure: at least one hour of retries. */
-function mailGiveUpHoursFrom(value: string | undefined): number {
-  const hours = intFrom(value, DEFAULT_MAIL_GIVE_UP_HOURS, 'MAIL_GIVE_UP_HOURS');
-  if (hours < 1) throw new Error(`MAIL_GIVE_UP_HOURS must be at least 1, got "${value}"`);
-  return hours;
-}
+} & MailConfig;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -56,12 +40,7 @@ export function loadPaymentsConfig(
       secretKey: env.CHIP_SECRET_KEY || '',
       publicKey: env.CHIP_PUBLIC_KEY ? env.CHIP_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
     },
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || `"${base.productName}" <${base.supportEmail}>`,
-    adminNotifyEmail: (env.ADMIN_NOTIFY_EMAIL || base.adminEmail).trim().toLowerCase(),
-    dataDir: base.dataDir,
     reconcileIntervalMs: intFrom(env.RECONCILE_INTERVAL_MS, 60_000, 'RECONCILE_INTERVAL_MS'),
-    mailPollMs: intFrom(env.MAIL_POLL_MS, 5_000, 'MAIL_POLL_MS'),
-    mailGiveUpHours: mailGiveUpHoursFrom(env.MAIL_GIVE_UP_HOURS),
+    ...loadMailConfig(env, base),
   };
 }

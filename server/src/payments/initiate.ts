@@ -1,30 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
-  brand,
   BookingMessage,
   ErrorCode,
   HOLD_MINUTES,
+  HoldMessage,
   inMY,
   parseSlotTime,
   PAYMENT_METHODS,
+  PaymentFailureCode,
+  schoolFeeSen,
   ValidationMessage,
+  type ConsentInput,
   type Locale,
   type PaymentMethod,
   type PaymentSession,
   type VisitorDetails,
+  WaitlistErrorCode,
+  WaitlistMessage,
 } from 'shared-api/contract';
-import { sha256 } from '../auth/sessions';
-import type { Db } from '../db/connection';
-import { AppError } from '../errors';
-import type { PaymentGateway } from '../gateways/types';
-import { HoldLimits, HoldLimitText } from '../limits/hold-limits';
-import { findSlot, releaseHold, reserveSlot, SlotNotFoundMessage, visibleRefusal, type Hold, type Refusal } from '../slots/slot-service';
+import { sha256 } from '../base/crypto';
+import { slotClaimed, slotFreed } from '../base/slot-watch';
+import type { Db } from '../base/db/connection';
+import { AppError } from '../base/errors';
+import type { PaymentGateway } from './gateways/types';
+import { HoldLimits } from '../holds/hold-limits';
+import { grantHoldTime } from '../holds/hold-time';
+import { findSlot, refuse, releaseHold, reserveSlot, SlotNotFoundMessage, visibleRefusal, type Hold, type HoldHolder } from '../slots/slot-service';
 import type { PaymentsConfig } from './config';
-import { renewOwnHold } from './holds';
+import { claimOwnHold, limitPaymentsPerHold } from './holds';
 import { OPEN_STATUSES } from './statuses';
 import { payments, type PaymentRow } from './tables';
-import { PaymentText } from './texts';
+import { mailLanguage } from '../mail/i18n';
+import { PaymentText } from '../mail/payment-texts';
+import { assertCurrentNotice, recordConsent } from '../bookings/consents';
 
 export type InitiateInput = VisitorDetails & {
   slotId: number;
@@ -40,6 +49,8 @@ export type InitiateInput = VisitorDetails & {
   clientAddress: string;
   /** The language the parent books in (English when absent): stored with the payment for their mails. */
   locale?: Locale;
+  /** The parent's consent to the privacy notice in force: recorded with the payment, in its transaction. */
+  consent: ConsentInput;
 };
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -49,20 +60,24 @@ const newPaymentId = () => `pay_${randomBytes(16).toString('hex')}`;
 const newReference = () => `PAY-${randomBytes(8).toString('hex').toUpperCase()}`;
 /** A session this close to its end is not handed out again: a fresh initiate starts a new one. */
 const REUSE_MARGIN_MS = 60_000;
+/** A payment on the caller's own hold renews it (at a new hold's cost) only when less than this is left to pay in. */
+const PAYABLE_MS = 10 * 60_000;
 /** A payment row this young without a gateway session is another request of the same holder still creating it. */
 const CREATING_MS = 60_000;
 
-const refuse = (r: Refusal): never => {
-  throw new AppError(r.status, r.code, r.message);
-};
-
-export const feeFor = (school: string): number | undefined => brand.schools.find((s) => s.name === school)?.feeSen;
+/** What the gateway's checkout page says is being paid for, in the parent's language ("Assessment visit: <school>, <date>, <time> (GMT+8)"). */
+export function gatewayDescription(school: string, start: Date, locale?: Locale): string {
+  const L = mailLanguage(locale);
+  return L.t('gateway.description', { school: L.school(school), date: L.date(start), time: L.time(start) });
+}
 
 const sameDetails = (p: PaymentRow, v: VisitorDetails, amountSen: number) =>
   p.visitorName === v.visitorName &&
   p.visitorEmail === v.visitorEmail &&
   p.visitorContactNo === v.visitorContactNo &&
   p.selectedSchool === v.selectedSchool &&
+  p.childName === v.childName &&
+  p.childYear === v.childYear &&
   p.amountSen === amountSen;
 
 export const sessionOf = (p: PaymentRow): PaymentSession => ({
@@ -71,6 +86,8 @@ export const sessionOf = (p: PaymentRow): PaymentSession => ({
   checkoutUrl: p.checkoutUrl ?? '',
   clientReference: p.reference,
   expiresAt: p.sessionExpiresAt.toISOString(),
+  // Always the caller's own: a payment is handed out again only to the caller that sent its hold token.
+  holdToken: p.holdToken,
 });
 
 /** What the locked part of an initiate decided. */
@@ -93,9 +110,11 @@ export class PaymentInitiator {
   ) {}
 
   async initiate(input: InitiateInput, mayWait = true): Promise<PaymentSession> {
-    const { slotId, fee, visitorName, visitorEmail, visitorContactNo, selectedSchool } = input;
-    const visitor: VisitorDetails = { visitorName, visitorEmail, visitorContactNo, selectedSchool };
-    const price = feeFor(selectedSchool);
+    const { slotId, fee, visitorName, visitorEmail, visitorContactNo, selectedSchool, childName, childYear } = input;
+    const visitor: VisitorDetails = { visitorName, visitorEmail, visitorContactNo, selectedSchool, childName, childYear };
+    // An outdated notice is refused before anything is held or written.
+    assertCurrentNotice(input.consent);
+    const price = schoolFeeSen(selectedSchool);
     if (price === undefined) throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.schoolRequired);
     if (fee !== price) throw new AppError(400, ErrorCode.FEE_MISMATCH, PaymentText.feeMismatch(price));
 
@@ -108,8 +127,16 @@ export class PaymentInitiator {
     // Booked, or held by another token: refused at once, without queueing behind this client's lock.
     const seen = visibleRefusal(slot, input.holdToken ? sha256(input.holdToken) : null);
     if (seen) return refuse(seen);
+    // A free slot the waitlist is offered first is not held for anyone else (the caller's own live hold is theirs).
+    const ownLiveHold = !!input.holdToken && slot.holdTokenHash === sha256(input.holdToken) && !!slot.holdExpiresAt && slot.holdExpiresAt > new Date();
+    if (!ownLiveHold && (await slotClaimed(this.db, slotId, input.holdToken ? sha256(input.holdToken) : null))) {
+      slotFreed(this.db);
+      throw new AppError(409, WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, WaitlistMessage.waitlistFirst);
+    }
 
-    const decision = await this.holdAndRecord(input, visitor, price);
+    // The network holding the caller's own hold, as read now: a renewal is charged to it (locked below with the caller's keys).
+    const holdingNetwork = input.holdToken && slot.holdTokenHash === sha256(input.holdToken) ? slot.holdClient : null;
+    const decision = await this.holdAndRecord(input, visitor, price, holdingNetwork);
     if (decision.kind === 'reuse') return sessionOf(decision.payment);
     if (decision.kind === 'wait') {
       // A double submit with the same hold token: the other request is creating its session right now.
@@ -125,16 +152,22 @@ export class PaymentInitiator {
 
   /**
    * The locked part, in one transaction under the holder's advisory locks: reuse, await or replace the caller's own
-   * open payment (matched by hold token), renew the caller's hold or take a new one, refuse a second slot for the same
-   * email or phone, apply the hold limits, and write the payment row. Any refusal or failure rolls all of it back.
+   * open payment (matched by hold token), use or renew the caller's hold or take a new one, within its hold time,
+   * refuse a second slot for the same email or phone, apply the hold limits, and write the payment row. Any refusal
+   * or failure rolls all of it back.
    */
-  private async holdAndRecord(input: InitiateInput, visitor: VisitorDetails, price: number): Promise<Decision> {
+  private async holdAndRecord(input: InitiateInput, visitor: VisitorDetails, price: number, holdingNetwork: string | null): Promise<Decision> {
     const { slotId, holdToken } = input;
     const limits = await HoldLimits.load(this.db);
     const holder = limits.holder(input.clientAddress, visitor);
-    return this.db.transaction(async (tx): Promise<Decision> => {
-      await limits.lock(tx, holder);
+    // Without a hold of its own, this is a new hold: refused at once when it could not stand, before queueing on the locks.
+    if (!holdToken) await limits.screen(this.db, holder, input.proofOfWork);
+    // A renewal is charged to the network that holds the hold, whichever network asks (else a second network would renew
+    // for free), under that network's lock too.
+    const payer: HoldHolder = { ...holder, client: holdingNetwork ?? holder.client };
+    return limits.transaction(this.db, holder, async (tx): Promise<Decision> => {
       let replaced: PaymentRow | undefined;
+      let charged: boolean;
       if (holdToken) {
         const [own] = await tx
           .select()
@@ -160,13 +193,26 @@ export class PaymentInitiator {
           replaced = own;
         }
       }
-      // The caller's own live hold is renewed; otherwise a new one is taken (with the same token, when one was given).
-      const renewed = holdToken ? await renewOwnHold(tx, slotId, holdToken, HOLD_MINUTES, holder) : null;
-      const hold = renewed ?? (await reserveSlot(tx, slotId, HOLD_MINUTES, { holder, token: holdToken }));
-      if ('ok' in hold) return refuse(hold);
-      if (await limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldLimitText.visitorHasHold);
-      // A new hold over the client's free holds stands only with a valid proof of work (HoldLimitError rolls it back).
-      if (!renewed) await limits.admit(tx, holder, input.proofOfWork);
+      // The caller's own live hold is used as it is while it leaves time to pay; nearer its end it is renewed, which costs
+      // what a new hold costs. Otherwise a new hold is taken (with the same token, when one was given). Either way its
+      // end is granted within the hold time this network, email and phone have left on the slot (HOLD_TIME_USED otherwise).
+      const ownEnd = holdToken ? await claimOwnHold(tx, slotId, holdToken, holder) : null;
+      let hold: Hold;
+      if (holdToken && ownEnd) {
+        await limitPaymentsPerHold(tx, slotId, holdToken, ownEnd);
+        const renew = ownEnd.getTime() - Date.now() < PAYABLE_MS;
+        hold = { slotId, token: holdToken, expiresAt: await grantHoldTime(tx, slotId, holdToken, holder, renew ? { minutes: HOLD_MINUTES } : 'keep') };
+        charged = renew;
+      } else {
+        const taken = await reserveSlot(tx, slotId, HOLD_MINUTES, { holder, token: holdToken });
+        if ('ok' in taken) return refuse(taken);
+        hold = { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
+        charged = true;
+      }
+      if (await limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold);
+      // A new or renewed hold over the network's free holds stands only with a valid proof of work (HoldLimitError rolls it back).
+      if (charged) await limits.admit(tx, ownEnd ? payer : holder, input.proofOfWork);
+      const consent = await recordConsent(tx, input.consent, 'web');
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -181,10 +227,11 @@ export class PaymentInitiator {
           gateway: this.gateway.name,
           sessionExpiresAt: hold.expiresAt,
           locale: input.locale ?? 'en',
+          consentId: consent.id,
         })
         .returning();
-      return { kind: 'created', payment, hold, tookHold: !renewed, replaced };
-    });
+      return { kind: 'created', payment, hold, tookHold: !ownEnd, replaced };
+    }, holdingNetwork);
   }
 
   /** Opens the gateway's checkout session for a recorded payment; on any failure the payment fails and a hold taken by this initiate is given back. */
@@ -198,13 +245,15 @@ export class PaymentInitiator {
         amountSen: payment.amountSen,
         currency: 'MYR',
         reference: payment.reference,
-        description: `Assessment visit: ${payment.selectedSchool}, ${inMY(startAt).format('D MMM YYYY, h:mm A')} (GMT+8)`,
+        // The gateway shows it on its checkout page: in the language the parent books in.
+        description: gatewayDescription(payment.selectedSchool, startAt, payment.locale),
         customer: { email: payment.visitorEmail, fullName: payment.visitorName, phone: payment.visitorContactNo },
         allowedMethods: preferred ? [preferred, ...PAYMENT_METHODS.filter((m) => m !== preferred)] : [...PAYMENT_METHODS],
         expiresAt: hold.expiresAt,
         successUrl: `${site}/payment/success?reference=${encodeURIComponent(payment.reference)}`,
         failureUrl,
-        cancelUrl: failureUrl,
+        // The parent pressed Cancel on the gateway: the page says so (nothing was charged) instead of a failure.
+        cancelUrl: `${failureUrl}&error=${PaymentFailureCode.cancelled}`,
         callbackUrl: `${this.config.apiPublicUrl}/api/payment/callback`,
       });
       sessionId = session.sessionId;
@@ -223,7 +272,7 @@ export class PaymentInitiator {
         .set({ status: 'failed', failureReason: 'The payment gateway could not be reached', updatedAt: sql`now()` })
         .where(eq(payments.id, payment.id));
       // A hold the visitor already had stays theirs for a retry; one taken here is given back.
-      if (tookHold) await releaseHold(this.db, payment.slotId, hold.token);
+      if (tookHold && (await releaseHold(this.db, payment.slotId, hold.token))) slotFreed(this.db);
       throw new AppError(502, ErrorCode.GATEWAY_ERROR, BookingMessage.serviceUnavailable);
     }
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { createGateway } from '../gateways';
-import { MailWorker } from '../mail/worker';
+import { createGateway } from './gateways';
+import { MailQueue } from '../mail/send-job';
 import { emlFileSender, smtpSender } from '../mail/transport';
 import { Reconciler } from './reconciler';
 import { PaymentService } from './service';
@@ -9,38 +9,45 @@ import { PaymentService } from './service';
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentService;
-    /** Sends the mail outbox; `main.ts` starts it, `app.close()` stops it. */
-    mailWorker: MailWorker;
-    /** Finishes payments whose callback never came; `main.ts` starts it, `app.close()` stops it. */
+    /** Sends the mail outbox through the `mail` queue; its worker starts with the app, `app.close()` stops it. */
+    mailQueue: MailQueue;
+    /** Finishes payments whose callback never came (the `reconcile` queue); `main.ts` starts it, `app.close()` stops it. */
     reconciler: Reconciler;
   }
 }
 
-/** The gateway chosen by configuration, the payment service, the mail worker and the reconciler, shared with every route. */
+/** The gateway chosen by configuration, the payment service, the mail queue and the reconciler, shared with every route. */
 export const paymentServicesPlugin = fp(
   async (app) => {
     const config = app.config.payments;
     const gateway = createGateway(config, app.db, app.log);
     const sender = config.smtpUrl ? smtpSender(config.smtpUrl) : emlFileSender(path.join(config.dataDir, 'mail'));
-    const mailWorker = new MailWorker({
+    const mailQueue = new MailQueue({
       db: app.db,
+      jobs: app.jobs,
       sender,
       from: config.mailFrom,
-      pollMs: config.mailPollMs,
-      giveUpAfterMs: config.mailGiveUpHours * 3_600_000,
+      retrySeconds: config.mailRetrySeconds,
+      giveUpHours: config.mailGiveUpHours,
+      pollSeconds: Math.max(0.5, config.mailPollMs / 1000),
       log: app.log,
     });
-    const service = new PaymentService(app.db, gateway, config, app.log, () => mailWorker.wake());
-    const reconciler = new Reconciler(service, config.reconcileIntervalMs, app.log);
+    const service = new PaymentService(app.db, gateway, config, app.log, app.jobs, () => mailQueue.wake());
+    const reconciler = new Reconciler(service, config.reconcileIntervalMs, app.log).attach(app.jobs);
     app.decorate('payments', service);
-    app.decorate('mailWorker', mailWorker);
+    app.decorate('mailQueue', mailQueue);
     app.decorate('reconciler', reconciler);
+    // Mail and refunds leave as soon as the app is up (every process works both queues): unsent mail is queued first.
+    app.addHook('onReady', async () => {
+      await app.jobs.work(['mail', 'refund']);
+      await mailQueue.enqueuePending();
+    });
     app.addHook('onClose', async () => {
       await reconciler.stop();
-      await mailWorker.stop();
+      await app.jobs.stop();
       gateway.close?.();
       sender.close();
     });
   },
-  { name: 'payment-services', dependencies: ['database'] },
+  { name: 'payment-services', dependencies: ['database', 'jobs'] },
 );

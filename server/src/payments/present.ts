@@ -1,34 +1,46 @@
 import { eq } from 'drizzle-orm';
-import { BookingMessage, inMY, type PaymentStatusResult } from 'shared-api/contract';
-import type { Db } from '../db/connection';
-import { slots } from '../db/schema';
+import { BookingMessage, inMY, refundFromOf, type PaymentStatusResult } from 'shared-api/contract';
+import { startsOf } from '../bookings/events';
+import type { Db } from '../base/db/connection';
+import { slots } from '../slots/tables';
 import { mailsForPayment, summariseMail } from '../mail/outbox';
 import { refundAmountOf } from './state';
-import { PaymentText, RefundReason, refundCauseText, type RefundCause } from './texts';
+import { PaymentText, RefundReason, refundCauseText, type RefundCause } from '../mail/payment-texts';
 import type { PaymentRow } from './tables';
 
 const refundCauseOf = (p: PaymentRow): RefundCause =>
   p.paidAmountSen != null && p.paidAmountSen !== p.amountSen ? 'amount_mismatch' : p.refundReason === RefundReason.cancelled ? 'cancelled' : 'slot_taken';
 
-/** The status answer for a payment as stored: its booking, its mails and the message the parent reads. */
-export async function presentPayment(db: Db, p: PaymentRow): Promise<{ result: PaymentStatusResult; message: string }> {
+/**
+ * The status answer for a payment as stored, and the message the parent reads. Only the payment's owner (`owner`: it
+ * sent the payment's key) gets the payment id, the visitor and the mails; anyone else what a receipt shows.
+ */
+export async function presentPayment(db: Db, p: PaymentRow, owner: boolean): Promise<{ result: PaymentStatusResult; message: string }> {
   const [slot] = await db.select().from(slots).where(eq(slots.id, p.slotId));
-  const mails = await mailsForPayment(db, p.id);
   const confirmed = p.status === 'completed' && slot?.status === 'booked' && slot.bookingReference === p.reference;
-  const result: PaymentStatusResult = {
-    payment: { id: p.id, status: p.status, amount: p.amountSen, reference: p.reference, method: p.method },
-    booking: {
-      confirmed,
-      slotId: p.slotId,
-      date: slot ? inMY(slot.startAt).format('YYYY-MM-DD') : '',
-      startTime: slot ? inMY(slot.startAt).format('HH:mm') : '',
-      endTime: slot ? inMY(slot.endAt).format('HH:mm') : '',
-      selectedSchool: p.selectedSchool,
-      visitorName: p.visitorName,
-      visitorEmail: p.visitorEmail,
-    },
-    ...summariseMail(mails),
+  const payment = { status: p.status, amount: p.amountSen, reference: p.reference };
+  const booking = {
+    confirmed,
+    date: slot ? inMY(slot.startAt).format('YYYY-MM-DD') : '',
+    startTime: slot ? inMY(slot.startAt).format('HH:mm') : '',
+    endTime: slot ? inMY(slot.endAt).format('HH:mm') : '',
+    selectedSchool: p.selectedSchool,
+    calendarSequence: p.calendarSequence,
   };
+  const result: PaymentStatusResult = owner
+    ? {
+        owner: true,
+        payment: { ...payment, id: p.id, method: p.method },
+        booking: {
+          ...booking,
+          slotId: p.slotId,
+          visitorName: p.visitorName,
+          visitorEmail: p.visitorEmail,
+          ...(slot && p.bookingStatus && { refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, p.id))]).toISOString() }),
+        },
+        ...summariseMail(await mailsForPayment(db, p.id)),
+      }
+    : { owner: false, payment, booking };
   const message =
     p.bookingStatus === 'cancelled'
       ? PaymentText.bookingCancelled(refundAmountOf(p), p.status === 'refunded' ? 'refunded' : p.status === 'refund_pending' ? 'pending' : 'none')

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/connection';
-import type { PaymentGateway } from '../gateways/types';
+import type { Db } from '../base/db/connection';
+import type { PaymentGateway } from './gateways/types';
 import { gatewayDue, isOpen, type Log, type PaymentStates } from './state';
 import { payments, type PaymentRow } from './tables';
 
@@ -28,10 +28,9 @@ export class PaymentReconciliation {
 
   /**
    * Asks the gateway about one open payment and applies its answer; an unanswered session past its end is cancelled
-   * at the gateway and failed here (hold released). A refund_pending payment gets its refund call again when it is due.
+   * at the gateway and failed here (hold released).
    */
   async reconcile(p: PaymentRow): Promise<PaymentRow> {
-    if (p.status === 'refund_pending') return this.states.refund(p);
     if (!isOpen(p.status)) return p;
     if (!p.gatewaySessionId) {
       // The process stopped between the payment row and the gateway session: no checkout exists to pay.
@@ -73,13 +72,11 @@ export class PaymentReconciliation {
   }
 
   /**
-   * For a status poll: an open (or refund-due) payment is reconciled with the gateway only when this call wins the
+   * For a status poll: an open payment is reconciled with the gateway only when this call wins the
    * conditional UPDATE of last_checked_at (not checked in the last few seconds); otherwise it is answered as stored.
    */
   async refreshForStatus(p: PaymentRow): Promise<PaymentRow> {
-    const refunding = this.states.refundInFlight(p.id);
-    if (refunding) return refunding;
-    if (!isOpen(p.status) && p.status !== 'refund_pending') return p;
+    if (!isOpen(p.status)) return p;
     const [claimed] = await this.db
       .update(payments)
       .set({ lastCheckedAt: sql`now()` })

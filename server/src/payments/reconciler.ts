@@ -1,3 +1,4 @@
+import type { JobEngine } from '../base/jobs/engine';
 import type { PaymentRow } from './tables';
 import type { PaymentService } from './service';
 
@@ -11,15 +12,19 @@ export type ReconcilerOptions = {
 };
 
 /**
- * Asks the gateway about every open payment at start and then every `intervalMs` (a lost callback still finishes), and
- * retries due refunds. A pass claims payments in batches, least recently checked first, until each has been looked at
- * since the pass began, so a backlog or a refund that keeps failing never keeps the others waiting; other processes
- * running passes on the same database skip what this one claimed.
+ * Asks the gateway about every open payment (a lost callback still finishes) and queues owed refunds that have no job, as the
+ * `reconcile` queue's job: pg-boss runs a pass at start and every RECONCILE_INTERVAL_MS on one process or another.
+ * A pass claims payments in batches, least recently checked first, until each has been looked at since the pass
+ * began, so a backlog or a refund that keeps failing never keeps the others waiting; passes running at once on other
+ * processes skip what this one claimed.
  */
 export class Reconciler {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
   private stopped = false;
+  private jobs: JobEngine | undefined;
+  private passed: (changed: number) => void = () => {};
+  /** This process's first finished pass: how many payments it changed. */
+  readonly firstPass = new Promise<number>((resolve) => (this.passed = resolve));
 
   constructor(
     private readonly service: PaymentService,
@@ -28,22 +33,27 @@ export class Reconciler {
     private readonly options: ReconcilerOptions = {},
   ) {}
 
-  /** Runs one pass now, then keeps a timer. Resolves when the first pass is done. */
-  async start(): Promise<number> {
-    const first = await this.runOnce();
-    if (this.intervalMs > 0 && !this.stopped) {
-      this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
-      this.timer.unref();
-    }
-    return first;
+  /** Makes this the handler of the `reconcile` queue. */
+  attach(jobs: JobEngine): this {
+    this.jobs = jobs;
+    jobs.handle('reconcile', () => this.runOnce());
+    return this;
   }
 
-  /** One pass (or the one already running); resolves with how many payments changed status. */
+  /** Works the `reconcile` queue here and schedules its passes: one now, then every intervalMs (0: none after). */
+  async start(): Promise<void> {
+    if (!this.jobs) throw new Error('Reconciler.start needs attach(jobs) first');
+    await this.jobs.work(['reconcile']);
+    await this.jobs.every('reconcile', this.intervalMs);
+  }
+
+  /** One pass (or the one already running in this process); resolves with how many payments changed status. */
   runOnce(): Promise<number> {
     if (this.running) return this.running;
     this.running = this.pass()
       .then((changed) => {
         if (changed) this.log.info({ changed }, 'reconciliation: payments finished');
+        this.passed(changed);
         return changed;
       })
       .catch((err) => {
@@ -60,6 +70,7 @@ export class Reconciler {
     const { batchSize = 50, concurrency = 4 } = this.options;
     let passStart: Date | undefined;
     let changed = 0;
+    await this.service.refunds.requestMissing();
     const check = async (p: PaymentRow) => {
       const after = await this.service.reconcile(p).catch((err) => {
         this.log.error({ paymentId: p.id, err: (err as Error).message }, 'payment: reconcile failed');
@@ -68,6 +79,7 @@ export class Reconciler {
       if (after.status !== p.status) changed++;
     };
     for (;;) {
+      if (this.stopped) return changed;
       const claimed = await this.service.claimDue(batchSize, passStart);
       if (claimed.length === 0) return changed;
       // The first claim's time (the database's clock) marks the pass: later claims skip what was looked at since.
@@ -78,14 +90,12 @@ export class Reconciler {
         for (let p = queue.shift(); p && !this.stopped; p = queue.shift()) await check(p);
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
-      if (this.stopped) return changed;
     }
   }
 
-  /** Stops the timer and the pass under way after its gateway calls in flight. */
+  /** Ends the pass under way after its gateway calls in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
     await this.running;
   }
 }

@@ -1,18 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type PaymentSession, type PaymentStatusResult } from 'shared-api/contract';
-import type { Db } from '../db/connection';
-import { AppError } from '../errors';
-import { SignatureError, type PaymentGateway } from '../gateways/types';
+import type { Db } from '../base/db/connection';
+import type { JobEngine } from '../base/jobs/engine';
+import { AppError } from '../base/errors';
+import { SignatureError, type PaymentGateway } from './gateways/types';
 import type { PaymentsConfig } from './config';
 import { PaymentInitiator, type InitiateInput } from './initiate';
+import { holdsPaymentKey } from './key';
 import { presentPayment } from './present';
 import { PaymentReconciliation } from './reconcile';
+import { Refunds } from './refunds';
 import { findPayment, isOpen, PaymentStates, type Log } from './state';
-import { PaymentText } from './texts';
+import { PaymentText } from '../mail/payment-texts';
 import { payments, type PaymentRow } from './tables';
 
 export type { InitiateInput } from './initiate';
-export { PaymentText } from './texts';
+export { PaymentText } from '../mail/payment-texts';
 
 export type PaymentServiceOptions = {
   /** Minimum time between two gateway status calls for one payment (status polls and reconcilers alike). */
@@ -20,35 +23,35 @@ export type PaymentServiceOptions = {
 };
 
 /**
- * What the routes and the reconciler use: initiation (initiate.ts), state changes and refunds (state.ts), reconciliation
+ * What the routes and the reconciler use: initiation (initiate.ts), state changes (state.ts), refunds (refunds.ts), reconciliation
  * with the gateway (reconcile.ts) and the status answer (present.ts), plus the callback and cancel that combine them.
  */
 export class PaymentService {
   private readonly initiator: PaymentInitiator;
   private readonly states: PaymentStates;
   private readonly reconciliation: PaymentReconciliation;
+  /** The `refund` queue: its handler calls the gateway; requests come after the change that owes the money commits. */
+  readonly refunds: Refunds;
 
   constructor(
     private readonly db: Db,
     readonly gateway: PaymentGateway,
     config: PaymentsConfig,
     private readonly log: Log,
+    jobs: JobEngine,
     /** Called after a booking's or a refund's mails commit (wakes the mail worker). */
     onMailQueued: () => void = () => {},
     options: PaymentServiceOptions = {},
   ) {
     this.initiator = new PaymentInitiator(db, gateway, config, log);
-    this.states = new PaymentStates(db, gateway, config, log, onMailQueued);
+    this.refunds = new Refunds(db, gateway, jobs, log);
+    this.states = new PaymentStates(db, gateway, config, log, onMailQueued, (id) => this.refunds.request(id));
     this.reconciliation = new PaymentReconciliation(db, gateway, this.states, log, options.statusFreshMs);
   }
 
   /** Holds the slot, writes the payment and opens the gateway's checkout session (payments/initiate.ts). */
   initiate(input: InitiateInput): Promise<PaymentSession> {
     return this.initiator.initiate(input);
-  }
-
-  refund(p: PaymentRow): Promise<PaymentRow> {
-    return this.states.refund(p);
   }
 
   reconcile(p: PaymentRow): Promise<PaymentRow> {
@@ -81,14 +84,17 @@ export class PaymentService {
       method: event.method,
       amountSen: event.amountSen,
       event: { id: event.eventId, kind: event.state },
-      awaitRefund: false,
     });
     return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
   }
 
-  /** By payment id only: the reference is printed on receipts and mails, so it does not show the caller owns the payment. */
-  async cancel(paymentId: string): Promise<PaymentRow> {
+  /**
+   * Only for the caller holding the payment's key (its hold token): a payment id is in the gateway's failure URL and a
+   * reference on every receipt and mail, so neither shows the caller owns the payment. Anyone else: 403, nothing changes.
+   */
+  async cancel(paymentId: string, key: string | undefined): Promise<PaymentRow> {
     const p = await findPayment(this.db, paymentId, 'id');
+    if (!holdsPaymentKey(p, key)) throw new AppError(403, ErrorCode.FORBIDDEN, PaymentText.notYours);
     if (p.status === 'completed') throw new AppError(409, ErrorCode.VALIDATION_ERROR, PaymentText.alreadyPaid);
     if (!isOpen(p.status)) return p;
     if (p.gatewaySessionId) {
@@ -103,12 +109,24 @@ export class PaymentService {
     return (await this.states.applyState(p.id, 'cancelled')).payment;
   }
 
-  /** The status answer; the gateway is asked first only when the payment is due a check (payments/reconcile.ts). */
-  async status(idOrReference: string, by: 'id' | 'reference' | 'either'): Promise<{ result: PaymentStatusResult; message: string }> {
-    return this.present(await this.reconciliation.refreshForStatus(await findPayment(this.db, idOrReference, by)));
+  /**
+   * The status answer; the gateway is asked first only when the payment is due a check (payments/reconcile.ts). With
+   * the payment's key the whole receipt, without it only what a stranger may know (payments/present.ts).
+   */
+  async status(idOrReference: string, by: 'id' | 'reference' | 'either', key: string | undefined): Promise<{ result: PaymentStatusResult; message: string }> {
+    const p = await this.reconciliation.refreshForStatus(await findPayment(this.db, idOrReference, by));
+    return this.present(p, holdsPaymentKey(p, key));
   }
 
-  present(p: PaymentRow): Promise<{ result: PaymentStatusResult; message: string }> {
-    return presentPayment(this.db, p);
+  /** POST /api/payment/verify: the status answer, refused (400) when `bookingId` names neither the payment's slot nor its reference. */
+  async verify(paymentId: string, bookingId: string | number | undefined, key: string | undefined): Promise<{ result: PaymentStatusResult; message: string }> {
+    const p = await this.reconciliation.refreshForStatus(await findPayment(this.db, paymentId, 'either'));
+    if (bookingId !== undefined && bookingId !== '' && String(bookingId) !== String(p.slotId) && String(bookingId) !== p.reference)
+      throw new AppError(400, ErrorCode.VALIDATION_ERROR, PaymentText.bookingMismatch);
+    return this.present(p, holdsPaymentKey(p, key));
+  }
+
+  present(p: PaymentRow, owner: boolean): Promise<{ result: PaymentStatusResult; message: string }> {
+    return presentPayment(this.db, p, owner);
   }
 }

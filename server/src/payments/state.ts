@@ -1,17 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { BookingMessage, ErrorCode, type VisitorDetails } from 'shared-api/contract';
-import type { Db } from '../db/connection';
-import type { SlotRow } from '../db/schema';
-import { AppError } from '../errors';
-import type { GatewayState, PaymentGateway, SessionStatus } from '../gateways/types';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { BookingMessage, changeTerms, ErrorCode } from 'shared-api/contract';
+import type { Db } from '../base/db/connection';
+import type { SlotRow } from '../slots/tables';
+import { AppError } from '../base/errors';
+import type { GatewayState, PaymentGateway } from './gateways/types';
 import { appendBookingEvent } from '../bookings/events';
 import { manageUrl, mintManageToken } from '../bookings/tokens';
 import { enqueueBookingMails, enqueueRefundMails } from '../mail/outbox';
-import type { BookingMailInput } from '../mail/templates';
-import { bookSlot, findSlot, releaseHold } from '../slots/slot-service';
+import { visitorPart, type BookingMailInput } from '../mail/templates';
+import { bookedVisitorOf, bookSlot, findSlot, releaseHold } from '../slots/slot-service';
 import type { PaymentsConfig } from './config';
-import { PaymentText, RefundReason, type RefundCause } from './texts';
+import { PaymentText, RefundReason, type RefundCause } from '../mail/payment-texts';
 import { OPEN_STATUSES } from './statuses';
+import { slotFreed } from '../base/slot-watch';
 import { paymentEvents, payments, type PaymentRow } from './tables';
 
 export type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -19,28 +20,13 @@ export type Log = { info: (obj: object, msg: string) => void; warn: (obj: object
 type Status = PaymentRow['status'];
 const OPEN: Status[] = [...OPEN_STATUSES];
 export const isOpen = (status: Status) => OPEN.includes(status);
-/** An attempt in flight holds the refund this long: no other process calls it meanwhile; a crashed one is retried after. */
-const REFUND_LEASE_SECONDS = 120;
-/** A failed refund is retried after 1 minute, doubling up to 6 hours. */
-const REFUND_FIRST_RETRY_SECONDS = 60;
-const REFUND_MAX_RETRY_SECONDS = 6 * 3600;
-/** A refund the gateway is still processing (CHIP's pending_refund) is looked at again this often (status only). */
-export const REFUND_CHECK_SECONDS = 30 * 60;
-
-const refundDue = or(isNull(payments.nextRefundAt), lte(payments.nextRefundAt, sql`now()`)) as SQL;
-/** Payments the gateway may be asked about: open ones, and refund_pending ones whose next refund attempt is due. */
-export const gatewayDue = and(inArray(payments.status, [...OPEN, 'refund_pending' as const]), or(ne(payments.status, 'refund_pending'), refundDue)) as SQL;
+/** Payments the gateway may be asked about: the open ones (refunds are the `refund` queue's, payments/refunds.ts). */
+export const gatewayDue = inArray(payments.status, OPEN) as SQL;
 /** The gateway's reported paid amount when known, else the fee. */
 export const paidAmountOf = (p: PaymentRow) => p.paidAmountSen ?? p.amountSen;
 /** What a refund gives back: a cancellation's amount (policy or staff), else all that was paid (paid but not booked). */
 export const refundAmountOf = (p: PaymentRow) => p.refundAmountSen ?? paidAmountOf(p);
 
-const visitorOf = (p: PaymentRow): VisitorDetails => ({
-  visitorName: p.visitorName,
-  visitorEmail: p.visitorEmail,
-  visitorContactNo: p.visitorContactNo,
-  selectedSchool: p.selectedSchool,
-});
 
 /** A payment and its slot as the mail templates take them (the amount is what was paid). */
 export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
@@ -50,10 +36,7 @@ export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => (
   method: p.method,
   start: slot.startAt,
   end: slot.endAt,
-  school: p.selectedSchool,
-  visitorName: p.visitorName,
-  visitorEmail: p.visitorEmail,
-  visitorContactNo: p.visitorContactNo,
+  ...visitorPart(p),
   locale: p.locale,
 });
 
@@ -67,7 +50,7 @@ export async function findPayment(db: Db, idOrReference: string, by: 'id' | 'ref
 
 export type ApplyResult = { payment: PaymentRow; duplicate: boolean; booked: boolean; refundNeeded: boolean };
 
-/** Every change of a payment's state: `applyState` (the callback, reconciliation and cancel all end there) and the gateway refund. */
+/** Every change of a payment's state: `applyState` (the callback, reconciliation and cancel all end there). */
 export class PaymentStates {
   constructor(
     private readonly db: Db,
@@ -76,6 +59,8 @@ export class PaymentStates {
     private readonly log: Log,
     /** Called after a booking's or a refund's mails commit (wakes the mail worker). */
     private readonly onMailQueued: () => void,
+    /** Queues the refund of a payment whose refund_pending state has committed. */
+    private readonly requestRefund: (paymentId: string) => Promise<void>,
   ) {}
 
   /**
@@ -87,7 +72,7 @@ export class PaymentStates {
   async applyState(
     paymentId: string,
     state: GatewayState,
-    detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string }; awaitRefund?: boolean } = {},
+    detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string } } = {},
   ): Promise<ApplyResult> {
     const result = await this.db.transaction(async (tx) => {
       // The payment row is locked first: the event insert's foreign key would otherwise take a share lock that two
@@ -134,11 +119,12 @@ export class PaymentStates {
         if (p.status === 'cancelled') return toRefund('cancelled');
         const booking = await bookSlot(tx, {
           slotId: p.slotId,
-          visitor: visitorOf(p),
+          visitor: bookedVisitorOf(p),
           holdToken: p.holdToken,
           bookingReference: p.reference,
           amountSen: p.amountSen,
           leadHours: 0,
+          consentId: p.consentId,
         });
         let slot: SlotRow | undefined = booking.ok ? booking.slot : undefined;
         if (!booking.ok) {
@@ -150,7 +136,8 @@ export class PaymentStates {
         await appendBookingEvent(tx, p.id, { kind: 'booked', actor: 'parent', toStart: slot.startAt, amountSen: paidAmountOf(payment) });
         // The confirmation carries a manage link of its own (minted here: a rolled-back booking leaves no link).
         const token = await mintManageToken(tx, p.id, 'mail');
-        await enqueueBookingMails(tx, { ...mailInputOf(payment, slot), manageUrl: manageUrl(this.config.publicSiteUrl, token) }, addresses);
+        const terms = changeTerms({ start: slot.startAt, now: new Date() });
+        await enqueueBookingMails(tx, { ...mailInputOf(payment, slot), manageUrl: manageUrl(this.config.publicSiteUrl, token), terms }, addresses);
         return { payment, duplicate: false, booked: true, refundNeeded: false };
       }
 
@@ -166,14 +153,15 @@ export class PaymentStates {
 
       if (state === 'refunded' && p.status === 'refund_pending') {
         // The gateway says it is done (CHIP's signed payment.refunded after pending_refund, or a status check).
-        const payment = await update({ status: 'refunded', nextRefundAt: null });
+        const payment = await update({ status: 'refunded' });
         if (payment.bookingStatus) await appendBookingEvent(tx, p.id, { kind: 'refunded', actor: 'system', amountSen: refundAmountOf(payment) });
         return { payment, duplicate: false, booked: false, refundNeeded: false };
       }
       return unchanged;
     });
 
-    // After commit: nothing below runs inside the transaction.
+    // After commit: nothing below runs inside the transaction. A slot booked or given back: the waitlist looks again.
+    if (result.booked || (!result.duplicate && result.payment.status !== 'completed' && !isOpen(result.payment.status))) slotFreed(this.db);
     if (result.booked) {
       this.log.info({ paymentId, slotId: result.payment.slotId }, 'payment: completed and slot booked');
       this.onMailQueued();
@@ -181,110 +169,8 @@ export class PaymentStates {
     if (result.refundNeeded) {
       this.log.warn({ paymentId, reason: result.payment.refundReason }, 'payment: paid but not booked; refunding');
       this.onMailQueued();
-      // The callback answers without waiting for the gateway's refund; status and reconciliation await the same call.
-      if (detail.awaitRefund === false)
-        void this.refund(result.payment).catch((err) => this.log.error({ paymentId, err: (err as Error).message }, 'payment: refund failed'));
-      else result.payment = await this.refund(result.payment);
+      await this.requestRefund(paymentId);
     }
     return result;
-  }
-
-  private readonly refunds = new Map<string, Promise<PaymentRow>>();
-
-  /** The refund call this process is making for the payment, if any (a status poll waits for it rather than asking again). */
-  refundInFlight(paymentId: string): Promise<PaymentRow> | undefined {
-    return this.refunds.get(paymentId);
-  }
-
-  /**
-   * The gateway's refund for a refund_pending payment whose attempt is due: a second caller in this process waits for
-   * the same call, another process finds the attempt leased; a failure backs off (1 min doubling to 6 h).
-   */
-  refund(p: PaymentRow): Promise<PaymentRow> {
-    const inFlight = this.refunds.get(p.id);
-    if (inFlight) return inFlight;
-    const call = this.callRefund(p).finally(() => this.refunds.delete(p.id));
-    this.refunds.set(p.id, call);
-    return call;
-  }
-
-  private async callRefund(stale: PaymentRow): Promise<PaymentRow> {
-    // The lease is taken in the statement that checks the refund is still due: one attempt at a time, in any process.
-    const [p] = await this.db
-      .update(payments)
-      .set({ nextRefundAt: sql`now() + make_interval(secs => ${REFUND_LEASE_SECONDS})` })
-      .where(and(eq(payments.id, stale.id), eq(payments.status, 'refund_pending'), isNotNull(payments.gatewaySessionId), refundDue))
-      .returning();
-    if (!p) return findPayment(this.db, stale.id, 'id');
-    const sessionId = p.gatewaySessionId!;
-    // The gateway took the refund already and is finishing it: only ever ask how it went, never for it again.
-    if (p.refundRequestedAt) return this.checkRequested(p, await this.gateway.fetchStatus(sessionId).catch(() => null));
-    try {
-      const answer = await this.gateway.refund(sessionId, refundAmountOf(p));
-      return answer.settled ? await this.markRefunded(p.id, answer.refundId) : await this.markRequested(p.id, answer.refundId);
-    } catch (err) {
-      // An earlier attempt may have gone through with its answer lost (timeout, crash): the gateway then says refunded
-      // (or that it is processing it).
-      const status = await this.gateway.fetchStatus(sessionId).catch(() => null);
-      if (status?.state === 'refunded') return this.markRefunded(p.id, null);
-      if (status?.refundPending) return this.markRequested(p.id, null);
-      const error = String((err as Error).message ?? err).slice(0, 500);
-      const row = await this.db.transaction(async (tx) => {
-        const [failed] = await tx
-          .update(payments)
-          .set({
-            refundAttempts: sql`${payments.refundAttempts} + 1`,
-            refundLastError: error,
-            nextRefundAt: sql`now() + make_interval(secs => least(${REFUND_FIRST_RETRY_SECONDS} * power(2, ${payments.refundAttempts}), ${REFUND_MAX_RETRY_SECONDS}))`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
-          .returning();
-        if (failed?.bookingStatus) await appendBookingEvent(tx, p.id, { kind: 'refund_failed', actor: 'system', amountSen: refundAmountOf(failed) });
-        return failed;
-      });
-      this.log.error({ paymentId: p.id, attempts: row?.refundAttempts, nextRefundAt: row?.nextRefundAt, err: error }, 'payment: refund failed; retried later');
-      return row ?? (await findPayment(this.db, p.id, 'id'));
-    }
-  }
-
-  /** A refund the gateway is processing: refunded once it says so, else looked at again in REFUND_CHECK_SECONDS. */
-  private async checkRequested(p: PaymentRow, status: SessionStatus | null): Promise<PaymentRow> {
-    if (status?.state === 'refunded') return this.markRefunded(p.id, null);
-    const [row] = await this.db
-      .update(payments)
-      .set({ nextRefundAt: sql`now() + make_interval(secs => ${REFUND_CHECK_SECONDS})` })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
-      .returning();
-    return row ?? (await findPayment(this.db, p.id, 'id'));
-  }
-
-  /** The gateway accepted the refund but has not finished it: recorded so that it is never asked for again. */
-  private async markRequested(id: string, gatewayRefundId: string | null): Promise<PaymentRow> {
-    const [row] = await this.db
-      .update(payments)
-      .set({
-        gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`,
-        refundRequestedAt: sql`coalesce(${payments.refundRequestedAt}, now())`,
-        nextRefundAt: sql`now() + make_interval(secs => ${REFUND_CHECK_SECONDS})`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
-      .returning();
-    this.log.info({ paymentId: id }, 'payment: refund accepted by the gateway, still processing');
-    return row ?? (await findPayment(this.db, id, 'id'));
-  }
-
-  private async markRefunded(id: string, gatewayRefundId: string | null): Promise<PaymentRow> {
-    const row = await this.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(payments)
-        .set({ status: 'refunded', gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`, nextRefundAt: null, updatedAt: sql`now()` })
-        .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
-        .returning();
-      if (done?.bookingStatus) await appendBookingEvent(tx, id, { kind: 'refunded', actor: 'system', amountSen: refundAmountOf(done) });
-      return done;
-    });
-    return row ?? (await findPayment(this.db, id, 'id'));
   }
 }

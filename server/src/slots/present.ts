@@ -1,6 +1,6 @@
 import isoWeek from 'dayjs/plugin/isoWeek';
 import { TIMEZONE, dayInMY, dayjs, inMY, type PublicSlot, type StaffSlot } from 'shared-api/contract';
-import type { SlotRow } from '../db/schema';
+import type { SlotRow } from './tables';
 
 dayjs.extend(isoWeek);
 
@@ -54,6 +54,8 @@ export const toStaffSlot = (row: SlotRow, now?: Date): StaffSlot => ({
   visitorEmail: row.visitorEmail,
   visitorContactNo: row.visitorContactNo,
   selectedSchool: row.selectedSchool,
+  childName: row.childName,
+  childYear: row.childYear,
   bookingReference: row.bookingReference,
   amountSen: row.amountSen,
 });
@@ -68,3 +70,6 @@ export function groupByWeek(list: PublicSlot[]): Record<string, Record<string, (
   }
   return grouped;
 }
+
+/** A slot's times as the audit trail records them. */
+export const slotTimes = (row: SlotRow) => ({ start: row.startAt.toISOString(), end: row.endAt.toISOString() });

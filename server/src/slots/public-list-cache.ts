@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/connection';
+import type { Db } from '../base/db/connection';
 
 /**
  * The public list's serialized answers, kept for at most `ttlMs` and only while `slot_changes_seq` (moved by a

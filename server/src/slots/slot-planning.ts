@@ -1,8 +1,9 @@
 // Slot planning: several start times a day over a date range, previewed or created in one transaction (issue 15).
 import { and, gt, isNull, lt } from 'drizzle-orm';
 import { SLOT_MINUTES, dayInMY, planSlots, type SlotPlan, type SlotPlanBody } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
-import { slots, type SlotRow } from '../db/schema';
+import type { DbOrTx } from '../base/db/connection';
+import { slots, type SlotRow } from './tables';
+import { publicHolidays } from './holidays';
 import { lockSlotCreation } from './slot-service';
 
 /** The live slots that could overlap anything in the request's range (from its first midnight to its last + 1 day). */
@@ -18,7 +19,7 @@ async function liveSpans(db: DbOrTx, body: SlotPlanBody) {
 
 /** What a request would create and refuse now, read without a lock and without writing. */
 export async function previewSlotPlan(db: DbOrTx, body: SlotPlanBody, now = new Date()): Promise<SlotPlan> {
-  return planSlots(body, await liveSpans(db, body), now);
+  return planSlots(body, await liveSpans(db, body), now, publicHolidays(body.fromDate, body.toDate));
 }
 
 export type SlotPlanOutcome = { ok: true; created: SlotRow[] } | { ok: false; plan: SlotPlan };
@@ -35,7 +36,7 @@ export async function createSlotPlan(
 ): Promise<SlotPlanOutcome> {
   return db.transaction(async (tx) => {
     await lockSlotCreation(tx);
-    const plan = planSlots(body, await liveSpans(tx, body), now);
+    const plan = planSlots(body, await liveSpans(tx, body), now, publicHolidays(body.fromDate, body.toDate));
     if (plan.refused.length > 0 || plan.toCreate.length === 0) return { ok: false, plan };
     const values = plan.toCreate.map((item) => {
       const startAt = dayInMY(item.date).add(Number(item.startTime.slice(0, 2)) * 60 + Number(item.startTime.slice(3)), 'minute').toDate();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   BookingMessage,
@@ -11,16 +11,18 @@ import {
   formatMinutes12,
   inMY,
   isWeekend,
+  LATEST_SLOT_START_MINUTES,
+  latestSlotDateInMY,
+  slotEndMinutes,
   slotStart,
   parseSlotTime,
   todayInMY,
   type VisitorDetails,
 } from 'shared-api/contract';
-import type { DbOrTx } from '../db/connection';
-import { slots, type SlotRow } from '../db/schema';
-import { AppError } from '../errors';
-import { sha256, newToken } from '../auth/sessions';
-import type { HoldHolder } from '../limits/hold-limits';
+import type { DbOrTx } from '../base/db/connection';
+import { slots, type SlotRow } from './tables';
+import { AppError } from '../base/errors';
+import { sha256, newToken } from '../base/crypto';
 
 // Every function takes a database or an open transaction, so the payment callback can book inside its own transaction.
 
@@ -81,7 +83,8 @@ const timeInMY = (at: Date): string => {
 };
 
 /**
- * Creates one 30-minute weekday slot from tomorrow (GMT+8) onwards; refuses anything else with a clear message, and
+ * Creates one 30-minute weekday slot from tomorrow (GMT+8) to SLOT_MAX_YEARS_AHEAD years ahead, starting by
+ * LATEST_SLOT_START_MINUTES (the same rules as add-many's); refuses anything else with a clear message, and
  * any overlap with a live slot (the same start keeps the spec's duplicate answer).
  */
 export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
@@ -90,9 +93,12 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
   const startMinutes = parseSlotTime(input.startTime);
   const endMinutes = parseSlotTime(input.endTime);
   if (!start || startMinutes === null || endMinutes === null) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badTime);
+  // The time's own rule first, as add-many's body check does: both name the same refusal.
+  if (startMinutes > LATEST_SLOT_START_MINUTES) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.timeTooLate);
   if (input.date <= todayInMY(now)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.tooEarly);
+  if (input.date > latestSlotDateInMY(now)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.tooFar);
   if (isWeekend(input.date)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.weekend);
-  if (endMinutes - startMinutes !== SLOT_MINUTES) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badLength);
+  if (endMinutes !== slotEndMinutes(startMinutes)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badLength);
   const startAt = start.toDate();
   const endAt = start.add(SLOT_MINUTES, 'minute').toDate();
   return db.transaction(async (tx) => {
@@ -132,6 +138,10 @@ export const findSlot = async (db: DbOrTx, slotId: number): Promise<SlotRow | un
 export const SlotNotFoundMessage = 'Slot not found.';
 
 export type Refusal = { ok: false; status: number; code: ErrorCode; message: string };
+/** Answers a refusal as its error. */
+export const refuse = (r: Refusal): never => {
+  throw new AppError(r.status, r.code, r.message);
+};
 
 const notAvailable: Refusal = { ok: false, status: 409, code: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable };
 
@@ -163,11 +173,15 @@ async function explainRefusal(db: DbOrTx, slotId: number, holdTokenHash: string 
 /** The refusal a slot row already shows; null when only a conditional UPDATE can tell. */
 export const visibleRefusal = (row: SlotRow, holdTokenHash: string | null): Refusal | null => refusalOf(stateOf(row, holdTokenHash));
 
+/** Who holds a slot: keyed hashes of the client's network, the visitor's email and phone. */
+export type HoldHolder = { client: string; email?: string; phone?: string };
+
 export type Hold = { slotId: number; token: string; expiresAt: Date };
 
 /**
  * Holds a bookable slot for `minutes`, recording who holds it (for the hold limits); the token (new unless the caller
- * brings its own) is returned once and stored only as its SHA-256.
+ * brings its own) is returned once and stored only as its SHA-256. Callers with a holder then grant its time
+ * (holds/hold-time.ts), which may end it sooner.
  */
 export async function reserveSlot(
   db: DbOrTx,
@@ -193,26 +207,55 @@ export async function reserveSlot(
 
 export const HoldInvalidMessage = 'This hold has already ended or the token does not match this slot.';
 
-/** Ends a hold when the token matches (expired or not); changes nothing otherwise. */
+/** Ends a hold when the token matches (expired or not), and its granted hold time with it; changes nothing otherwise. */
 export async function releaseHold(db: DbOrTx, slotId: number, token: string): Promise<boolean> {
   const rows = await db
     .update(slots)
     .set({ holdTokenHash: null, holdExpiresAt: null })
     .where(and(eq(slots.id, slotId), eq(slots.holdTokenHash, sha256(token)), eq(slots.status, 'available')))
     .returning({ id: slots.id });
+  if (rows.length > 0) await endHoldTime(db, slotId, token);
   return rows.length > 0;
 }
 
 export const newBookingReference = (): string => `BK-${randomBytes(5).toString('hex').toUpperCase()}`;
 
+/** A booking's visitor as stored: the child's fields are null on bookings made before they were asked (migration 0014). */
+export type BookedVisitor = Omit<VisitorDetails, 'childName' | 'childYear'> & { childName: string | null; childYear: string | null };
+/** The visitor a row names (a payment, a booking), as a slot is booked with them. */
+export const bookedVisitorOf = (row: BookedVisitor): BookedVisitor => ({
+  visitorName: row.visitorName,
+  visitorEmail: row.visitorEmail,
+  visitorContactNo: row.visitorContactNo,
+  selectedSchool: row.selectedSchool,
+  childName: row.childName,
+  childYear: row.childYear,
+});
+/** The visitor a booked slot names ('' where a booking made without details has none). */
+export const visitorOnSlot = (slot: SlotRow): BookedVisitor => ({
+  visitorName: slot.visitorName ?? '',
+  visitorEmail: slot.visitorEmail ?? '',
+  visitorContactNo: slot.visitorContactNo ?? '',
+  selectedSchool: slot.selectedSchool ?? '',
+  childName: slot.childName,
+  childYear: slot.childYear,
+});
+
+/** Locks slot rows in id order: two changes crossing each other (a move and its reverse) wait instead of deadlocking. */
+export async function lockSlotsInOrder(tx: DbOrTx, ids: number[]): Promise<void> {
+  await tx.select({ id: slots.id }).from(slots).where(inArray(slots.id, ids)).orderBy(asc(slots.id)).for('update');
+}
+
 export type BookInput = {
   slotId: number;
-  visitor: VisitorDetails;
+  visitor: BookedVisitor;
   /** The hold token of this visitor: lets them book their own held slot (the lead time was checked when the hold was taken). */
   holdToken?: string | null;
   bookingReference?: string;
   amountSen?: number | null;
   leadHours?: number;
+  /** The booking's consent to the privacy notice (`consents`): a booked slot always names one (migration 0022). */
+  consentId: number;
 };
 
 type BookAttemptRow = { won_id: number | null; status: string | null; deleted: boolean | null; held_by_other: boolean | null };
@@ -239,8 +282,9 @@ export async function bookSlot(db: DbOrTx, input: BookInput): Promise<{ ok: true
         status = 'booked',
         visitor_name = ${v.visitorName}, visitor_email = ${v.visitorEmail},
         visitor_contact_no = ${v.visitorContactNo}, selected_school = ${v.selectedSchool},
+        child_name = ${v.childName}::text, child_year = ${v.childYear}::text,
         booking_reference = ${input.bookingReference ?? newBookingReference()},
-        amount_sen = ${input.amountSen ?? null}::integer,
+        amount_sen = ${input.amountSen ?? null}::integer, consent_id = ${input.consentId}::integer,
         booked_at = now(), hold_token_hash = NULL, hold_expires_at = NULL
       WHERE id = ${input.slotId} AND deleted_at IS NULL AND status = 'available' AND ${mayBook}
       RETURNING id
@@ -267,9 +311,12 @@ export async function freeBookedSlot(db: DbOrTx, slotId: number, bookingReferenc
       visitorEmail: null,
       visitorContactNo: null,
       selectedSchool: null,
+      childName: null,
+      childYear: null,
       bookingReference: null,
       amountSen: null,
       bookedAt: null,
+      consentId: null,
       holdTokenHash: null,
       holdExpiresAt: null,
       holdClient: null,
@@ -279,4 +326,9 @@ export async function freeBookedSlot(db: DbOrTx, slotId: number, bookingReferenc
     .where(and(eq(slots.id, slotId), eq(slots.status, 'booked'), eq(slots.bookingReference, bookingReference)))
     .returning({ id: slots.id });
   return rows.length > 0;
+}
+
+/** A released hold's grants end now: the rest of its time is not counted. */
+export async function endHoldTime(db: DbOrTx, slotId: number, token: string): Promise<void> {
+  await db.execute(sql`UPDATE hold_grants SET ends_at = GREATEST(started_at, now()) WHERE slot_id = ${slotId} AND token_hash = ${sha256(token)} AND ends_at > now()`);
 }

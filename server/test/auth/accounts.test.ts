@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { AccountMessage, ErrorCode } from 'shared-api/contract';
 import { createUser } from '../../src/auth/accounts';
-import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from '../../src/auth/password-reset';
+import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS, RESET_GUESS_LIMIT } from '../../src/auth/password-reset';
 import type { ScryptCost } from '../../src/auth/passwords';
-import { sha256 } from '../../src/auth/sessions';
-import { openDatabase } from '../../src/db/connection';
-import { stuckMail } from '../../src/mail/stuck';
-import { LoginMessage } from '../../src/routes/auth';
+import { sha256 } from '../../src/base/crypto';
+import { openDatabase } from '../../src/base/db/connection';
+import { stuckMail } from '../../src/ops/stuck-mail';
+import { LoginMessage } from '../../src/auth/routes';
 import { auth, createThrowawayPostgres, queryRows, startTestApp, stopTestApp, type TestContext } from '../helpers';
 
 jest.setTimeout(120_000);
@@ -34,6 +34,8 @@ const requestReset = (email: string, remoteAddress = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/auth/password-reset/request', payload: { email }, remoteAddress });
 const confirmReset = (token: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/auth/password-reset/confirm', payload: { token, password } });
+const checkReset = (token: string, remoteAddress = '10.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/auth/password-reset/check', payload: { token }, remoteAddress });
 const resetMails = () =>
   queryRows<{ recipient: string; text_body: string; html_body: string; payment_id: string | null; message_id: string }>(
     ctx.database,
@@ -140,6 +142,30 @@ describe('forgot password', () => {
     expect(await passwordHashOf(ANNE.email)).toBe(hash);
     expect((await whoAmI(session)).statusCode).toBe(200);
     expect(await audit('password_reset')).toEqual([]);
+  });
+
+  it('says whether a link works before the form (and nothing else), changing nothing; spent links are counted per network', async () => {
+    const token = await mailedToken();
+    const hash = await passwordHashOf(ANNE.email);
+    const works = await checkReset(token);
+    expect(works.statusCode).toBe(200);
+    expect(works.json()).toEqual({ success: true, data: { usable: true }, message: 'This reset link works' });
+    // Asking changes nothing: the link still sets a password once.
+    expect(await passwordHashOf(ANNE.email)).toBe(hash);
+    expect((await confirmReset(token, 'brand-new-password')).statusCode).toBe(200);
+    const used = await checkReset(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({ success: false, data: null, error: ErrorCode.VALIDATION_ERROR, message: AccountMessage.resetInvalid });
+    expect(JSON.stringify(used.json())).not.toContain(ANNE.email);
+
+    // Guessing: past the limit of links that do not work, that network is refused; a working link still answers there.
+    const fresh = await mailedToken();
+    for (let i = 0; i < RESET_GUESS_LIMIT.limit; i++) expect((await checkReset(`guess-${i}`, '10.9.0.9')).statusCode).toBe(400);
+    const refused = await checkReset('guess-last', '10.9.0.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await checkReset(fresh, '10.9.0.9')).statusCode).toBe(200);
+    expect((await checkReset('guess-elsewhere', '10.7.0.1')).statusCode).toBe(400);
   });
 
   it('a link still works 29 minutes on', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { LoginMessage } from '../../src/routes/auth';
+import { LoginMessage } from '../../src/auth/routes';
 import { createThrowawayPostgres } from '../helpers';
 
 // Two real API processes (server/src/main.ts) on one PostgreSQL: login limits hold as if there were one.

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { emlFileSender } from '../../src/mail/transport';
-import { invitationUid, renderVisitorCancelled, renderVisitorRescheduled } from '../../src/mail/templates';
+import { invitationUid } from 'shared-api/contract';
+import { renderVisitorCancelled, renderVisitorRescheduled } from '../../src/mail/templates';
 
 const base = {
   paymentId: 'pay_1',
@@ -15,6 +16,8 @@ const base = {
   visitorName: 'Nur <b>Aina</b>',
   visitorEmail: 'aina@example.com',
   visitorContactNo: '0123456789',
+  childName: 'Adam <i>Tan</i>',
+  childYear: 'Form 2',
 };
 
 describe('rescheduled and cancelled messages as mail programs receive them', () => {
@@ -23,7 +26,7 @@ describe('rescheduled and cancelled messages as mail programs receive them', () 
 
   it('the calendar part says method=CANCEL for a cancellation and method=REQUEST for a move, with one UID', async () => {
     const sender = emlFileSender(folder);
-    const cancelled = renderVisitorCancelled({ ...base, refundSen: 0, by: 'parent', sequence: 2 }, 'admissions@example.com');
+    const cancelled = renderVisitorCancelled({ ...base, refundSen: 0, by: 'parent', sequence: 2, bookingSiteUrl: 'http://site.test' }, 'admissions@example.com');
     const moved = renderVisitorRescheduled(
       { ...base, fromStart: new Date('2030-01-06T02:00:00Z'), fromEnd: new Date('2030-01-06T02:30:00Z'), sequence: 1, manageUrl: 'http://site.test/booking/manage/x' },
       'admissions@example.com',

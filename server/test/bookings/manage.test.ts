@@ -1,10 +1,11 @@
 jest.setTimeout(60_000);
 import { eq, sql } from 'drizzle-orm';
-import { bookingChanges, ErrorCode, formatRM, ManageErrorCode, ManageMessage, MANAGE_TOKEN_PATTERN } from 'shared-api/contract';
-import { slots } from '../../src/db/schema';
+import { bookingChanges, ErrorCode, formatInMY, formatRM, ManageErrorCode, ManageMessage, MANAGE_TOKEN_PATTERN, PAYMENT_KEY_HEADER } from 'shared-api/contract';
+import { slots } from '../../src/slots/tables';
 import { MAX_BROWSER_TOKENS } from '../../src/bookings/tokens';
-import { BAD_TOKEN_LIMIT } from '../../src/bookings/manage';
-import { payments, sandboxSessions } from '../../src/payments/tables';
+import { BAD_TOKEN_LIMIT } from '../../src/manage/service';
+import { payments } from '../../src/payments/tables';
+import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { initiateBody, initiateOk, insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
 import { bookPaid, cancel, eventsOf, icsValue, mailsOf, manageGet, mintLink, reschedule, tokenIn } from './support';
 
@@ -25,7 +26,12 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     const b = await bookPaid(ctx, nextEarly(), 'view1@example.com');
     const confirmation = (await mailsOf(ctx, b.paymentId)).find((m) => m.kind === 'visitor_confirmation')!;
     expect(confirmation.textBody).toContain(`To change or cancel your booking, use this link: http://site.test/booking/manage/${b.token}`);
-    expect(confirmation.textBody).toContain(`until ${bookingChanges.cutoffHours} hours before the visit`);
+    const slot = await slotRow(ctx, b.slotId);
+    const at = (hoursBefore: number) => new Date(slot.startAt.getTime() - hoursBefore * 3_600_000);
+    // The terms in plain words: refund and change deadlines of this visit (refund tier 48 h, cut-off 24 h).
+    expect(confirmation.textBody).toContain(
+      `Full refund if you cancel by ${formatInMY(at(48), 'longDate')}, ${formatInMY(at(48), 'time')} (GMT+8); after that no refund; changes until ${formatInMY(at(bookingChanges.cutoffHours), 'longDate')}`,
+    );
     expect(confirmation.htmlBody).toContain(`href="http://site.test/booking/manage/${b.token}"`);
     expect(icsValue(confirmation.ics!, 'SEQUENCE')).toBe('0');
     const admin = (await mailsOf(ctx, b.paymentId)).find((m) => m.kind === 'admin_notification')!;
@@ -34,7 +40,6 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     const res = await manageGet(ctx, b.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const slot = await slotRow(ctx, b.slotId);
     expect(res.json().data).toEqual({
       reference: b.reference,
       school: 'Seri Ilmu Private Secondary',
@@ -43,9 +48,12 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
       amountPaidSen: 7500,
       state: 'booked',
       refund: null,
+      refundFrom: slot.startAt.toISOString(),
+      terms: { refunds: [{ percent: 100, until: at(48).toISOString() }], changesUntil: at(bookingChanges.cutoffHours).toISOString(), now: expect.any(String) },
       changeDeadline: new Date(slot.startAt.getTime() - bookingChanges.cutoffHours * 3_600_000).toISOString(),
       canChange: true,
       cancelQuote: { percent: 100, amountSen: 7500 },
+      calendarSequence: 0,
     });
     expect((await paymentRow(ctx, b.paymentId)).bookingStatus).toBe('booked');
     expect((await eventsOf(ctx, b.paymentId)).map((e) => [e.kind, e.actor])).toEqual([['booked', 'parent']]);
@@ -68,29 +76,32 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     expect(over.json()).toEqual({ success: false, data: null, message: ManageMessage.expiredLink, error: ManageErrorCode.MANAGE_LINK_EXPIRED });
     expect((await reschedule(ctx, b.token, (await insertSlot(ctx.database, nextEarly())).id)).statusCode).toBe(410);
     expect((await cancel(ctx, b.token, 0)).statusCode).toBe(410);
-    expect((await mintLink(ctx, b.paymentId)).statusCode).toBe(410);
+    expect((await mintLink(ctx, b.paymentId, b.key)).statusCode).toBe(410);
   });
 
-  it('guessing is rate-limited per address: after the limit even a good token is refused there (429), not elsewhere', async () => {
+  it('guessing is braked per address: past the limit unknown tokens get 429, while a good token still works there', async () => {
     const b = await bookPaid(ctx, nextEarly(), 'view3@example.com');
     const guesser = '10.60.0.7';
     for (let i = 0; i < BAD_TOKEN_LIMIT; i++) {
       const res = await manageGet(ctx, `${'a'.repeat(40)}${String(i).padStart(3, '0')}`, guesser);
       expect(res.statusCode).toBe(404);
     }
-    const refused = await manageGet(ctx, b.token, guesser);
+    const refused = await manageGet(ctx, `${'a'.repeat(40)}zzz`, guesser);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ success: false, data: null, message: ManageMessage.tooManyTries, error: ErrorCode.RATE_LIMITED });
-    expect((await cancel(ctx, b.token, 7500, guesser)).statusCode).toBe(429);
-    expect((await manageGet(ctx, b.token, '10.60.0.8')).statusCode).toBe(200);
-    expect((await paymentRow(ctx, b.paymentId)).bookingStatus).toBe('booked');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The parent sharing the guesser's address (school Wi-Fi, carrier NAT) still sees and changes their booking.
+    expect((await manageGet(ctx, b.token, guesser)).statusCode).toBe(200);
+    expect((await cancel(ctx, b.token, 7500, guesser)).statusCode).toBe(200);
+    expect((await paymentRow(ctx, b.paymentId)).bookingStatus).toBe('cancelled');
+    expect((await manageGet(ctx, `${'a'.repeat(40)}zzz`, '10.60.0.8')).statusCode).toBe(404);
   });
 
   it('the paying browser mints its own links, up to the cap; unknown or unpaid payments get none', async () => {
     const b = await bookPaid(ctx, nextEarly(), 'link1@example.com');
     const tokens = new Set<string>();
     for (let i = 0; i < MAX_BROWSER_TOKENS; i++) {
-      const res = await mintLink(ctx, b.paymentId, 'link1@example.com');
+      const res = await mintLink(ctx, b.paymentId, b.key, 'link1@example.com');
       expect(res.statusCode).toBe(200);
       const { token, path } = res.json().data;
       expect(token).toMatch(MANAGE_TOKEN_PATTERN);
@@ -99,16 +110,22 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     }
     expect(tokens.size).toBe(MAX_BROWSER_TOKENS);
     expect((await manageGet(ctx, [...tokens][0])).json().data.reference).toBe(b.reference);
-    const capped = await mintLink(ctx, b.paymentId, 'link1@example.com');
+    const capped = await mintLink(ctx, b.paymentId, b.key, 'link1@example.com');
     expect(capped.statusCode).toBe(429);
     expect(capped.json().data).toBeNull();
     // The mail's link still works.
     expect((await manageGet(ctx, b.token)).statusCode).toBe(200);
 
-    expect((await mintLink(ctx, 'pay_does_not_exist')).statusCode).toBe(404);
+    expect((await mintLink(ctx, 'pay_does_not_exist', b.key)).statusCode).toBe(404);
+    // The payment id alone (it is in URLs) or with another key gets nothing.
+    for (const key of [undefined, '', 'x'.repeat(43), `${b.key}x`]) {
+      const refused = await mintLink(ctx, b.paymentId, key, 'link1@example.com');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ success: false, data: null, message: ManageMessage.notYours, error: ErrorCode.FORBIDDEN });
+    }
     const slot = await insertSlot(ctx.database, nextEarly());
     const { session } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'link2@example.com' }));
-    const unpaid = await mintLink(ctx, session.id, 'link2@example.com');
+    const unpaid = await mintLink(ctx, session.id, session.holdToken, 'link2@example.com');
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toMatchObject({ data: null, message: ManageMessage.notPaid });
   });
@@ -236,11 +253,11 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: ManageMessage.cancelled, error: ManageErrorCode.CHANGE_CLOSED });
     expect((await reschedule(ctx, b.token, (await insertSlot(ctx.database, nextEarly())).id)).statusCode).toBe(409);
-    const status = (await ctx.app.inject(`/api/payment/status/${b.paymentId}`)).json();
+    const status = (await ctx.app.inject({ url: `/api/payment/status/${b.paymentId}`, headers: { [PAYMENT_KEY_HEADER]: b.key } })).json();
     expect(status.message).toBe(`This booking has been cancelled. A refund of ${formatRM(7500)} has been issued.`);
     expect(status.message).not.toMatch(/no longer available/);
     expect(status.data.booking.confirmed).toBe(false);
-    expect((await mintLink(ctx, b.paymentId)).statusCode).toBe(409);
+    expect((await mintLink(ctx, b.paymentId, b.key)).statusCode).toBe(409);
   });
 
   it('a cancel whose refund differs from the current quote is refused (QUOTE_CHANGED); inside the no-refund tier nothing is refunded', async () => {
@@ -267,7 +284,15 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     const reconfirm = await ctx.app.inject({
       method: 'PUT',
       url: `/slot/${b.slotId}`,
-      payload: { visitorName: p.visitorName, visitorEmail: p.visitorEmail, visitorContactNo: p.visitorContactNo, selectedSchool: p.selectedSchool, paymentId: p.id },
+      payload: {
+        visitorName: p.visitorName,
+        visitorEmail: p.visitorEmail,
+        visitorContactNo: p.visitorContactNo,
+        selectedSchool: p.selectedSchool,
+        childName: p.childName,
+        childYear: p.childYear,
+        paymentId: p.id,
+      },
     });
     expect(reconfirm.statusCode).toBe(402);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.id, b.paymentId)))[0].bookingStatus).toBe('cancelled');

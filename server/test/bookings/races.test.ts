@@ -1,7 +1,7 @@
 jest.setTimeout(120_000);
 import { eq } from 'drizzle-orm';
 import { ManageMessage } from 'shared-api/contract';
-import { slots } from '../../src/db/schema';
+import { slots } from '../../src/slots/tables';
 import { insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type Driver, type PayCtx } from '../payments/support';
 import { bookPaid, cancel, eventsOf, mailsOf, reschedule, type Booked } from './support';
 

@@ -1,19 +1,14 @@
 jest.setTimeout(60_000);
 import { eq, sql } from 'drizzle-orm';
 import { ManageMessage } from 'shared-api/contract';
-import { slots } from '../../src/db/schema';
-import { payments } from '../../src/payments/tables';
+import { slots } from '../../src/slots/tables';
 import { startFakeChip } from '../payments/fake-chip';
-import { initiateBody, initiateOk, insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
-import { auth, queryRows, staffToken } from '../helpers';
+import { initiateBody, initiateOk, insertSlot, makeRefundDue, nextRefundTry, paymentRow, publicIds, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
+import { auth, insertConsent, queryRows, staffToken } from '../helpers';
 import { bookPaid, cancel, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from './support';
 
 const SECRET = 'chip-test-secret-key';
 const BRAND = '11111111-2222-3333-4444-555555555555';
-
-/** Makes the payment's next refund step due now (as if its wait had passed). */
-const makeDue = (ctx: PayCtx, paymentId: string) =>
-  ctx.database.db.update(payments).set({ nextRefundAt: sql`now() - interval '1 second'` }).where(eq(payments.id, paymentId));
 
 describe('cancel refunds through CHIP (fake CHIP, PGlite)', () => {
   let chip: Awaited<ReturnType<typeof startFakeChip>>;
@@ -53,29 +48,33 @@ describe('cancel refunds through CHIP (fake CHIP, PGlite)', () => {
     const pending = await paymentRow(ctx, b.paymentId);
     expect(pending).toMatchObject({ status: 'refund_pending', bookingStatus: 'cancelled', gatewayRefundId: b.purchaseId });
     expect(pending.refundRequestedAt).not.toBeNull();
-    expect(pending.nextRefundAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
+    // The refund job looks again in half an hour, and only asks how it went.
+    expect((await nextRefundTry(ctx.database, b.paymentId))!.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
     expect(await publicIds(ctx)).toContain(b.slotId);
 
-    // Due checks (reconciler, status polls) only ask how it went, however many run at once.
-    await makeDue(ctx, b.paymentId);
+    // The check is due while the reconciler, a status poll and an operator's run of the queue all come at once.
+    const statusReads = () => chip.requests.filter((r) => r.method === 'GET' && r.path === `/purchases/${b.purchaseId}/`).length;
+    const readsBefore = statusReads();
+    await makeRefundDue(ctx.database, b.paymentId);
     const due = await paymentRow(ctx, b.paymentId);
-    await Promise.all([ctx.app.payments.reconcile(due), ctx.app.payments.refund(due), ctx.app.inject(`/api/payment/status/${b.paymentId}`)]);
+    await Promise.all([ctx.app.payments.reconcile(due), ctx.app.jobs.runDue('refund'), ctx.app.inject(`/api/payment/status/${b.paymentId}`)]);
+    await waitFor(async () => statusReads() > readsBefore && (await nextRefundTry(ctx.database, b.paymentId)));
     expect(refundPosts(b.purchaseId)).toHaveLength(1);
-    expect(chip.requests.some((r) => r.method === 'GET' && r.path === `/purchases/${b.purchaseId}/`)).toBe(true);
     expect((await paymentRow(ctx, b.paymentId)).status).toBe('refund_pending');
 
     // CHIP finishes it and says so with a signed callback; CHIP repeating the callback changes nothing.
     expect((await chip.finishRefund(b.purchaseId)).status).toBe(200);
-    expect(await paymentRow(ctx, b.paymentId)).toMatchObject({ status: 'refunded', bookingStatus: 'cancelled', nextRefundAt: null });
+    expect(await paymentRow(ctx, b.paymentId)).toMatchObject({ status: 'refunded', bookingStatus: 'cancelled' });
     const replay = await chip.resendCallback(b.purchaseId);
     expect((await replay.json()).data).toMatchObject({ duplicate: true });
     const events = await eventsOf(ctx, b.paymentId);
     expect(events.map((e) => e.kind)).toEqual(['booked', 'cancelled', 'refund_requested', 'refunded']);
     expect(refundPosts(b.purchaseId)).toHaveLength(1);
     expect((await manageGet(ctx, b.token)).json().data.refund).toEqual({ amountSen: 7500, state: 'refunded' });
-    // Later due checks find nothing to do.
-    const after = await paymentRow(ctx, b.paymentId);
-    await ctx.app.payments.reconcile(after);
+    // The waiting check finds nothing to do.
+    await makeRefundDue(ctx.database, b.paymentId);
+    await ctx.app.jobs.runDue('refund');
+    await ctx.app.reconciler.runOnce();
     expect(refundPosts(b.purchaseId)).toHaveLength(1);
   });
 
@@ -99,10 +98,14 @@ describe('cancel refunds through CHIP (fake CHIP, PGlite)', () => {
     const alerts = (await ctx.app.inject({ url: '/staff/alerts', headers: auth(token) })).json().data;
     expect(alerts.failingRefunds.items).toEqual([expect.objectContaining({ paymentId: b.paymentId, amountSen: 7500, refundAttempts: 1 })]);
 
-    // The retry is due: several callers at once make one gateway call, which now succeeds.
-    await makeDue(ctx, b.paymentId);
+    // The retry waits about a minute; when it is due, several runs of the queue at once make one gateway call, which now succeeds.
+    const next = (await nextRefundTry(ctx.database, b.paymentId))!.getTime();
+    expect(next).toBeGreaterThan(Date.now() + 20_000);
+    expect(alerts.failingRefunds.items[0].nextRefundAt).not.toBeNull();
+    await makeRefundDue(ctx.database, b.paymentId);
     const due = await paymentRow(ctx, b.paymentId);
-    await Promise.all([ctx.app.payments.refund(due), ctx.app.payments.refund(due), ctx.app.payments.reconcile(due)]);
+    await Promise.all([ctx.app.jobs.runDue('refund'), ctx.app.jobs.runDue('refund'), ctx.app.payments.reconcile(due), ctx.app.reconciler.runOnce()]);
+    await waitFor(async () => (await paymentRow(ctx, b.paymentId)).status === 'refunded');
     expect(refundPosts(b.purchaseId)).toHaveLength(2);
     expect(chip.refunds.filter((r) => r.purchaseId === b.purchaseId)).toEqual([{ purchaseId: b.purchaseId, amount: 7500 }]);
     expect((await paymentRow(ctx, b.paymentId)).status).toBe('refunded');
@@ -226,16 +229,17 @@ describe('staff bookings: list, history, cancel with and without refund (sandbox
     const slot = await insertSlot(ctx.database, (hours += 10));
     await ctx.database.db
       .update(slots)
-      .set({ status: 'booked', visitorName: 'Demo Parent', visitorEmail: 'demo@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International', bookingReference: 'DEMO-1', amountSen: 10000, bookedAt: new Date() })
+      .set({ status: 'booked', visitorName: 'Demo Parent', visitorEmail: 'demo@example.com', visitorContactNo: '0123456789', selectedSchool: 'Seri Ilmu International', bookingReference: 'DEMO-1', amountSen: 10000, bookedAt: new Date(), consentId: await insertConsent(ctx.database.db) })
       .where(eq(slots.id, slot.id));
     const list = (await ctx.app.inject({ url: '/staff/bookings', headers: auth(token) })).json().data.bookings as { reference: string; start: string }[];
     expect(list.find((r) => r.reference === 'DEMO-1')).toMatchObject({
       state: 'booked',
       refund: null,
-      paymentId: '',
+      // The slot carries the school's fee, but nothing was paid: nothing to refund.
+      paymentId: null,
       visitorName: 'Demo Parent',
       school: 'Seri Ilmu International',
-      amountPaidSen: 10000,
+      amountPaidSen: 0,
       start: slot.startAt.toISOString(),
     });
     const starts = list.map((r) => r.start);

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { MANAGE_TOKEN_PATTERN } from 'shared-api/contract';
-import { bookingEvents, mailOutbox, type MailRow } from '../../src/payments/tables';
+import { MANAGE_TOKEN_PATTERN, PAYMENT_KEY_HEADER } from 'shared-api/contract';
+import { bookingEvents } from '../../src/bookings/tables';
+import { mailOutbox, type MailRow } from '../../src/mail/tables';
 import {
   initiateBody,
   initiateOk,
@@ -12,7 +13,8 @@ import {
   type PayCtx,
 } from '../payments/support';
 
-export type Booked = { paymentId: string; reference: string; slotId: number; token: string; sandboxId: string };
+/** `key`: the payment's key (its hold token), which only the paying browser has. */
+export type Booked = { paymentId: string; reference: string; slotId: number; token: string; sandboxId: string; key: string };
 
 /** The manage token in a message's text (the link `/booking/manage/<token>`). */
 export function tokenIn(text: string): string {
@@ -31,7 +33,7 @@ export async function bookPaid(ctx: PayCtx, hoursAhead: number, email: string): 
   const p = await paymentRow(ctx, session.id);
   if (p.status !== 'completed') throw new Error(`payment not completed: ${p.status}`);
   const confirmation = (await mailsOf(ctx, session.id)).find((m) => m.kind === 'visitor_confirmation')!;
-  return { paymentId: p.id, reference: p.reference, slotId: slot.id, token: tokenIn(confirmation.textBody), sandboxId };
+  return { paymentId: p.id, reference: p.reference, slotId: slot.id, token: tokenIn(confirmation.textBody), sandboxId, key: session.holdToken };
 }
 
 export const mailsOf = (ctx: PayCtx, paymentId: string): Promise<MailRow[]> =>
@@ -52,8 +54,15 @@ export const reschedule = (ctx: PayCtx, token: string, slotId: number, address =
 export const cancel = (ctx: PayCtx, token: string, expectedRefundSen: number, address = '10.9.9.9') =>
   ctx.app.inject({ method: 'POST', url: `/api/booking/manage/${token}/cancel`, payload: { expectedRefundSen }, remoteAddress: address });
 
-export const mintLink = (ctx: PayCtx, paymentId: string, email = 'someone@example.com') =>
-  ctx.app.inject({ method: 'POST', url: '/api/booking/manage-link', payload: { paymentId }, remoteAddress: addressOf(email) });
+/** POST /api/booking/manage-link as the paying browser sends it: the payment id with the payment's key (none: a stranger). */
+export const mintLink = (ctx: PayCtx, paymentId: string, key: string | undefined, email = 'someone@example.com') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/booking/manage-link',
+    payload: { paymentId },
+    headers: key === undefined ? {} : { [PAYMENT_KEY_HEADER]: key },
+    remoteAddress: addressOf(email),
+  });
 
 /** An .ics property's value (unfolded lines are short enough here). */
 export const icsValue = (ics: string, name: string): string | undefined => new RegExp(`^${name}:(.*)$`, 'm').exec(ics)?.[1]?.trim();

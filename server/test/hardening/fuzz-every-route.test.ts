@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ErrorCode } from 'shared-api/contract';
-import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from '../../src/gateways/sandbox';
+import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from '../../src/payments/gateways/sandbox';
 import { auth, insertSlot, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
 import { initiateBody } from '../payments/support';
 import { discoverRoutes, snapshotAllTables, startHardeningApp, type DiscoveredRoute, type Driver, type JsonSchema } from './routes';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
-import { loggerOptions, serializeError } from '../../src/logging';
+import { loggerOptions, serializeError } from '../../src/base/logging';
 import { auth, insertSlot, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
 import { initiateBody } from '../payments/support';
 import { startHardeningApp, type Driver } from './routes';
@@ -14,6 +14,8 @@ const person = {
   visitorEmail: 'siti.rahmah@example.com',
   visitorContactNo: '019 876 5432',
   selectedSchool: 'Seri Ilmu Private Secondary',
+  childName: 'Nur Hana Binti Yusof',
+  childYear: 'Form 3',
 };
 const NEW_STAFF = { email: 'new.staff.member@example.com', password: 'Another-Secret-9' };
 
@@ -92,8 +94,8 @@ describe.each<Driver>(['pglite', 'postgres'])('logs on %s', (driver) => {
     lines.length = 0;
     ctx.app.log.info(
       {
-        req: { headers: { authorization: 'Bearer secret-bearer', cookie: 'sid=secret-cookie' } },
-        headers: { authorization: 'Bearer secret-bearer-2' },
+        req: { headers: { authorization: 'Bearer secret-bearer', cookie: 'sid=secret-cookie', 'x-payment-key': 'secret-payment-key' } },
+        headers: { authorization: 'Bearer secret-bearer-2', 'x-payment-key': 'secret-payment-key-2' },
         body: { password: 'secret-password', visitorEmail: 'secret@example.com', holdToken: 'secret-hold' },
         visitorName: 'Secret Name',
         err: 'Failed query: select 1\nparams: secret-param,another@example.com',

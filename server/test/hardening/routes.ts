@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { migrate } from '../../src/base/db/migrate';
 import { createThrowawayPostgres, freshPglite, queryRows, type TestContext } from '../helpers';
 
 export type Driver = 'pglite' | 'postgres';

@@ -1,5 +1,5 @@
 import { loadConfig, trustProxyFrom, type Config } from '../../src/config';
-import { loggerOptions } from '../../src/logging';
+import { loggerOptions } from '../../src/base/logging';
 import { stopTestApp, type TestContext } from '../helpers';
 import { startHardeningApp } from './routes';
 

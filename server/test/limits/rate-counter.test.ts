@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { migrate } from '../../src/base/db/migrate';
 import { hitCounter, peekCounter, resetCounter, sweepCounters } from '../../src/limits/rate-counter';
-import { sharedSecret } from '../../src/secrets';
+import { sharedSecret } from '../../src/base/secrets';
 import { createThrowawayPostgres, freshPglite } from '../helpers';
 
 jest.setTimeout(60_000);

@@ -1,11 +1,11 @@
 jest.setTimeout(60_000);
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { buildInvitation } from 'shared-api/contract';
-import { MailWorker } from '../../src/mail/worker';
 import type { MailSender, OutgoingMail } from '../../src/mail/transport';
 import { loadPaymentsConfig } from '../../src/payments/config';
-import { mailOutbox } from '../../src/payments/tables';
+import { mailOutbox } from '../../src/mail/tables';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, startPaymentsApp, type PayCtx } from '../payments/support';
+import { mailJobsDueNow, mailQueueOf } from './support';
 
 describe('calendar invitation text', () => {
   it('escapes commas, semicolons and newlines, quotes the attendee name and folds long lines at 75 octets', () => {
@@ -44,23 +44,36 @@ describe('a worker that died while sending', () => {
   let ctx: PayCtx;
   beforeAll(async () => {
     ctx = await startPaymentsApp('pglite', { sandboxCallbackDrop: true });
-    await ctx.app.mailWorker.stop();
+    await ctx.app.jobs.stopWorking('mail');
   });
   afterAll(() => ctx?.close());
 
-  it('leaves its claimed messages to be sent by the next worker once the claim runs out', async () => {
+  it('leaves its running jobs to be sent by the next worker once pg-boss expires them', async () => {
     const slot = await insertSlot(ctx.database, 40);
     const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot));
     await markSandboxPaid(ctx, sandboxId);
     await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
-    // As if a worker had claimed both and then the process died.
-    await ctx.database.db.update(mailOutbox).set({ status: 'sending', attempts: 1, claimedUntil: sql`now() + interval '2 minutes'` }).where(eq(mailOutbox.paymentId, session.id));
+    // As if a worker had fetched both jobs, marked both messages sending, and then its process died.
+    const dead = mailQueueOf(ctx.database, { describe: 'dead', send: () => new Promise<void>(() => {}), close: () => {} });
+    await dead.queue.enqueuePending();
+    const fetched = await dead.jobs.boss.fetch('mail', { batchSize: 10 });
+    expect(fetched).toHaveLength(2);
+    await ctx.database.db.update(mailOutbox).set({ status: 'sending', attempts: 1 }).where(eq(mailOutbox.paymentId, session.id));
+    await dead.stop();
     const sent: OutgoingMail[] = [];
     const sender: MailSender = { describe: 'memory', send: async (m) => void sent.push(m), close: () => {} };
-    const worker = new MailWorker({ db: ctx.database.db, sender, from: 'x@y.z', pollMs: 1000 });
-    expect(await worker.runOnce()).toBe(0);
-    await ctx.database.db.update(mailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.paymentId, session.id));
-    expect(await worker.runOnce()).toBe(2);
+    const worker = mailQueueOf(ctx.database, sender);
+    try {
+      expect(await worker.runOnce()).toBe(0);
+      // Past the jobs' expiry (2 minutes), pg-boss's maintenance fails them back for a retry, due after the retry delay.
+      await ctx.database.exec(`UPDATE pgboss.job SET started_on = now() - interval '121 seconds' WHERE name = 'mail' AND state = 'active'`);
+      await worker.jobs.boss.expire();
+      expect(await worker.runOnce()).toBe(0);
+      await mailJobsDueNow(ctx.database);
+      expect(await worker.runOnce()).toBe(2);
+    } finally {
+      await worker.stop();
+    }
     expect(sent.map((m) => m.messageId).sort()).toEqual([`<${session.clientReference}.admin@seriilmu.edu.my>`, `<${session.clientReference}.visitor@seriilmu.edu.my>`]);
   });
 });

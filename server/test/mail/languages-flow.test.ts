@@ -7,12 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { reminderTime, runReminders } from '../../src/bookings/reminders';
-import { MailWorker } from '../../src/mail/worker';
+import { reminderTime, runReminders } from '../../src/manage/reminders';
 import { emlFileSender } from '../../src/mail/transport';
-import { mailOutbox, payments } from '../../src/payments/tables';
+import { mailOutbox } from '../../src/mail/tables';
+import { payments } from '../../src/payments/tables';
+import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { cancel, tokenIn } from '../bookings/support';
 import { queryRows } from '../helpers';
+import { mailQueueOf } from './support';
 import { initiate, initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, reserve, startPaymentsApp, type Driver, type PayCtx } from '../payments/support';
 
 const FROM = '"Seri Ilmu" <admissions@seriilmu.edu.my>';
@@ -20,14 +22,14 @@ const FROM = '"Seri Ilmu" <admissions@seriilmu.edu.my>';
 describe.each<Driver>(['pglite', 'postgres'])('mails in the parent’s language on %s', (driver) => {
   let ctx: PayCtx;
   let folder: string;
-  let worker: MailWorker;
+  let worker: ReturnType<typeof mailQueueOf>;
 
   beforeAll(async () => {
     ctx = await startPaymentsApp(driver, { sandboxCallbackDrop: true, mailFrom: FROM, adminNotifyEmail: 'office@school.test' });
     // This file's own worker writes .eml files, as the default transport does.
-    await ctx.app.mailWorker.stop();
+    await ctx.app.jobs.stopWorking('mail');
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-languages-'));
-    worker = new MailWorker({ db: ctx.database.db, sender: emlFileSender(folder), from: FROM, pollMs: 60_000 });
+    worker = mailQueueOf(ctx.database, emlFileSender(folder), { from: FROM });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -94,7 +96,12 @@ describe.each<Driver>(['pglite', 'postgres'])('mails in the parent’s language 
     expect(parent.mail.text).toContain('Salam sejahtera Nur Aina,');
     expect(parent.mail.text).toContain('Lawatan penilaian anda telah disahkan dan bayaran anda telah diterima.');
     expect(parent.mail.text).toContain('Jumlah dibayar: RM75');
+    // 31 hours ahead: past the full-refund time (48 h), before the cut-off (24 h).
+    expect(parent.mail.text).toMatch(/\nTiada bayaran balik jika anda membatalkan; perubahan boleh dibuat sehingga \S+, \d+ \S+ \d{4}, \d+:\d\d \S+ \(GMT\+8\)\.\n/);
     expect(parent.mail.html).toContain('<html lang="ms">');
+    // The gateway's checkout page names the visit in Malay too.
+    const [checkout] = await ctx.database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, payment.gatewaySessionId!));
+    expect(checkout.description).toMatch(/^Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu, (Ahad|Isnin|Selasa|Rabu|Khamis|Jumaat|Sabtu), \d+ \S+ \d{4}, \d+:\d\d \S+( \S+)? \(GMT\+8\)$/);
     const ics = parent.mail.attachments[0].content.toString().replace(/\r\n /g, '');
     expect(ics).toContain('SUMMARY:Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu');
     expect(admin.mail.subject).toMatch(/^New booking: Nur Aina, Seri Ilmu Private Secondary, /);
@@ -126,6 +133,9 @@ describe.each<Driver>(['pglite', 'postgres'])('mails in the parent’s language 
     expect(payment.locale).toBe('zh');
     const [confirmation] = (await sendAndRead()).filter((m) => m.to === 'zhongwen@example.com');
     expect(confirmation.mail.subject).toMatch(/^预约已确认：Seri Ilmu 私立中学，\d{4}年\d+月\d+日 星期. (上午|下午)\d+:\d\d（GMT\+8）$/);
+    expect(confirmation.mail.text).toMatch(/前取消可获全额退款；此后取消不予退款；.*前可改期或取消。/);
+    const [checkout] = await ctx.database.db.select().from(sandboxSessions).where(eq(sandboxSessions.id, payment.gatewaySessionId!));
+    expect(checkout.description).toMatch(/^入学评估：Seri Ilmu 私立中学，\d{4}年\d+月\d+日 星期. (上午|下午)\d+:\d\d（GMT\+8）$/);
     const queued = await runReminders(ctx.database.db, { now: reminderTime(slot.startAt), publicSiteUrl: 'http://site.test', mailFrom: FROM });
     expect(queued).toBeGreaterThanOrEqual(1);
     const reminder = (await sendAndRead()).find((m) => m.to === 'zhongwen@example.com')!;
@@ -141,6 +151,7 @@ describe.each<Driver>(['pglite', 'postgres'])('mails in the parent’s language 
     const [parent] = (await sendAndRead()).filter((m) => m.to === 'english@example.com');
     expect(parent.mail.subject).toMatch(/^Booking confirmed: Seri Ilmu Private Secondary, /);
     expect(parent.mail.headers.get('content-language')).toBe('en');
+    expect(parent.mail.text).toMatch(/\nNo refund if you cancel; changes until \w+ \d+ \w+ \d{4}, \d+:\d\d (AM|PM) \(GMT\+8\)\.\n/);
   });
 
   it('a parent who switches language and pays again with the same hold keeps the payment, in the new language', async () => {

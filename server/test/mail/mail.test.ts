@@ -6,13 +6,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { brand, inMY } from 'shared-api/contract';
-import { MailWorker } from '../../src/mail/worker';
+import { brand, inMY, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { emlFileSender, smtpSender } from '../../src/mail/transport';
 import { loadPaymentsConfig } from '../../src/payments/config';
-import { mailOutbox } from '../../src/payments/tables';
-import { queryRows } from '../helpers';
-import { startSmtp } from './support';
+import { mailOutbox } from '../../src/mail/tables';
+import { mailJobsDueNow, mailJobsOf, mailQueueOf, startSmtp } from './support';
 import {
   initiateBody,
   initiateOk,
@@ -48,7 +46,9 @@ async function paidBooking(ctx: PayCtx, hoursAhead: number, extra: Record<string
   return { slot, session };
 }
 
-const statusOf = async (ctx: PayCtx, id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json().data;
+/** The status answer the paying browser reads (it sends the payment's key): with the mails' state. */
+const statusOf = async (ctx: PayCtx, session: { id: string; holdToken: string }) =>
+  (await ctx.app.inject({ url: `/api/payment/status/${session.id}`, headers: { [PAYMENT_KEY_HEADER]: session.holdToken } })).json().data;
 
 describe('confirmation mail on pglite', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -64,8 +64,11 @@ describe('confirmation mail on pglite', () => {
 
   it('sends the visitor confirmation (HTML + text + .ics, name escaped) and the admin notification once each, after the booking commits', async () => {
     const { slot, session } = await paidBooking(ctx, 50, { visitorName: XSS_NAME, visitorEmail: 'parent@example.com', visitorContactNo: '0123456789' });
-    await waitFor(async () => smtp.received.length >= 2);
-    await new Promise((r) => setTimeout(r, 200));
+    // Until the payment's outbox has nothing left to send: no later round can add a mail.
+    await waitFor(async () => {
+      const rows = await outboxFor(ctx, session.id);
+      return rows.length === 2 && rows.every((row) => row.status === 'sent');
+    });
     expect(smtp.received).toHaveLength(2);
     const visitorMail = smtp.received.find((r) => r.to.includes('parent@example.com'))!;
     const adminMail = smtp.received.find((r) => r.to.includes('office@school.test'))!;
@@ -112,18 +115,26 @@ describe('confirmation mail on pglite', () => {
     const a = adminMail.mail;
     expect(a.subject).toContain('New booking:');
     expect(a.text).toContain(`Visitor: ${XSS_NAME}`);
-    expect(a.text).toContain('Contact number: 0123456789');
+    // As the staff desk writes it (shared-api's formatPhone).
+    expect(a.text).toContain('Contact number: 012-345 6789');
     expect(a.text).toContain(`Payment reference: ${session.clientReference}`);
     expect(a.html as string).not.toMatch(/<img/i);
     expect(a.html as string).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(a.attachments).toHaveLength(0);
 
-    const data = await statusOf(ctx, session.id);
+    const data = await statusOf(ctx, session);
     expect(data.emailStatus).toBe('sent');
     expect(data.emailTimeouts).toEqual({ visitorEmailTimeout: false, adminEmailTimeout: false });
 
-    // Another pass sends nothing again.
-    await ctx.app.mailWorker.runOnce();
+    // Another pass sends nothing again, nor does a repeated job for a message that left.
+    expect(await ctx.app.mailQueue.runOnce()).toBe(0);
+    const sentRows = await outboxFor(ctx, session.id);
+    expect((await mailJobsOf(ctx.database, sentRows.map((r) => r.id))).map((j) => [j.state, j.singletonKey]).sort()).toEqual([
+      ['completed', `booking:${session.id}:admin`],
+      ['completed', `booking:${session.id}:visitor`],
+    ]);
+    await ctx.app.jobs.send('mail', { mailId: sentRows[0].id }, { singletonKey: `booking:${session.id}:visitor` });
+    expect(await ctx.app.mailQueue.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(2);
     expect((await outboxFor(ctx, session.id)).map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],
@@ -131,25 +142,26 @@ describe('confirmation mail on pglite', () => {
     ]);
   });
 
-  describe('with the app’s own worker stopped (explicit workers below)', () => {
-    beforeAll(() => ctx.app.mailWorker.stop());
+  describe('with the app’s own worker stopped (explicit queues below, as other processes)', () => {
+    beforeAll(() => ctx.app.jobs.stopWorking('mail'));
 
     it('keeps the mail when SMTP is down and sends it once SMTP is back', async () => {
       const port = await freePort();
       const { session } = await paidBooking(ctx, 51, { visitorEmail: 'down@example.com' });
-      const downWorker = new MailWorker({ db: ctx.database.db, sender: smtpSender(`smtp://127.0.0.1:${port}`), from: FROM, pollMs: 1000 });
+      const downWorker = mailQueueOf(ctx.database, smtpSender(`smtp://127.0.0.1:${port}`), { from: FROM });
       expect(await downWorker.runOnce()).toBe(0);
+      await downWorker.stop();
       let rows = await outboxFor(ctx, session.id);
       expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
       expect(rows.every((r) => r.attempts === 1 && r.lastError && r.nextAttemptAt > new Date())).toBe(true);
-      expect((await statusOf(ctx, session.id)).emailStatus).toBe('pending');
+      expect((await statusOf(ctx, session)).emailStatus).toBe('pending');
 
-      // Not due yet: a pass before the backoff sends nothing.
+      // Not due yet: a pass before the retry delay sends nothing.
       const back = await startSmtp(port);
+      const upWorker = mailQueueOf(ctx.database, smtpSender(back.url), { from: FROM });
       try {
-        const upWorker = new MailWorker({ db: ctx.database.db, sender: smtpSender(back.url), from: FROM, pollMs: 1000 });
         expect(await upWorker.runOnce()).toBe(0);
-        await ctx.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.paymentId, session.id));
+        await mailJobsDueNow(ctx.database);
         expect(await upWorker.runOnce()).toBe(2);
         expect(back.received.map((r) => r.to[0]).sort()).toEqual(['down@example.com', 'office@school.test']);
         rows = await outboxFor(ctx, session.id);
@@ -157,8 +169,9 @@ describe('confirmation mail on pglite', () => {
           ['sent', 2],
           ['sent', 2],
         ]);
-        expect((await statusOf(ctx, session.id)).emailStatus).toBe('sent');
+        expect((await statusOf(ctx, session)).emailStatus).toBe('sent');
       } finally {
+        await upWorker.stop();
         await back.close();
       }
     });
@@ -169,14 +182,10 @@ describe('confirmation mail on pglite', () => {
       try {
         const { session } = await paidBooking(ctx, 52, { visitorEmail: 'slow@example.com' });
         const url = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-        const worker = new MailWorker({
-          db: ctx.database.db,
-          sender: smtpSender(url, { connectionTimeoutMs: 300, greetingTimeoutMs: 300, socketTimeoutMs: 300 }),
-          from: FROM,
-          pollMs: 1000,
-        });
+        const worker = mailQueueOf(ctx.database, smtpSender(url, { connectionTimeoutMs: 300, greetingTimeoutMs: 300, socketTimeoutMs: 300 }), { from: FROM });
         await worker.runOnce();
-        const data = await statusOf(ctx, session.id);
+        await worker.stop();
+        const data = await statusOf(ctx, session);
         expect(data.emailStatus).toBe('timeout');
         expect(data.emailTimeouts).toEqual({ visitorEmailTimeout: true, adminEmailTimeout: true });
       } finally {
@@ -184,6 +193,10 @@ describe('confirmation mail on pglite', () => {
       }
     });
 
+    const stops: Array<() => Promise<void>> = [];
+    afterAll(async () => {
+      for (const stop of stops) await stop();
+    });
     /** Only this payment's messages are left to send (earlier tests' rows would be claimed too). */
     const onlyMailOf = (paymentId: string) =>
       ctx.database.db.update(mailOutbox).set({ status: 'sent' }).where(sql`${mailOutbox.paymentId} <> ${paymentId}`);
@@ -193,33 +206,31 @@ describe('confirmation mail on pglite', () => {
         .update(mailOutbox)
         .set({ createdAt: sql`now() - make_interval(mins => ${minutes})`, nextAttemptAt: sql`now()` })
         .where(eq(mailOutbox.paymentId, paymentId));
-    const dueNow = (paymentId: string) => ctx.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.paymentId, paymentId));
-    const secondsToNextAttempt = async (paymentId: string) =>
-      (
-        await queryRows<{ s: number }>(
-          ctx.database,
-          sql`SELECT round(extract(epoch from next_attempt_at - now()))::int AS s FROM mail_outbox WHERE payment_id = ${paymentId} ORDER BY id`,
-        )
-      ).map((r) => r.s);
-
-    it('keeps a message through a three-day outage (backoff 30 s doubling, capped at 30 min) and sends it once SMTP answers', async () => {
+    it('keeps a message through a three-day outage (a retry every MAIL_RETRY_SECONDS, 30 s) and sends it once SMTP answers', async () => {
       const smtpDown = await startSmtp();
       smtpDown.refuse(true);
+      const worker = mailQueueOf(ctx.database, smtpSender(smtpDown.url), { from: FROM });
       try {
         const { session } = await paidBooking(ctx, 55, { visitorEmail: 'outage@example.com' });
         await onlyMailOf(session.id);
-        const worker = new MailWorker({ db: ctx.database.db, sender: smtpSender(smtpDown.url), from: FROM, pollMs: 1000 });
+        const ids = (await outboxFor(ctx, session.id)).map((r) => r.id);
         const waits: number[][] = [];
         for (let attempt = 1; attempt <= 9; attempt++) {
-          await dueNow(session.id);
+          await mailJobsDueNow(ctx.database);
           expect(await worker.runOnce()).toBe(0);
-          waits.push(await secondsToNextAttempt(session.id));
+          waits.push((await mailJobsOf(ctx.database, ids)).map((j) => j.waitSeconds));
         }
-        expect(waits.map((w) => w[0])).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800]);
-        expect(waits.every(([visitor, admin]) => visitor === admin)).toBe(true);
+        expect(waits).toEqual(Array(9).fill([30, 30]));
+        // One job per message, retried by pg-boss: 72 hours of 30 s retries.
+        expect((await mailJobsOf(ctx.database, ids)).map((j) => [j.state, j.retryCount, j.retryLimit, j.retryDelay])).toEqual([
+          ['retry', 8, 8640, 30],
+          ['retry', 8, 8640, 30],
+        ]);
 
-        // A minute short of three days: still retried, never given up.
+        // A minute short of three days (the retries of 71 h 59 min spent): still retried, never given up.
+        await ctx.database.exec(`UPDATE pgboss.job SET retry_count = retry_limit - 2 WHERE name = 'mail' AND (data->>'mailId')::int = ANY($1::int[])`, [ids]);
         await writtenMinutesAgo(session.id, 72 * 60 - 1);
+        await mailJobsDueNow(ctx.database);
         expect(await worker.runOnce()).toBe(0);
         let rows = await outboxFor(ctx, session.id);
         expect(rows.map((r) => [r.status, r.attempts])).toEqual([
@@ -227,11 +238,11 @@ describe('confirmation mail on pglite', () => {
           ['pending', 10],
         ]);
         expect(rows[0].lastError).toMatch(/421/);
-        expect((await statusOf(ctx, session.id)).emailStatus).toBe('pending');
+        expect((await statusOf(ctx, session)).emailStatus).toBe('pending');
         expect(smtpDown.received).toHaveLength(0);
 
         smtpDown.refuse(false);
-        await dueNow(session.id);
+        await mailJobsDueNow(ctx.database);
         expect(await worker.runOnce()).toBe(2);
         expect(smtpDown.received.map((r) => r.to[0]).sort()).toEqual(['office@school.test', 'outage@example.com']);
         rows = await outboxFor(ctx, session.id);
@@ -239,8 +250,14 @@ describe('confirmation mail on pglite', () => {
           ['sent', 11],
           ['sent', 11],
         ]);
-        expect((await statusOf(ctx, session.id)).emailStatus).toBe('sent');
+        expect((await statusOf(ctx, session)).emailStatus).toBe('sent');
+        // Delivered once: later passes and the jobs' end send nothing more.
+        await mailJobsDueNow(ctx.database);
+        expect(await worker.runOnce()).toBe(0);
+        expect(smtpDown.received).toHaveLength(2);
+        expect((await mailJobsOf(ctx.database, ids)).map((j) => j.state)).toEqual(['completed', 'completed']);
       } finally {
+        await worker.stop();
         await smtpDown.close();
       }
     });
@@ -254,21 +271,32 @@ describe('confirmation mail on pglite', () => {
         const lines: Array<{ level: string; obj: object; msg: string }> = [];
         const logAt = (level: string) => (obj: object, msg: string) => void lines.push({ level, obj, msg });
         const log = { info: logAt('info'), warn: logAt('warn'), error: logAt('error') };
-        const worker = new MailWorker({ db: ctx.database.db, sender: smtpSender(smtpDown.url), from: FROM, pollMs: 1000, giveUpAfterMs: 2 * 3_600_000, log });
+        const worker = mailQueueOf(ctx.database, smtpSender(smtpDown.url), { from: FROM, giveUpHours: 2, retrySeconds: 60, log });
+        stops.push(worker.stop);
 
+        // Queued (by a process retrying every minute, giving up after two hours) 119 minutes after it was written: one retry left.
+        const ids = (await outboxFor(ctx, session.id)).map((r) => r.id);
+        await ctx.database.exec(`DELETE FROM pgboss.job WHERE name = 'mail' AND (data->>'mailId')::int = ANY($1::int[])`, [ids]);
         await writtenMinutesAgo(session.id, 119);
         await worker.runOnce();
         expect((await outboxFor(ctx, session.id)).map((r) => r.status)).toEqual(['pending', 'pending']);
         expect(lines.filter((l) => l.level === 'error')).toHaveLength(0);
 
         await writtenMinutesAgo(session.id, 121);
+        await mailJobsDueNow(ctx.database);
         await worker.runOnce();
         const rows = await outboxFor(ctx, session.id);
+        // The jobs end failed (pg-boss's failed state), not retried again.
+        expect((await mailJobsOf(ctx.database, rows.map((r) => r.id))).map((j) => j.state)).toEqual(['failed', 'failed']);
         expect(rows.map((r) => [r.status, r.attempts])).toEqual([
           ['failed', 2],
           ['failed', 2],
         ]);
-        expect((await statusOf(ctx, session.id)).emailStatus).toBe('failed');
+        expect((await statusOf(ctx, session)).emailStatus).toBe('failed');
+        // Never silently: /health counts the failed jobs and the given-up messages (listed on /staff/alerts, staff-alerts.test.ts).
+        const health = (await ctx.app.inject('/health')).json().data;
+        expect(health.jobs).toEqual({ failed: 2, failedByQueue: { mail: 2 } });
+        expect(health.mail.stuck).toBeGreaterThanOrEqual(2);
         const errors = lines.filter((l) => l.level === 'error');
         const byMailId = (a: { mailId: number }, b: { mailId: number }) => a.mailId - b.mailId;
         expect(errors.map((l) => l.obj as { mailId: number }).sort(byMailId)).toEqual(
@@ -278,7 +306,7 @@ describe('confirmation mail on pglite', () => {
         expect(JSON.stringify(errors)).not.toMatch(/never@example\.com|office@school\.test|Booking confirmed|Dear/);
 
         smtpDown.refuse(false);
-        await dueNow(session.id);
+        await mailJobsDueNow(ctx.database);
         expect(await worker.runOnce()).toBe(0);
         expect(smtpDown.received).toHaveLength(0);
       } finally {
@@ -291,7 +319,8 @@ describe('confirmation mail on pglite', () => {
       try {
         const { session } = await paidBooking(ctx, 54, { visitorEmail: 'eml@example.com' });
         await ctx.database.db.update(mailOutbox).set({ status: 'sent' }).where(sql`${mailOutbox.paymentId} <> ${session.id}`);
-        const worker = new MailWorker({ db: ctx.database.db, sender: emlFileSender(folder), from: FROM, pollMs: 1000 });
+        const worker = mailQueueOf(ctx.database, emlFileSender(folder), { from: FROM });
+        stops.push(worker.stop);
         expect(await worker.runOnce()).toBe(2);
         const files = fs.readdirSync(folder).filter((f) => f.endsWith('.eml'));
         expect(files).toHaveLength(2);
@@ -321,17 +350,18 @@ describe.each<Driver>(['postgres'])('two mail workers on %s', (driver) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     ctx = await startPaymentsApp(driver, { sandboxCallbackDrop: true, smtpUrl: smtp.url, mailFrom: FROM });
-    await ctx.app.mailWorker.stop();
+    await ctx.app.jobs.stopWorking('mail');
   });
   afterAll(async () => {
     await ctx?.close();
     await smtp?.close();
   });
 
-  it('send each message exactly once (claims with FOR UPDATE SKIP LOCKED)', async () => {
+  it('send each message exactly once (one job per message, fetched once by pg-boss)', async () => {
     for (let i = 0; i < 6; i++) await paidBooking(ctx, 60 + i, { visitorEmail: `p${i}@example.com` });
-    const workers = [0, 1, 2].map(() => new MailWorker({ db: ctx.database.db, sender: smtpSender(smtp.url), from: FROM, pollMs: 1000 }));
+    const workers = [0, 1, 2].map(() => mailQueueOf(ctx.database, smtpSender(smtp.url), { from: FROM }));
     const sent = await Promise.all(workers.map((w) => w.runOnce()));
+    await Promise.all(workers.map((w) => w.stop()));
     expect(sent.reduce((a, b) => a + b, 0)).toBe(12);
     expect(smtp.received).toHaveLength(12);
     expect(new Set(smtp.received.map((r) => r.mail.messageId)).size).toBe(12);

@@ -1,10 +1,12 @@
 jest.setTimeout(180_000);
 import type { ChildProcess } from 'node:child_process';
 import { inArray } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { slots as slotsTable } from '../../src/db/schema';
-import { mailOutbox, payments, sandboxSessions } from '../../src/payments/tables';
-import { createThrowawayPostgres } from '../helpers';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { slots as slotsTable } from '../../src/slots/tables';
+import { mailOutbox } from '../../src/mail/tables';
+import { payments } from '../../src/payments/tables';
+import { sandboxSessions } from '../../src/payments/gateways/tables';
+import { currentConsent, createThrowawayPostgres } from '../helpers';
 import { startSmtp } from '../mail/support';
 import { exited, freePort, json, removeProcessDirs, startApiProcess, stopAll, type Server } from '../payments/server-process';
 import { SANDBOX_SECRET, waitFor } from '../payments/support';
@@ -95,9 +97,12 @@ it('SIGTERM under load: every request is answered or cleanly refused, claimed ma
       visitorEmail: `parent${i}@example.com`,
       visitorContactNo: `01234567${String(i).padStart(2, '0')}`,
       selectedSchool: 'Seri Ilmu International',
+      childName: `Shutdown Child ${i}`,
+      childYear: 'Year 7',
       fee: 10000,
       slotDate: slot.date,
       slotStartTime: slot.startTime,
+      consent: currentConsent(),
     };
     const started = await record(`${a.base}/api/payment/initiate`, { method: 'POST', headers, body: JSON.stringify(body) });
     if (started.outcome.kind !== 'answer' || started.outcome.status !== 200) return;

@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 import { sql } from 'drizzle-orm';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serveMetrics } from '../../src/metrics/server';
+import { serveMetrics } from '../../src/ops/metrics-server';
 import { insertSlot, startTestApp, stopTestApp, visitor, type TestContext } from '../helpers';
 import { paymentWithMail } from '../mail/support';
 
@@ -87,4 +87,41 @@ it('two apps in one process keep their own counts', async () => {
   } finally {
     await stopTestApp(other);
   }
+});
+
+it("shows each queue's waiting, active and failed jobs and the oldest waiting one's age", async () => {
+  const { jobs } = ctx.app;
+  await jobs.stopWorking('mail');
+  await jobs.send('refund', { paymentId: 'metrics-waiting' }, { singletonKey: 'metrics-waiting' });
+  await jobs.send('refund', { paymentId: 'metrics-older' }, { singletonKey: 'metrics-older' });
+  await ctx.database.exec(`UPDATE pgboss.job SET created_on = now() - interval '5 minutes' WHERE name = 'refund' AND singleton_key = 'metrics-older'`);
+  await jobs.send('mail', { mailId: -1 }, { singletonKey: 'metrics-running' });
+  await jobs.send('mail', { mailId: -2 }, { singletonKey: 'metrics-failed', retryLimit: 0 });
+  const fetched = await jobs.boss.fetch<{ mailId: number }>('mail', { batchSize: 2 });
+  expect(fetched.map((j) => j.data.mailId).sort((a, b) => a - b)).toEqual([-2, -1]);
+  await jobs.boss.fail('mail', fetched.find((j) => j.data.mailId === -2)!.id, { message: 'always refused' });
+
+  const text = await scrape();
+  expect(value(text, 'booking_jobs{queue="refund",state="waiting"}')).toBe(2);
+  expect(value(text, 'booking_jobs{queue="refund",state="active"}')).toBe(0);
+  expect(value(text, 'booking_jobs{queue="mail",state="waiting"}')).toBe(0);
+  expect(value(text, 'booking_jobs{queue="mail",state="active"}')).toBe(1);
+  expect(value(text, 'booking_jobs{queue="mail",state="failed"}')).toBe(1);
+  expect(value(text, 'booking_jobs_oldest_waiting_seconds{queue="refund"}')).toBeGreaterThanOrEqual(5 * 60);
+  expect(value(text, 'booking_jobs_oldest_waiting_seconds{queue="refund"}')).toBeLessThan(6 * 60);
+  expect(value(text, 'booking_jobs_oldest_waiting_seconds{queue="mail"}')).toBe(0);
+  // The failed job shows on /health too.
+  expect((await ctx.app.inject('/health')).json().data.jobs).toEqual({ failed: 1, failedByQueue: { mail: 1 } });
+  await ctx.database.exec(`DELETE FROM pgboss.job WHERE singleton_key LIKE 'metrics-%'`);
+});
+
+it('counts what the retention policy anonymised, by kind, from its audit entries (any replica reports the same)', async () => {
+  const before = await scrape();
+  expect(value(before, 'booking_retention_anonymised{kind="payments"}')).toBe(0);
+  const { recordAudit } = await import('../../src/audit/record');
+  await recordAudit(ctx.database.db, { actor: 'system', action: 'retention_applied', detail: { payments: 3, slots: 2, mailBodies: 5, mailRecipients: 1, auditEntries: 4, asOf: '2034-01-15T02:00:00.000Z' } });
+  await recordAudit(ctx.database.db, { actor: 'system', action: 'retention_applied', detail: { payments: 1, slots: 0, mailBodies: 2, mailRecipients: 0, auditEntries: 1, asOf: '2034-01-16T02:00:00.000Z' } });
+  const text = await scrape();
+  expect(['payments', 'slots', 'mailBodies', 'mailRecipients', 'auditEntries'].map((kind) => value(text, `booking_retention_anonymised{kind="${kind}"}`))).toEqual([4, 2, 7, 1, 5]);
+  expect(value(text, 'booking_retention_last_anonymised_seconds')).toBeLessThan(60);
 });

@@ -1,11 +1,12 @@
 jest.setTimeout(60_000);
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from 'shared-api/contract';
+import { ErrorCode, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { bookSlot } from '../../src/slots/slot-service';
 import { payments } from '../../src/payments/tables';
 import { startFakeChip } from './fake-chip';
-import { expireHold, initiateBody, initiateOk, insertSlot, outboxFor, paymentRow, slotRow, startPaymentsApp, visitor, type PayCtx } from './support';
+import { expireHold, initiateBody, initiateOk, insertSlot, outboxFor, paymentRow, slotRow, startPaymentsApp, visitor, waitFor, type PayCtx } from './support';
+import { insertConsent } from '../helpers';
 
 const SECRET = 'chip-test-secret-key';
 const BRAND = '11111111-2222-3333-4444-555555555555';
@@ -23,7 +24,9 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
     await chip?.close();
   });
 
-  const status = async (id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json();
+  /** The status answer; with the payment's key (the paying browser's) it names the method too. */
+  const status = async (id: string, key?: string) =>
+    (await ctx.app.inject({ url: `/api/payment/status/${id}`, headers: key === undefined ? {} : { [PAYMENT_KEY_HEADER]: key } })).json();
 
   it('creates a purchase with client, products in sen, MYR, reference, strict due = hold expiry, redirects, callback and whitelist', async () => {
     const slot = await insertSlot(ctx.database, 30);
@@ -37,7 +40,8 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
       due: Math.floor(payment.sessionExpiresAt.getTime() / 1000),
       success_redirect: `http://site.test/payment/success?reference=${session.clientReference}`,
       failure_redirect: `http://site.test/payment/failure?payment_id=${session.id}`,
-      cancel_redirect: `http://site.test/payment/failure?payment_id=${session.id}`,
+      // Cancel on CHIP's page: the failure page says the parent cancelled (nothing charged), not a bank decline.
+      cancel_redirect: `http://site.test/payment/failure?payment_id=${session.id}&error=payment_cancelled`,
       success_callback: `${ctx.baseUrl}/api/payment/callback`,
     });
     const whitelist = (created.body as { payment_method_whitelist: string[] }).payment_method_whitelist;
@@ -74,7 +78,7 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
     const slot = await insertSlot(ctx.database, 32);
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip2@example.com' }));
     await chip.pay(payment.gatewaySessionId!, { method: 'visa', sendCallback: false });
-    const body = await status(session.id);
+    const body = await status(session.id, session.holdToken);
     expect(body.data.payment).toMatchObject({ status: 'completed', method: 'card' });
     expect(chip.requests.some((r) => r.method === 'GET' && r.path === `/purchases/${payment.gatewaySessionId}/`)).toBe(true);
   });
@@ -83,10 +87,10 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
     const slot = await insertSlot(ctx.database, 33);
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip3@example.com' }));
     await expireHold(ctx, slot.id);
-    await bookSlot(ctx.database.db, { slotId: slot.id, visitor: { ...visitor, visitorEmail: 'other@example.com', visitorContactNo: '0111111111' } });
+    await bookSlot(ctx.database.db, { consentId: await insertConsent(ctx.database.db), slotId: slot.id, visitor: { ...visitor, visitorEmail: 'other@example.com', visitorContactNo: '0111111111' } });
     await chip.pay(payment.gatewaySessionId!);
-    const body = await status(session.id);
-    expect(body.data.payment.status).toBe('refunded');
+    // The refund is its job's, queued by the signed callback: the status says so once it went through.
+    await waitFor(async () => (await status(session.id)).data.payment.status === 'refunded');
     expect(chip.refunds).toContainEqual({ purchaseId: payment.gatewaySessionId, amount: 7500 });
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, session.id));
     expect(row.gatewayRefundId).toBeTruthy();
@@ -96,7 +100,7 @@ describe('CHIP Collect adapter against a local fake CHIP', () => {
   it('cancel cancels the purchase at CHIP and releases the hold', async () => {
     const slot = await insertSlot(ctx.database, 34);
     const { session, payment } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'chip4@example.com' }));
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel`, headers: { [PAYMENT_KEY_HEADER]: session.holdToken } });
     expect(res.json().data.payment.status).toBe('cancelled');
     expect(chip.purchases.get(payment.gatewaySessionId!)!.status).toBe('cancelled');
     expect((await slotRow(ctx, slot.id)).holdExpiresAt).toBeNull();

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../src/db/connection';
-import { GatewayError, type GatewayState, type PaymentGateway, type RefundResult, type SessionStatus } from '../../src/gateways/types';
+import type { DatabaseHandle } from '../../src/base/db/connection';
+import { GatewayError, type GatewayState, type PaymentGateway, type RefundResult, type SessionStatus } from '../../src/payments/gateways/types';
 import { payments } from '../../src/payments/tables';
 import { insertSlot, visitor } from './support';
+import { insertConsent } from '../helpers';
 
 /** What every CountingGateway sharing it saw: calls per session, and calls for one session that overlapped in time. */
 export class GatewayLedger {
@@ -101,6 +102,7 @@ export async function insertOpenPayments(
 ): Promise<string[]> {
   const slot = await insertSlot(database, slotHours++);
   const sessionIds = Array.from({ length: count }, (_, i) => `s${prefix}${i}`);
+  const consentIds = await Promise.all(Array.from({ length: count }, () => insertConsent(database.db)));
   const rows = Array.from({ length: count }, (_, i) => ({
     id: `pay_${prefix}${i}`,
     reference: `PAY-${prefix.toUpperCase()}${i}`,
@@ -113,6 +115,7 @@ export async function insertOpenPayments(
     gateway: 'sandbox',
     gatewaySessionId: sessionIds[i],
     sessionExpiresAt: sql`now() + interval '15 minutes'` as unknown as Date,
+    consentId: consentIds[i],
     ...extra,
   }));
   for (let i = 0; i < rows.length; i += 200) await database.db.insert(payments).values(rows.slice(i, i + 200));

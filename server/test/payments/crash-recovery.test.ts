@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { exited, freePort, json, startServer, stopAll } from './server-process';
 import { SANDBOX_SECRET, throwawayPostgres, waitFor } from './support';
+import { currentConsent } from '../helpers';
 
 describe.each(['pglite', 'postgres'] as const)('server killed between the gateway payment and its callback (%s)', (driver) => {
   let dataDir: string;
@@ -54,9 +55,12 @@ describe.each(['pglite', 'postgres'] as const)('server killed between the gatewa
           visitorEmail: 'crash@example.com',
           visitorContactNo: '0123456789',
           selectedSchool: 'Seri Ilmu International',
+          childName: 'Crash Test Child',
+          childYear: 'Year 7',
           fee: 10000,
           slotDate: slot.date,
           slotStartTime: slot.startTime,
+          consent: currentConsent(),
         }),
       }),
     );

@@ -1,8 +1,9 @@
 jest.setTimeout(60_000);
-import { eq, sql } from 'drizzle-orm';
-import { brand } from 'shared-api/contract';
+import { eq } from 'drizzle-orm';
+import { brand, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { summariseMail } from '../../src/mail/outbox';
-import { paymentEvents, type MailRow } from '../../src/payments/tables';
+import { paymentEvents } from '../../src/payments/tables';
+import { type MailRow } from '../../src/mail/tables';
 import { bookSlot } from '../../src/slots/slot-service';
 import { startFakeChip } from './fake-chip';
 import {
@@ -17,10 +18,12 @@ import {
   slotRow,
   startPaymentsApp,
   visitor,
+  makeRefundDue,
   waitFor,
   type Driver,
   type PayCtx,
 } from './support';
+import { insertConsent } from '../helpers';
 
 // A payment that arrives but books nothing (slot taken, cancelled first, amount not the fee) is refunded, the parent and
 // the school's admin are told, and the status says what happened to those mails.
@@ -30,7 +33,7 @@ const winner = { ...visitor, visitorEmail: 'winner@example.com', visitorContactN
 /** The slot's hold runs out and another family books it. */
 async function slotTakenMeanwhile(ctx: PayCtx, slotId: number) {
   await expireHold(ctx, slotId);
-  expect((await bookSlot(ctx.database.db, { slotId, visitor: winner })).ok).toBe(true);
+  expect((await bookSlot(ctx.database.db, { consentId: await insertConsent(ctx.database.db), slotId, visitor: winner })).ok).toBe(true);
 }
 
 const mailOf = async (ctx: PayCtx, paymentId: string, kind: string) => (await outboxFor(ctx, paymentId)).find((m) => m.kind === kind)!;
@@ -41,7 +44,9 @@ describe.each(drivers)('paid but not booked, sandbox gateway, on %s', (driver) =
     ctx = await startPaymentsApp(driver, { sandboxCallbackDrop: true });
   });
   afterAll(() => ctx?.close());
-  const status = async (id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json();
+  /** What the paying browser reads (with the payment's key): the mails' state too. */
+  const status = async (session: { id: string; holdToken: string }) =>
+    (await ctx.app.inject({ url: `/api/payment/status/${session.id}`, headers: { [PAYMENT_KEY_HEADER]: session.holdToken } })).json();
 
   it('a late payer gets a kind mail (slot taken, refund of what was paid, whom to ask), the admin is told, and emailStatus follows them', async () => {
     const slot = await insertSlot(ctx.database, 30);
@@ -81,7 +86,7 @@ describe.each(drivers)('paid but not booked, sandbox gateway, on %s', (driver) =
 
     // The refund mails woke the mail worker: the status reports them sent, not 'pending' forever.
     const after = await waitFor(async () => {
-      const res = await status(session.id);
+      const res = await status(session);
       return res.data.emailStatus === 'sent' ? res : undefined;
     });
     expect((await outboxFor(ctx, session.id)).map((m) => m.status)).toEqual(['sent', 'sent']);
@@ -92,7 +97,7 @@ describe.each(drivers)('paid but not booked, sandbox gateway, on %s', (driver) =
   it('paid after the parent cancelled: refunded, and the mail says the booking had been cancelled', async () => {
     const slot = await insertSlot(ctx.database, 31);
     const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'cancel-mail@example.com' }));
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel`, headers: { [PAYMENT_KEY_HEADER]: session.holdToken } })).statusCode).toBe(200);
     await markSandboxPaid(ctx, sandboxId);
     await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
     await waitFor(async () => (await paymentRow(ctx, session.id)).status === 'refunded');
@@ -100,7 +105,7 @@ describe.each(drivers)('paid but not booked, sandbox gateway, on %s', (driver) =
       'Your payment was received after the booking was cancelled, so no slot was booked.',
     );
     expect((await mailOf(ctx, session.id, 'admin_refund')).textBody).toContain('the payment arrived after the booking had been cancelled');
-    expect((await status(session.id)).message).toBe(
+    expect((await status(session)).message).toBe(
       'Your payment was received after the booking was cancelled, so no slot was booked. A full refund of RM 75 has been issued.',
     );
   });
@@ -177,15 +182,14 @@ describe.each(drivers)('paid but not booked, CHIP, on %s', (driver) => {
       const pending = await status(session.id);
       expect(pending.data.payment.status).toBe('refund_pending');
       expect(pending.message).toMatch(/A full refund of RM 75 is being processed\.$/);
-      // Backing off: a poll does not call CHIP's refund again.
+      // Its job waits before the next try: a poll does not call CHIP's refund again.
       expect(chip.requests.filter((r) => r.path === `/purchases/${payment.gatewaySessionId}/refund/`)).toHaveLength(1);
     } finally {
       chip.failRefunds(false);
     }
-    await ctx.database.db.execute(
-      sql`UPDATE payments SET next_refund_at = now() - interval '1 second', last_checked_at = now() - interval '1 minute' WHERE id = ${session.id}`,
-    );
-    expect((await status(session.id)).data.payment.status).toBe('refunded');
+    await makeRefundDue(ctx.database, session.id);
+    await waitFor(async () => (await status(session.id)).data.payment.status === 'refunded');
+    expect(chip.requests.filter((r) => r.path === `/purchases/${payment.gatewaySessionId}/refund/`)).toHaveLength(2);
     expect(chip.refunds).toContainEqual({ purchaseId: payment.gatewaySessionId, amount: 7500 });
   });
 });

@@ -1,8 +1,10 @@
 jest.setTimeout(60_000);
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { BookingMessage, ErrorCode, ValidationMessage } from 'shared-api/contract';
-import { slots } from '../../src/db/schema';
-import { paymentEvents, sandboxSessions } from '../../src/payments/tables';
+import { BookingMessage, ErrorCode, PAYMENT_KEY_HEADER, PaymentFailureCode, ValidationMessage } from 'shared-api/contract';
+import { slots } from '../../src/slots/tables';
+import { paymentEvents } from '../../src/payments/tables';
+import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { bookSlot } from '../../src/slots/slot-service';
 import {
   expireHold,
@@ -24,6 +26,7 @@ import {
   type Driver,
   type PayCtx,
 } from './support';
+import { insertConsent } from '../helpers';
 
 const drivers: Driver[] = ['pglite', 'postgres'];
 
@@ -35,8 +38,11 @@ describe.each(drivers)('payments on %s', (driver) => {
   });
   afterAll(() => ctx?.close());
 
-  const status = async (id: string) => (await ctx.app.inject(`/api/payment/status/${id}`)).json();
-  const statusByRef = async (ref: string) => (await ctx.app.inject(`/api/payment/status/reference/${ref}`)).json();
+  /** The status answer as a browser asks: with the payment's key (the paying browser) or without (anyone else). */
+  const withKey = (key?: string) => (key === undefined ? {} : { [PAYMENT_KEY_HEADER]: key });
+  const status = async (id: string, key?: string) => (await ctx.app.inject({ url: `/api/payment/status/${id}`, headers: withKey(key) })).json();
+  const statusByRef = async (ref: string, key?: string) => (await ctx.app.inject({ url: `/api/payment/status/reference/${ref}`, headers: withKey(key) })).json();
+  const cancelPayment = (id: string, key?: string) => ctx.app.inject({ method: 'POST', url: `/api/payment/${id}/cancel`, headers: withKey(key) });
 
   describe('pricing, methods and health', () => {
     it('GET /api/payment/pricing lists every school in sen from the brand configuration; one school by name; unknown → 404', async () => {
@@ -105,7 +111,10 @@ describe.each(drivers)('payments on %s', (driver) => {
         checkoutUrl: `${ctx.baseUrl}/sandbox-gateway/checkout/${(await paymentRow(ctx, session.id)).gatewaySessionId}`,
         clientReference: expect.stringMatching(/^PAY-/),
         expiresAt: expect.any(String),
+        holdToken: expect.any(String),
       });
+      // Without a hold token of its own the caller gets the one initiate took: the payment's key.
+      expect((await slotRow(ctx, slot.id)).holdTokenHash).toBe(createHash('sha256').update(session.holdToken).digest('hex'));
       const minutes = (Date.parse(session.expiresAt) - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(14);
       expect(minutes).toBeLessThanOrEqual(15.1);
@@ -129,7 +138,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       const first = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'change@example.com', holdToken }));
       const repeat = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'change@example.com', holdToken }));
       expect(repeat.session).toEqual(first.session);
-      const changedBody = initiateBody(slot, { visitorEmail: 'change@example.com', selectedSchool: 'Seri Ilmu International', fee: 10000, holdToken });
+      const changedBody = initiateBody(slot, { visitorEmail: 'change@example.com', selectedSchool: 'Seri Ilmu International', childYear: 'Year 9', fee: 10000, holdToken });
       const changed = await initiateOk(ctx, changedBody);
       expect(changed.session.id).not.toBe(first.session.id);
       expect((await paymentRow(ctx, first.session.id)).status).toBe('cancelled');
@@ -153,7 +162,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect(row.sessionExpiresAt.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
 
       const booked = await insertSlot(ctx.database, 34);
-      await bookSlot(ctx.database.db, { slotId: booked.id, visitor: { ...visitor, visitorContactNo: '0123456789' } });
+      await bookSlot(ctx.database.db, { consentId: await insertConsent(ctx.database.db), slotId: booked.id, visitor: { ...visitor, visitorContactNo: '0123456789' } });
       const refused = await initiate(ctx, initiateBody(booked));
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ error: ErrorCode.SLOT_NOT_AVAILABLE, message: BookingMessage.slotNotAvailable });
@@ -182,6 +191,9 @@ describe.each(drivers)('payments on %s', (driver) => {
       const slot = await insertSlot(ctx.database, 36);
       const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'first@example.com' }));
       await markSandboxPaid(ctx, sandboxId);
+      // The worker would send the mails as soon as the booking commits (on a fast database before the status call
+      // below): stopped, they stay queued and the receipt's emailStatus is 'pending' every time.
+      await ctx.app.jobs.stopWorking('mail');
       const res = await postSandboxCallback(ctx, { session_id: sandboxId, reference: session.clientReference, status: 'paid', amount: 7500 });
       expect(res.status).toBe(200);
       expect((await res.json()).data).toEqual({ received: true, applied: true, duplicate: false });
@@ -189,13 +201,30 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect(booked).toMatchObject({ status: 'booked', bookingReference: session.clientReference, amountSen: 7500, visitorEmail: 'first@example.com' });
       expect((await outboxFor(ctx, session.id)).map((m) => m.kind).sort()).toEqual(['admin_notification', 'visitor_confirmation']);
 
-      // The browser returns afterwards: the status by reference says booked.
-      const body = await statusByRef(session.clientReference);
+      // The browser returns afterwards with the payment's key: the status by reference says booked, with the whole receipt.
+      const body = await statusByRef(session.clientReference, session.holdToken);
       expect(body.message).toBe(BookingMessage.paymentSuccess);
+      expect(body.data.owner).toBe(true);
       expect(body.data.payment).toMatchObject({ id: session.id, status: 'completed', amount: 7500, reference: session.clientReference });
       expect(body.data.booking).toMatchObject({ confirmed: true, slotId: slot.id, selectedSchool: visitor.selectedSchool, visitorEmail: 'first@example.com' });
       expect(body.data.emailStatus).toBe('pending');
       expect(body.data.emailTimeouts).toEqual({ visitorEmailTimeout: false, adminEmailTimeout: false });
+      await ctx.app.jobs.startWorking('mail');
+
+      // Anyone else with the reference (a mail, a screenshot, the success URL): what the receipt says, nothing personal.
+      const start = new Date(slot.startAt.getTime() + 8 * 3_600_000).toISOString();
+      const end = new Date(slot.endAt.getTime() + 8 * 3_600_000).toISOString();
+      const stranger = await statusByRef(session.clientReference);
+      expect(stranger).toEqual({
+        success: true,
+        message: BookingMessage.paymentSuccess,
+        data: {
+          owner: false,
+          payment: { status: 'completed', amount: 7500, reference: session.clientReference },
+          booking: { confirmed: true, date: start.slice(0, 10), startTime: start.slice(11, 16), endTime: end.slice(11, 16), selectedSchool: visitor.selectedSchool, calendarSequence: 0 },
+        },
+      });
+      expect(await status(session.id, 'not-the-key')).toEqual(stranger);
     });
 
     it('browser first (still pending), then the callback completes it', async () => {
@@ -222,7 +251,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect(pay.status).toBe(303);
       expect(pay.headers.get('location')).toBe(`http://site.test/payment/success?reference=${session.clientReference}`);
       expect((await slotRow(ctx, slot.id)).status).toBe('available');
-      const body = await statusByRef(session.clientReference);
+      const body = await statusByRef(session.clientReference, session.holdToken);
       expect(body.data.payment).toMatchObject({ status: 'completed', method: 'duitnow_qr' });
       expect((await slotRow(ctx, slot.id)).status).toBe('booked');
     });
@@ -266,7 +295,7 @@ describe.each(drivers)('payments on %s', (driver) => {
     it('a paid callback for a cancelled payment books nothing and refunds it', async () => {
       const slot = await insertSlot(ctx.database, 41);
       const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'cancelled@example.com' }));
-      const cancel = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` });
+      const cancel = await cancelPayment(session.id, session.holdToken);
       expect(cancel.statusCode).toBe(200);
       expect(cancel.json().data.payment.status).toBe('cancelled');
       expect(await publicIds(ctx)).toContain(slot.id);
@@ -274,8 +303,11 @@ describe.each(drivers)('payments on %s', (driver) => {
       await markSandboxPaid(ctx, sandboxId);
       const res = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
       expect(res.status).toBe(200);
-      const body = await status(session.id);
-      expect(body.data.payment.status).toBe('refunded');
+      // The refund is its job's, queued by the callback.
+      const body = await waitFor(async () => {
+        const answer = await status(session.id);
+        return answer.data.payment.status === 'refunded' && answer;
+      });
       expect(body.message).toContain('refund of RM 75 has been issued');
       expect(body.data.booking.confirmed).toBe(false);
       expect((await slotRow(ctx, slot.id)).status).toBe('available');
@@ -300,7 +332,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       const { session, sandboxId } = await initiateOk(ctx, initiateBody(slot, { visitorEmail: 'slow@example.com' }));
       await expireHold(ctx, slot.id);
       const winner = { ...visitor, visitorEmail: 'winner@example.com', visitorContactNo: '0199999999' };
-      const other = await bookSlot(ctx.database.db, { slotId: slot.id, visitor: winner, bookingReference: 'BK-WINNER' });
+      const other = await bookSlot(ctx.database.db, { consentId: await insertConsent(ctx.database.db), slotId: slot.id, visitor: winner, bookingReference: 'BK-WINNER' });
       expect(other.ok).toBe(true);
       await markSandboxPaid(ctx, sandboxId);
       const callback = await postSandboxCallback(ctx, { session_id: sandboxId, status: 'paid' });
@@ -331,7 +363,8 @@ describe.each(drivers)('payments on %s', (driver) => {
       const location = new URL(res.headers.get('location')!);
       expect(location.pathname).toBe('/payment/failure');
       expect(location.searchParams.get('payment_id')).toBe(session.id);
-      expect(location.searchParams.get('error')).toBeTruthy();
+      // A code, which the site's failure page says in the parent's language.
+      expect(location.searchParams.get('error')).toBe(PaymentFailureCode.declined);
       await postSandboxCallback(ctx, { session_id: sandboxId, status: 'failed' });
       expect((await status(session.id)).data.payment.status).toBe('failed');
       expect(await publicIds(ctx)).toContain(slot.id);
@@ -367,13 +400,17 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect(early.statusCode).toBe(402);
       await markSandboxPaid(ctx, sandboxId);
       const verify = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: slot.id } });
-      expect(verify.json().data.payment.status).toBe('completed');
+      expect(verify.json().data).toMatchObject({ owner: false, payment: { status: 'completed' } });
+      const ownVerify = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: session.clientReference }, headers: withKey(session.holdToken) });
+      expect(ownVerify.json().data).toMatchObject({ owner: true, payment: { id: session.id, status: 'completed' }, booking: { visitorEmail: 'confirm@example.com' } });
+      const mismatch = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: slot.id + 1 } });
+      expect(mismatch.statusCode).toBe(400);
       const confirm = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: details });
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json().message).toBe(BookingMessage.paymentSuccess);
       const wrong = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: { ...details, visitorName: 'Someone Else' } });
       expect(wrong.statusCode).toBe(402);
-      const cancelPaid = await ctx.app.inject({ method: 'POST', url: `/api/payment/${session.id}/cancel` });
+      const cancelPaid = await cancelPayment(session.id, session.holdToken);
       expect(cancelPaid.statusCode).toBe(409);
       expect(await outboxFor(ctx, session.id)).toHaveLength(2);
     });
@@ -421,7 +458,7 @@ describe.each(drivers)('payments on %s', (driver) => {
     });
   });
 
-  it('with the callback dropped, the reconciliation timer alone finishes the payment', async () => {
+  it('with the callback dropped, the reconcile queue alone (a pass every 200 ms) finishes the payment', async () => {
     const timed = await startPaymentsApp(driver, { sandboxCallbackDrop: true, reconcileIntervalMs: 200 });
     try {
       await timed.app.reconciler.start();

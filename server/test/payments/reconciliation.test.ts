@@ -1,41 +1,34 @@
 jest.setTimeout(120_000);
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/config';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { migrate } from '../../src/base/db/migrate';
+import { JobEngine } from '../../src/base/jobs/engine';
+import { failedJobs } from '../../src/base/jobs/stats';
 import { Reconciler } from '../../src/payments/reconciler';
 import { PaymentService } from '../../src/payments/service';
 import { payments } from '../../src/payments/tables';
 import { queryRows } from '../helpers';
 import { CountingGateway, GatewayLedger, insertOpenPayments } from './counting-gateway';
-import { freshPglite, throwawayPostgres, type Driver } from './support';
+import { freshPglite, makeRefundDue, nextRefundTry, throwawayPostgres, type Driver } from './support';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const paymentsConfig = loadConfig({}).payments;
 
-/** One API process as the reconciliation sees it: its own gateway client, payment service and reconciler. */
+const engines: JobEngine[] = [];
+/** One API process as the reconciliation sees it: its own gateway client, job engine, payment service and reconciler. */
 function processOn(database: DatabaseHandle, ledger: GatewayLedger, delayMs = () => 1) {
   const gateway = new CountingGateway(ledger, delayMs);
-  const service = new PaymentService(database.db, gateway, paymentsConfig, silent);
-  return { gateway, service, reconciler: new Reconciler(service, 0, silent, { batchSize: 50, concurrency: 4 }) };
+  const jobs = new JobEngine(database, silent, { supervise: false, schedule: false });
+  engines.push(jobs);
+  const service = new PaymentService(database.db, gateway, paymentsConfig, silent, jobs);
+  return { gateway, jobs, service, reconciler: new Reconciler(service, 0, silent, { batchSize: 50, concurrency: 4 }) };
 }
+/** Seconds until the payment's waiting refund job runs. */
+const secondsToNextRefund = async (database: DatabaseHandle, paymentId: string) => ((await nextRefundTry(database, paymentId))!.getTime() - Date.now()) / 1000;
 
 const row = async (database: DatabaseHandle, sessionId: string) =>
   (await database.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0];
-/** Seconds from the database's now() to the payment's next refund attempt. */
-const secondsToNextRefund = async (database: DatabaseHandle, sessionId: string) =>
-  (
-    await queryRows<{ s: number }>(
-      database,
-      sql`SELECT extract(epoch from next_refund_at - now())::float8 AS s FROM payments WHERE gateway_session_id = ${sessionId}`,
-    )
-  )[0].s;
-/** As if the backoff had passed (and with it the last check). */
-const makeRefundDue = (database: DatabaseHandle, sessionId: string) =>
-  database.db.execute(
-    sql`UPDATE payments SET next_refund_at = now() - interval '1 second', last_checked_at = now() - interval '1 minute' WHERE gateway_session_id = ${sessionId}`,
-  );
-
 describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (driver) => {
   // Two handles: on PostgreSQL two pools of one database (two API processes); PGlite allows one process, so both share it.
   let first: DatabaseHandle;
@@ -62,13 +55,17 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
   beforeEach(async () => {
     ledger = new GatewayLedger();
     await first.db.execute(sql`TRUNCATE payments, payment_events, mail_outbox CASCADE`);
+    await first.exec(`DELETE FROM pgboss.job WHERE name = 'refund'`);
+  });
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((jobs) => jobs.stop()));
   });
 
   it('one pass looks at every open payment of a 450 backlog once, least recently checked first, 4 gateway calls at a time', async () => {
     const neverChecked = await insertOpenPayments(first, 350, 'new');
     const checkedAnHourAgo = await insertOpenPayments(first, 100, 'old', { lastCheckedAt: sql`now() - interval '1 hour'` as unknown as Date });
-    // Not due: a refund backing off, and finished payments.
-    await insertOpenPayments(first, 3, 'backoff', { status: 'refund_pending', nextRefundAt: sql`now() + interval '1 hour'` as unknown as Date });
+    // Not the pass's to check: refunds owed (their own queue's), and finished payments.
+    await insertOpenPayments(first, 3, 'backoff', { status: 'refund_pending' });
     await insertOpenPayments(first, 2, 'done', { status: 'completed' });
     for (const id of neverChecked.slice(0, 10)) ledger.states.set(id, 'failed');
 
@@ -105,50 +102,56 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
     expect(b.gateway.maxConcurrent).toBeLessThanOrEqual(4);
   });
 
-  it('a refund that keeps failing backs off (1 min doubling, 6 h cap), is recorded for staff and keeps no one waiting', async () => {
+  it('a refund that keeps failing is retried by its job, waits doubling, recorded for staff, and keeps no one waiting', async () => {
     const [stuck] = await insertOpenPayments(first, 1, 'stuck', { status: 'refund_pending', paidAmountSen: 5000 });
     const others = await insertOpenPayments(first, 450, 'waiting');
     ledger.refundsFail.add(stuck);
     const a = processOn(first, ledger);
 
+    // The pass checks the open payments and queues the owed refund, which has no job yet (as after a crash).
     await a.reconciler.runOnce();
+    expect(new Set(ledger.statusCalls)).toEqual(new Set(others));
+    expect(ledger.refundCalls).toEqual([]);
+    await a.jobs.runDue('refund');
     expect(ledger.refundCalls).toEqual([{ sessionId: stuck, amountSen: 5000 }]);
-    expect(new Set(ledger.statusCalls)).toEqual(new Set([...others, stuck]));
     expect(await row(first, stuck)).toMatchObject({ status: 'refund_pending', refundAttempts: 1, refundLastError: 'refund refused by the acquirer' });
-    expect(await secondsToNextRefund(first, stuck)).toBeGreaterThan(55);
-    expect(await secondsToNextRefund(first, stuck)).toBeLessThanOrEqual(60);
+    expect(await secondsToNextRefund(first, 'pay_stuck0')).toBeGreaterThan(55);
+    expect(await secondsToNextRefund(first, 'pay_stuck0')).toBeLessThanOrEqual(120);
     // What the staff alerts view reads as a failing refund.
     const failing = await queryRows<{ id: string }>(first, sql`SELECT id FROM payments WHERE status = 'refund_pending' AND refund_attempts > 0`);
     expect(failing).toEqual([{ id: 'pay_stuck0' }]);
 
-    // Not due yet: a pass (with the others due again) leaves the refund alone.
-    await first.db.execute(sql`UPDATE payments SET last_checked_at = now() - interval '1 minute'`);
+    // Not due yet: the queue and a pass leave it alone (the pass queues nothing more while a job waits).
+    await a.jobs.runDue('refund');
     await a.reconciler.runOnce();
     expect(ledger.refundCalls).toHaveLength(1);
-    expect(ledger.statusCalls.filter((id) => id !== stuck)).toHaveLength(900);
 
-    await makeRefundDue(first, stuck);
-    await a.reconciler.runOnce();
+    await makeRefundDue(first, 'pay_stuck0');
+    await a.jobs.runDue('refund');
     expect(ledger.refundCalls).toHaveLength(2);
     expect((await row(first, stuck)).refundAttempts).toBe(2);
-    expect(await secondsToNextRefund(first, stuck)).toBeGreaterThan(115);
-    expect(await secondsToNextRefund(first, stuck)).toBeLessThanOrEqual(120);
+    expect(await secondsToNextRefund(first, 'pay_stuck0')).toBeGreaterThan(115);
+    expect(await secondsToNextRefund(first, 'pay_stuck0')).toBeLessThanOrEqual(240);
 
-    await first.db.execute(sql`UPDATE payments SET refund_attempts = 20 WHERE gateway_session_id = ${stuck}`);
-    await makeRefundDue(first, stuck);
+    // Its retries spent, the job fails: staff see it, and a pass does not ask again for 6 hours.
+    await first.exec(`UPDATE pgboss.job SET retry_count = retry_limit - 1 WHERE name = 'refund' AND singleton_key = 'pay_stuck0' AND state = 'retry'`);
+    await makeRefundDue(first, 'pay_stuck0');
+    await a.jobs.runDue('refund');
+    expect(await nextRefundTry(first, 'pay_stuck0')).toBeNull();
+    expect((await failedJobs(first)).find((q) => q.queue === 'refund')).toMatchObject({ failed: 1, lastError: 'refund refused by the acquirer' });
     await a.reconciler.runOnce();
-    expect(await secondsToNextRefund(first, stuck)).toBeGreaterThan(6 * 3600 - 5);
-    expect(await secondsToNextRefund(first, stuck)).toBeLessThanOrEqual(6 * 3600);
+    expect(await nextRefundTry(first, 'pay_stuck0')).toBeNull();
 
-    // The acquirer accepts it at last: refunded, of the amount the gateway reported as paid.
+    // Six hours later the pass queues it again, and the acquirer accepts it at last: refunded, of what was paid.
+    await first.exec(`UPDATE pgboss.job SET completed_on = completed_on - interval '7 hours' WHERE name = 'refund' AND state = 'failed'`);
     ledger.refundsFail.delete(stuck);
-    await makeRefundDue(first, stuck);
     await a.reconciler.runOnce();
+    await a.jobs.runDue('refund');
     expect(ledger.refundCalls.at(-1)).toEqual({ sessionId: stuck, amountSen: 5000 });
-    expect(await row(first, stuck)).toMatchObject({ status: 'refunded', gatewayRefundId: `rf_${stuck}`, nextRefundAt: null });
+    expect(await row(first, stuck)).toMatchObject({ status: 'refunded', gatewayRefundId: `rf_${stuck}` });
   });
 
-  it('a refund is issued once while two reconcilers and polls on two processes race for it', async () => {
+  it('a refund is issued once while the reconcilers, polls and refund workers of two processes race for it', async () => {
     const [due] = await insertOpenPayments(first, 1, 'race', { status: 'refund_pending' });
     const slow = () => 30;
     const a = processOn(first, ledger, slow);
@@ -156,14 +159,16 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
     await Promise.all([
       a.reconciler.runOnce(),
       b.reconciler.runOnce(),
-      ...Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).service.status('pay_race0', 'id')),
-      a.service.refund(await row(first, due)),
-      b.service.refund(await row(second, due)),
+      ...Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).service.status('pay_race0', 'id', undefined)),
+      a.service.refunds.request('pay_race0'),
+      b.service.refunds.request('pay_race0'),
     ]);
+    await Promise.all([a.jobs.runDue('refund'), b.jobs.runDue('refund'), a.jobs.runDue('refund'), b.jobs.runDue('refund')]);
     expect(ledger.refundCalls).toEqual([{ sessionId: due, amountSen: 7500 }]);
     expect(await row(first, due)).toMatchObject({ status: 'refunded', refundAttempts: 0 });
-    // Later passes and polls leave a refunded payment alone.
-    await Promise.all([a.reconciler.runOnce(), b.service.status('pay_race0', 'id')]);
+    // Later passes, polls and requests leave a refunded payment alone.
+    await Promise.all([a.reconciler.runOnce(), b.service.status('pay_race0', 'id', undefined), a.service.refunds.request('pay_race0')]);
+    await Promise.all([a.jobs.runDue('refund'), b.jobs.runDue('refund')]);
     expect(ledger.refundCalls).toHaveLength(1);
   });
 
@@ -172,6 +177,7 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
     ledger.refundAnswersLost.add(lost);
     const a = processOn(first, ledger);
     await a.reconciler.runOnce();
+    await a.jobs.runDue('refund');
     expect(ledger.refundCalls).toHaveLength(1);
     expect(await row(first, lost)).toMatchObject({ status: 'refunded', refundAttempts: 0 });
   });
@@ -180,7 +186,7 @@ describe.each(['pglite', 'postgres'] as Driver[])('reconciliation on %s', (drive
     const [polled] = await insertOpenPayments(first, 1, 'polled');
     const a = processOn(first, ledger, () => 20);
     const b = processOn(second, ledger, () => 20);
-    const poll = () => Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).service.status('pay_polled0', 'id')));
+    const poll = () => Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).service.status('pay_polled0', 'id', undefined)));
 
     const answers = await poll();
     expect(answers.every((r) => r.result.payment.status === 'pending')).toBe(true);

@@ -1,7 +1,8 @@
 jest.setTimeout(60_000);
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { sandboxCallbackHeaders } from '../../src/gateways/sandbox';
+import { visitorDetailsSchema } from 'shared-api/contract';
+import { sandboxCallbackHeaders } from '../../src/payments/gateways/sandbox';
 import { initiateBody, initiateOk, insertSlot, SANDBOX_SECRET, startPaymentsApp, type PayCtx } from './support';
 
 // Malformed input at every payment route: a clear 4xx envelope, never a 5xx, nothing written.
@@ -63,8 +64,7 @@ it('initiate refuses a valid-looking body with one field spoiled', async () => {
       const body = { ...good, [key]: value };
       // A spoiled value that happens to be valid (e.g. a real phone number) may be accepted: skip those.
       if ((key === 'slotId' && value === slot.id) || (key === 'fee' && value === 7500)) return;
-      if (key === 'visitorName' && typeof value === 'string' && value.trim().length >= 2) return;
-      if (key === 'visitorContactNo' && typeof value === 'string' && /^\d{8,15}$/.test(value.replace(/[\s-]/g, ''))) return;
+      if ((key === 'visitorName' || key === 'visitorContactNo') && visitorDetailsSchema.shape[key].safeParse(value).success) return;
       await expectRefused('POST', '/api/payment/initiate', JSON.stringify(body));
     }),
     RUNS,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -78,4 +79,23 @@ export async function json(res: Response) {
   const body = await res.json();
   if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
   return body;
+}
+
+/** POSTs JSON from a chosen local address (127.0.0.2 and up act as other clients): status, headers and parsed body. */
+export function postJsonFrom<Data = unknown>(
+  localAddress: string,
+  url: string,
+  body: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: { success: boolean; data: Data; message: string; error?: string } }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
 }

@@ -4,15 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { createThrowawayPostgres } from '../helpers';
+import { createThrowawayPostgres, currentConsent } from '../helpers';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { migrate, readMigrations } from '../../src/db/migrate';
-import { slots } from '../../src/db/schema';
-import { sandboxCallbackHeaders } from '../../src/gateways/sandbox';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { migrate, readMigrations } from '../../src/base/db/migrate';
+import { slots } from '../../src/slots/tables';
+import { sandboxCallbackHeaders } from '../../src/payments/gateways/sandbox';
 import type { PaymentsConfig } from '../../src/payments/config';
-import { mailOutbox, payments, sandboxSessions } from '../../src/payments/tables';
+import { mailOutbox } from '../../src/mail/tables';
+import { payments } from '../../src/payments/tables';
+import { sandboxSessions } from '../../src/payments/gateways/tables';
 
 export { PG_ADMIN_URL } from '../helpers';
 export const SANDBOX_SECRET = 'test-sandbox-secret-0123456789abcdef';
@@ -96,6 +98,8 @@ export const visitor = {
   visitorEmail: 'aina@example.com',
   visitorContactNo: '012 345 6789',
   selectedSchool: 'Seri Ilmu Private Secondary',
+  childName: 'Adam Firdaus',
+  childYear: 'Form 1',
 };
 
 /**
@@ -113,7 +117,7 @@ export function initiateBody(slot: { id: number; startAt: Date }, extra: Record<
   const my = new Date(slot.startAt.getTime() + 8 * 3_600_000).toISOString();
   const email = (extra.visitorEmail as string | undefined) ?? visitor.visitorEmail;
   const contact = { visitorContactNo: parentOf(email).visitorContactNo };
-  return { ...visitor, ...contact, slotId: slot.id, fee: 7500, slotDate: my.slice(0, 10), slotStartTime: my.slice(11, 16), ...extra };
+  return { ...visitor, ...contact, slotId: slot.id, fee: 7500, slotDate: my.slice(0, 10), slotStartTime: my.slice(11, 16), consent: currentConsent(), ...extra };
 }
 
 /** POST /api/payment/initiate from the parent's own address (their email's), unless one is given. */
@@ -133,7 +137,7 @@ export async function reserve(ctx: PayCtx, slotId: number, email = visitor.visit
 export async function initiateOk(ctx: PayCtx, body: Record<string, unknown>) {
   const res = await initiate(ctx, body);
   if (res.statusCode !== 200) throw new Error(`initiate failed: ${res.statusCode} ${res.body}`);
-  const session = res.json().data.paymentSession as { id: string; paymentId: string; checkoutUrl: string; clientReference: string; expiresAt: string };
+  const session = res.json().data.paymentSession as { id: string; paymentId: string; checkoutUrl: string; clientReference: string; expiresAt: string; holdToken: string };
   const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, session.id));
   return { session, payment: row, sandboxId: row.gatewaySessionId! };
 }
@@ -173,6 +177,17 @@ export async function expireHold(ctx: PayCtx, slotId: number) {
   await ctx.database.db.update(slots).set({ holdExpiresAt: sql`now() - interval '1 minute'` }).where(eq(slots.id, slotId));
 }
 
+/**
+ * As if `minutes` had passed for holds and payments: every hold's end, every granted hold time and every payment's
+ * times move that far into the past (the hold-time cap is tested without waiting for it).
+ */
+export async function ageHolds(database: DatabaseHandle, minutes: number) {
+  const by = sql`make_interval(secs => ${minutes * 60})`;
+  await database.db.execute(sql`UPDATE slots SET hold_expires_at = hold_expires_at - ${by} WHERE hold_expires_at IS NOT NULL`);
+  await database.db.execute(sql`UPDATE hold_grants SET started_at = started_at - ${by}, ends_at = ends_at - ${by}`);
+  await database.db.execute(sql`UPDATE payments SET created_at = created_at - ${by}, session_expires_at = session_expires_at - ${by}`);
+}
+
 export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, stepMs = 50): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -181,4 +196,18 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** When the payment's waiting refund job (pg-boss `refund` queue) runs next; null when none waits. */
+export async function nextRefundTry(database: DatabaseHandle, paymentId: string): Promise<Date | null> {
+  const { rows } = await database.exec(
+    `SELECT min(start_after) AS at FROM pgboss.job WHERE name = 'refund' AND singleton_key = $1 AND state IN ('created', 'retry')`,
+    [paymentId],
+  );
+  return rows[0]?.at ? new Date(rows[0].at as string) : null;
+}
+
+/** As if the wait before the payment's next refund try had passed: its job is due now (a worker then runs it). */
+export async function makeRefundDue(database: DatabaseHandle, paymentId: string): Promise<void> {
+  await database.exec(`UPDATE pgboss.job SET start_after = now() WHERE name = 'refund' AND singleton_key = $1 AND state IN ('created', 'retry')`, [paymentId]);
 }

@@ -2,10 +2,10 @@ jest.setTimeout(120_000);
 import { sql } from 'drizzle-orm';
 import { bookingChanges, brand, dayInMY, manageBookingPath, WHAT_TO_BRING, type BookingChangesPolicy } from 'shared-api/contract';
 import { escapeHtml } from '../../src/mail/format';
-import { paymentForToken } from '../../src/bookings/tokens';
-import { reminderTime, runReminders, ReminderJob } from '../../src/bookings/reminders';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import { paymentForToken } from '../../src/manage/service';
+import { reminderTime, runReminders, ReminderJob } from '../../src/manage/reminders';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { migrate } from '../../src/base/db/migrate';
 import { createThrowawayPostgres, freshPglite, queryRows } from '../helpers';
 import { atMY, bookedVisit, cancelBooking, dayAhead, MAIL_FROM, minutes, moveBooking, remindersFor, SITE } from './support';
 
@@ -247,7 +247,7 @@ describe.each(['pglite', 'postgres'] as const)('day-before reminders on %s', (dr
       clock: () => atMY(day, '09:00', -1),
       onQueued: () => wakes++,
     });
-    job.start();
+    void job.start();
     // The pass under way is the one start() began.
     expect(await job.runOnce()).toBe(1);
     await job.stop();

@@ -1,10 +1,11 @@
 // What the reminder tests share: paid bookings written straight into the database, and visit times in GMT+8.
 import { and, eq } from 'drizzle-orm';
 import { dayInMY, inMY } from 'shared-api/contract';
-import type { Db } from '../../src/db/connection';
-import { slots } from '../../src/db/schema';
-import { mailOutbox, payments } from '../../src/payments/tables';
-import { visitor } from '../helpers';
+import type { Db } from '../../src/base/db/connection';
+import { slots } from '../../src/slots/tables';
+import { mailOutbox } from '../../src/mail/tables';
+import { payments } from '../../src/payments/tables';
+import { insertConsent, visitor } from '../helpers';
 
 export const MAIL_FROM = '"Seri Ilmu Admissions" <admissions@seriilmu.test>';
 export const SITE = 'http://site.test';
@@ -29,6 +30,7 @@ export async function bookedVisit(db: Db, start: Date, options: { bookedAt: Date
   const visitorName = options.visitorName ?? visitor.visitorName;
   const visitorEmail = options.email ?? `parent-${n}@example.com`;
   const details = { ...visitor, visitorName, visitorEmail };
+  const consentId = await insertConsent(db);
   const [slot] = await db
     .insert(slots)
     .values({
@@ -39,6 +41,7 @@ export async function bookedVisit(db: Db, start: Date, options: { bookedAt: Date
       bookingReference: reference,
       amountSen: 7500,
       bookedAt: options.bookedAt,
+      consentId,
     })
     .returning();
   const [payment] = await db
@@ -56,6 +59,7 @@ export async function bookedVisit(db: Db, start: Date, options: { bookedAt: Date
       sessionExpiresAt: options.bookedAt,
       completedAt: options.bookedAt,
       bookingStatus: 'booked',
+      consentId,
     })
     .returning();
   return { slot, payment };
@@ -68,7 +72,7 @@ export async function moveBooking(db: Db, paymentId: string, start: Date, movedA
     const [old] = await tx.select().from(slots).where(eq(slots.id, payment.slotId));
     await tx
       .update(slots)
-      .set({ status: 'available', visitorName: null, visitorEmail: null, visitorContactNo: null, selectedSchool: null, bookingReference: null, amountSen: null, bookedAt: null })
+      .set({ status: 'available', visitorName: null, visitorEmail: null, visitorContactNo: null, selectedSchool: null, bookingReference: null, amountSen: null, bookedAt: null, consentId: null })
       .where(eq(slots.id, old.id));
     const [slot] = await tx
       .insert(slots)
@@ -83,6 +87,7 @@ export async function moveBooking(db: Db, paymentId: string, start: Date, movedA
         bookingReference: payment.reference,
         amountSen: old.amountSen,
         bookedAt: movedAt,
+        consentId: payment.consentId,
       })
       .returning();
     await tx.update(payments).set({ slotId: slot.id, calendarSequence: payment.calendarSequence + 1 }).where(eq(payments.id, paymentId));
@@ -96,7 +101,7 @@ export async function cancelBooking(db: Db, paymentId: string) {
     await tx.update(payments).set({ bookingStatus: 'cancelled', cancelledAt: new Date(), cancelledBy: 'parent' }).where(eq(payments.id, paymentId));
     await tx
       .update(slots)
-      .set({ status: 'available', visitorName: null, visitorEmail: null, visitorContactNo: null, selectedSchool: null, bookingReference: null, amountSen: null, bookedAt: null })
+      .set({ status: 'available', visitorName: null, visitorEmail: null, visitorContactNo: null, selectedSchool: null, bookingReference: null, amountSen: null, bookedAt: null, consentId: null })
       .where(eq(slots.id, payment.slotId));
   });
 }

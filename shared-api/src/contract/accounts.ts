@@ -12,6 +12,7 @@ export const AccountMessage = {
   /** The one answer to a reset request, whether or not the address has an account. */
   resetRequested: 'If an account exists for this address, a reset link has been sent.',
   resetTooMany: 'Too many reset requests. Please wait a while and try again.',
+  resetTooManyTries: 'Too many reset links that do not work were tried from this address. Please wait a few minutes and try again.',
   resetInvalid: 'This reset link is invalid, has already been used or has expired. Please ask for a new one.',
   resetDone: 'Your password has been changed. Please log in with the new password.',
   passwordsDiffer: 'The passwords do not match.',
@@ -32,6 +33,9 @@ export const passwordResetConfirmBodySchema = z.object({
   password: registerBodySchema.shape.password,
 });
 export type PasswordResetConfirmBody = z.output<typeof passwordResetConfirmBodySchema>;
+/** POST /auth/password-reset/check: whether a reset link still works, asked when its page opens (it says nothing else). */
+export const passwordResetCheckBodySchema = passwordResetConfirmBodySchema.pick({ token: true });
+export type PasswordResetCheckBody = z.output<typeof passwordResetCheckBodySchema>;
 
 /** The reset page's form: the new password twice. */
 export const resetPasswordFormSchema = z

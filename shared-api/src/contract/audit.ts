@@ -21,6 +21,19 @@ export const AUDIT_ACTIONS = [
   'password_reset',
   'parent_rescheduled',
   'parent_cancelled',
+  'privacy_person_viewed',
+  'privacy_person_exported',
+  'retention_applied',
+  'privacy_request_logged',
+  'privacy_request_extended',
+  'privacy_request_answered',
+  'waitlist_moved',
+  'waitlist_removed',
+  'privacy_visitor_corrected',
+  'breach_logged',
+  'breach_commissioner_notified',
+  'breach_people_exported',
+  'breach_people_notified',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -43,6 +56,19 @@ export const AuditActionLabel: Record<AuditAction, string> = {
   password_reset: 'Password reset',
   parent_rescheduled: 'Parent rescheduled',
   parent_cancelled: 'Parent cancelled',
+  privacy_person_viewed: "Person's data viewed",
+  privacy_person_exported: "Person's data exported",
+  retention_applied: 'Personal data anonymised (retention)',
+  privacy_request_logged: 'Access or correction request logged',
+  privacy_request_extended: 'Request extended to 35 days',
+  privacy_request_answered: 'Request answered',
+  waitlist_moved: 'Waitlist entry moved',
+  waitlist_removed: 'Waitlist entry removed',
+  privacy_visitor_corrected: "Visitor's details corrected",
+  breach_logged: 'Personal data breach logged',
+  breach_commissioner_notified: 'Breach: Commissioner notified',
+  breach_people_exported: "Breach: affected people's contacts exported",
+  breach_people_notified: 'Breach: affected people notified by mail',
 };
 
 /** The largest page GET /staff/audit answers. */

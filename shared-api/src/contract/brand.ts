@@ -29,9 +29,8 @@ export const brand: Brand = {
   unknownSchoolFeeSen: brandConfig.unknownSchoolFeeSen,
 };
 
-/** Spec fallback fee when server pricing is missing. */
-export const fallbackFeeSen = (school: string): number =>
-  brand.schools.find((s) => s.name === school)?.feeSen ?? brand.unknownSchoolFeeSen;
+/** A school's fee in sen from brand.config.json, the price list the server charges; undefined for a school not on it. */
+export const schoolFeeSen = (school: string): number | undefined => brand.schools.find((s) => s.name === school)?.feeSen;
 
 /** A school's name as a parent reading `locale` sees it (its own name when the group gives none). */
 export const schoolName = (school: string, locale: Locale = 'en'): string =>

@@ -4,4 +4,5 @@ import './zod-without-jit';
 export * from './schemas';
 export * from './hold-limits';
 export * from './slot-messages';
+export * from './slot-rules';
 export { formResolver } from './form-resolver';

@@ -1,6 +1,18 @@
 import MessageFormat from '@messageformat/core';
 import { parse } from '@messageformat/parser';
-import { buildInvitation, visitDescription, visitTitle, whatToBring, WHAT_TO_BRING_IDS, type VisitTranslate } from './calendar';
+import {
+  buildFeed,
+  buildInvitation,
+  googleCalendarUrl,
+  invitationUid,
+  visitDescription,
+  visitPlace,
+  visitTitle,
+  whatToBring,
+  WHAT_TO_BRING_IDS,
+  type FeedEvent,
+  type VisitTranslate,
+} from './calendar';
 import type { Locale } from './locale';
 import en from './locales/en.json';
 import ms from './locales/ms.json';
@@ -74,7 +86,7 @@ describe('the shared catalogue (what to bring, calendar texts)', () => {
   });
 
   it('renders the English builders from the browser build’s compiled catalogue too', () => {
-    // The build turns en.json into Lingui's compiled form; the same module then reads pieces instead of texts.
+    // The build compiles en.json into a function per message (messageformat); the same module then calls them instead of reading texts.
     jest.isolateModules(() => {
       jest.doMock('./locales/en.json', () => compiled('en'));
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh module with the mocked catalogue
@@ -86,13 +98,13 @@ describe('the shared catalogue (what to bring, calendar texts)', () => {
 });
 
 describe('the calendar invitation in each language', () => {
-  it('is the English one it always was without a language', () => {
+  it('is the English one it always was without a language, with the place of issue 24 (address, school phone)', () => {
     const ics = invitation();
     expect(ics).toContain('SUMMARY:Assessment visit: Seri Ilmu International\r\n');
-    expect(ics).toContain('LOCATION:Seri Ilmu International\r\n');
+    expect(ics).toContain('LOCATION:Seri Ilmu International\\, 3 Persiaran Anggerik Vanilla\\, Kota Kemuning\\, 40460 Shah Alam\\, Selangor\r\n');
     expect(ics).toContain(
       "DESCRIPTION:Assessment visit for Aisyah. Payment reference PAY-1. Please bring: Parent/guardian ID\\, Student's birth certificate\\, " +
-        'Immunization records\\, Previous academic records. Registration form: https://forms.seriilmu.edu.my/registration\r\n',
+        'Immunization records\\, Previous academic records. School office: 03-5122 8800. Registration form: https://forms.seriilmu.edu.my/registration\r\n',
     );
     expect(invitation('en')).toBe(ics);
   });
@@ -100,10 +112,10 @@ describe('the calendar invitation in each language', () => {
   it('speaks Bahasa Melayu, with the school’s Malay name', () => {
     const ics = invitation('ms');
     expect(ics).toContain('SUMMARY:Lawatan penilaian: Sekolah Antarabangsa Seri Ilmu\r\n');
-    expect(ics).toContain('LOCATION:Sekolah Antarabangsa Seri Ilmu\r\n');
+    expect(ics).toContain('LOCATION:Sekolah Antarabangsa Seri Ilmu\\, 3 Persiaran Anggerik Vanilla\\, Kota Kemuning\\, 40460 Shah Alam\\, Selangor\r\n');
     expect(ics).toContain(
       'DESCRIPTION:Lawatan penilaian untuk Aisyah. Nombor rujukan bayaran: PAY-1. Sila bawa: Kad pengenalan ibu bapa/penjaga\\, ' +
-        'Sijil kelahiran pelajar\\, Rekod imunisasi\\, Rekod akademik terdahulu. Borang pendaftaran: https://forms.seriilmu.edu.my/registration\r\n',
+        'Sijil kelahiran pelajar\\, Rekod imunisasi\\, Rekod akademik terdahulu. Pejabat sekolah: 03-5122 8800. Borang pendaftaran: https://forms.seriilmu.edu.my/registration\r\n',
     );
     expect(ics).toContain('DTSTART;TZID=Asia/Singapore:20261123T093000');
   });
@@ -113,10 +125,61 @@ describe('the calendar invitation in each language', () => {
     expect(ics).toContain('SUMMARY:入学评估：Seri Ilmu 国际学校\r\n');
     expect(ics).toContain(
       'DESCRIPTION:Aisyah的入学评估。付款参考编号：PAY-1。请携带：家长/监护人身份证件、学生出生证明、疫苗接种记录、以往的学业成绩记录。' +
-        '报名表：https://forms.seriilmu.edu.my/registration\r\n',
+        '学校办公室电话：03-5122 8800。报名表：https://forms.seriilmu.edu.my/registration\r\n',
     );
+    // The school's name and its address: a full-width comma between them.
+    expect(ics).toContain('LOCATION:Seri Ilmu 国际学校，3 Persiaran Anggerik Vanilla\\, Kota Kemuning\\, 40460 Shah Alam\\, Selangor\r\n');
     // Folded at 75 octets without splitting a Chinese character.
     const folded = buildInvitation({ uid: 'u', start: new Date(0), end: new Date(1), school: 'Seri Ilmu International', locale: 'zh', translate: translatorFor('zh') });
     expect(folded.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+});
+
+describe('one visit, one place and one event id for the mail, the pages and the staff feed (issue 24)', () => {
+  const visit = { school: 'Seri Ilmu Private Primary', start: new Date('2026-11-23T01:30:00Z'), end: new Date('2026-11-23T02:00:00Z'), reference: 'PAY-1' };
+
+  it("names the school and its address, or the name alone for a school the group does not have", () => {
+    expect(visitPlace('Seri Ilmu Private Primary')).toBe('Seri Ilmu Private Primary, 12 Jalan SS 21/37, Damansara Utama, 47400 Petaling Jaya, Selangor');
+    expect(visitPlace('Seri Ilmu Private Primary', 'ms')).toBe('Sekolah Rendah Swasta Seri Ilmu, 12 Jalan SS 21/37, Damansara Utama, 47400 Petaling Jaya, Selangor');
+    expect(visitPlace('Demo School')).toBe('Demo School');
+  });
+
+  it('gives the Google Calendar link the invitation’s title, place, description and GMT+8 times', () => {
+    const url = new URL(googleCalendarUrl(visit, { locale: 'ms', translate: translatorFor('ms') }));
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      action: 'TEMPLATE',
+      text: 'Lawatan penilaian: Sekolah Rendah Swasta Seri Ilmu',
+      dates: '20261123T013000Z/20261123T020000Z',
+      details: visitDescription('PAY-1', undefined, { locale: 'ms', translate: translatorFor('ms') }, visit.school),
+      location: visitPlace(visit.school, 'ms'),
+      ctz: 'Asia/Singapore',
+    });
+  });
+
+  it("uses the mail's UID for a booking wherever its invitation is built", () => {
+    expect(invitationUid('PAY-1')).toBe('PAY-1@seriilmu.edu.my');
+    expect(buildInvitation({ ...visit, uid: invitationUid('PAY-1') })).toContain('UID:PAY-1@seriilmu.edu.my\r\n');
+  });
+
+  it("titles a staff feed event with the child and the year, and lists them in its description", () => {
+    const event: FeedEvent = {
+      ...visit,
+      uid: invitationUid('PAY-1'),
+      visitorName: 'Aisyah Rahman',
+      visitorEmail: 'aisyah@example.com',
+      visitorContactNo: '0123456789',
+      childName: 'Nur Iman',
+      childYear: 'Year 2',
+      reference: 'PAY-1',
+      sequence: 0,
+      cancelled: false,
+    };
+    const feed = unfold(buildFeed([event, { ...event, uid: 'old', childName: null, childYear: null }], new Date(0)));
+    expect(feed).toContain('SUMMARY:Assessment: Nur Iman\\, Year 2 (Seri Ilmu Private Primary)\r\n');
+    expect(feed).toContain('DESCRIPTION:Visitor: Aisyah Rahman\\nChild: Nur Iman\\nYear or grade applied for: Year 2\\nSchool: Seri Ilmu Private Primary\\n');
+    expect(feed).toContain('LOCATION:Seri Ilmu Private Primary\\, 12 Jalan SS 21/37\\, Damansara Utama\\, 47400 Petaling Jaya\\, Selangor\r\n');
+    // A booking made before the child was asked for is titled with the visitor.
+    expect(feed).toContain('SUMMARY:Assessment: Aisyah Rahman (Seri Ilmu Private Primary)\r\n');
   });
 });

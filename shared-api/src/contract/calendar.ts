@@ -2,9 +2,11 @@
 // staff's subscription feed. Plain TS with no Node API, so both the server and the browser build it.
 import { brand, schoolName } from './brand';
 import { TIMEZONE } from './constants';
+import { schoolDetails } from './school-details';
 import type { Locale } from './locale';
 import en from './locales/en.json';
 import { MY_UTC_OFFSET_MINUTES } from './gmt8';
+import { formatPhone } from './phone';
 
 // ---- The parent's texts in the parent's language (issue 14) ----
 // The what-to-bring items and the invitation's texts are the catalogue `shared-api/locales/{en,ms,zh}.json` (ICU
@@ -36,6 +38,8 @@ const localeOf = (language?: VisitLanguage): Locale => language?.locale ?? 'en';
 /** Chinese lists take the enumeration comma and its sentences run on without spaces. */
 const ITEM_SEPARATOR: Record<Locale, string> = { en: ', ', ms: ', ', zh: '、' };
 const SENTENCE_SEPARATOR: Record<Locale, string> = { en: ' ', ms: ' ', zh: '' };
+/** Between a school's name and its address: a comma, full-width in Chinese. */
+const PLACE_SEPARATOR: Record<Locale, string> = { en: ', ', ms: ', ', zh: '，' };
 
 /** The ids of the what-to-bring items, in WHAT_TO_BRING's order. */
 export const WHAT_TO_BRING_IDS = ['whatToBring.0', 'whatToBring.1', 'whatToBring.2', 'whatToBring.3'] as const satisfies readonly VisitTextId[];
@@ -47,17 +51,32 @@ export const whatToBring = (language?: VisitLanguage): string[] => WHAT_TO_BRING
 export const visitTitle = (school: string, language?: VisitLanguage): string =>
   translator(language)('visit.title', { school: schoolName(school, localeOf(language)) });
 
-/** What the visit is for, what to bring and where the registration form is. */
-export const visitDescription = (reference?: string, visitorName?: string, language?: VisitLanguage): string => {
+/** Where the visit is: the school's name in the language and its address ("Seri Ilmu International, 3 Persiaran …"). */
+export const visitPlace = (school: string, locale: Locale = 'en'): string => {
+  const address = schoolDetails(school)?.address;
+  return address ? `${schoolName(school, locale)}${PLACE_SEPARATOR[locale]}${address}` : schoolName(school, locale);
+};
+
+/** What the visit is for, what to bring, the school office's phone (the address is the LOCATION) and where the registration form is. */
+export const visitDescription = (reference?: string, visitorName?: string, language?: VisitLanguage, school?: string): string => {
   const t = translator(language);
   const locale = localeOf(language);
+  const place = school ? schoolDetails(school) : undefined;
   return [
     visitorName ? t('visit.aboutFor', { visitorName }) : t('visit.about'),
     ...(reference ? [t('visit.reference', { reference })] : []),
     t('visit.bring', { items: whatToBring(language).join(ITEM_SEPARATOR[locale]) }),
+    ...(place ? [t('visit.contact', { phone: place.phone })] : []),
     t('visit.form', { url: brand.registrationFormUrl }),
   ].join(SENTENCE_SEPARATOR[locale]);
 };
+
+/**
+ * The calendar UID of a booking's visit: one per booking (its payment reference), the same in the mailed invitation,
+ * the success and manage pages' download and the staff's feed, so a calendar that gets two of them keeps one event.
+ */
+export const invitationUid = (reference: string): string => `${reference}@${brand.supportEmail.split('@')[1] ?? 'booking'}`;
+
 
 // TEXT values escape backslash, semicolon, comma and newlines; control characters are dropped.
 /* eslint-disable no-control-regex -- stripping control characters is the point */
@@ -95,6 +114,19 @@ function fold(line: string): string {
 const stamp = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '');
 const local = (d: Date) => stamp(d.getTime() + MY_UTC_OFFSET_MINUTES * 60_000);
 const utc = (d: Date) => `${stamp(d.getTime())}Z`;
+
+/** A Google Calendar "add event" link for the visit, with the same title, place and description as the invitation. */
+export const googleCalendarUrl = (visit: { school: string; start: Date; end: Date; reference?: string }, language?: VisitLanguage): string => {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: visitTitle(visit.school, language),
+    dates: `${utc(visit.start)}/${utc(visit.end)}`,
+    details: visitDescription(visit.reference, undefined, language, visit.school),
+    location: visitPlace(visit.school, localeOf(language)),
+    ctz: TIMEZONE,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+};
 
 // The calendar's opening lines: product, method, other calendar properties (they precede every component) and the one
 // time zone (GMT+8, no daylight saving since 1982).
@@ -153,8 +185,8 @@ export function buildInvitation(input: InvitationInput): string {
     `DTSTART;TZID=${TIMEZONE}:${local(input.start)}`,
     `DTEND;TZID=${TIMEZONE}:${local(input.end)}`,
     `SUMMARY:${escapeText(visitTitle(input.school, language))}`,
-    `LOCATION:${escapeText(schoolName(input.school, input.locale))}`,
-    `DESCRIPTION:${escapeText(visitDescription(input.reference, name, language))}`,
+    `LOCATION:${escapeText(visitPlace(input.school, input.locale))}`,
+    `DESCRIPTION:${escapeText(visitDescription(input.reference, name, language, input.school))}`,
     ...(invite
       ? [
           `ORGANIZER;CN=${paramValue(brand.productName)}:mailto:${invite.organizer}`,
@@ -178,11 +210,18 @@ export type FeedEvent = {
   visitorName: string;
   visitorEmail: string;
   visitorContactNo: string;
+  /** The child and the year or grade applied for (null on bookings made before they were asked). */
+  childName: string | null;
+  childYear: string | null;
   reference: string;
   /** The booking's invitation SEQUENCE: a move or a cancel raises it, so subscribed calendars take the change. */
   sequence: number;
   cancelled: boolean;
 };
+
+/** A visit's title in the staff's calendars: who is assessed, for which year, where ("Assessment: Adam Tan, Year 1 (Seri Ilmu Private Primary)"). */
+const feedSummary = (e: FeedEvent): string =>
+  `Assessment: ${e.childName ?? e.visitorName}${e.childYear ? `, ${e.childYear}` : ''} (${e.school})`;
 
 /** The staff's feed title in calendar apps. */
 export const feedTitle = (): string => `${brand.productName} assessment visits`;
@@ -199,8 +238,10 @@ export function buildFeed(events: FeedEvent[], now: Date = new Date()): string {
   for (const e of events) {
     const description = [
       `Visitor: ${e.visitorName}`,
+      ...(e.childName ? [`Child: ${e.childName}`] : []),
+      ...(e.childYear ? [`Year or grade applied for: ${e.childYear}`] : []),
       `School: ${e.school}`,
-      `Contact number: ${e.visitorContactNo}`,
+      `Contact number: ${formatPhone(e.visitorContactNo) ?? ''}`,
       `Email: ${e.visitorEmail}`,
       `Reference: ${e.reference}`,
     ].join('\n');
@@ -210,8 +251,8 @@ export function buildFeed(events: FeedEvent[], now: Date = new Date()): string {
       `DTSTAMP:${utc(now)}`,
       `DTSTART;TZID=${TIMEZONE}:${local(e.start)}`,
       `DTEND;TZID=${TIMEZONE}:${local(e.end)}`,
-      `SUMMARY:${escapeText(`Assessment: ${e.visitorName} (${e.school})`)}`,
-      `LOCATION:${escapeText(e.school)}`,
+      `SUMMARY:${escapeText(feedSummary(e))}`,
+      `LOCATION:${escapeText(visitPlace(e.school))}`,
       `DESCRIPTION:${escapeText(description)}`,
       `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
       `SEQUENCE:${e.sequence}`,

@@ -12,6 +12,8 @@ export const ErrorCode = {
   HOLD_INVALID: 'HOLD_INVALID',
   /** 429: this connection holds as many slots as it may; `data.challenge`, when given, earns one more once solved. */
   HOLD_LIMIT: 'HOLD_LIMIT',
+  /** 429: this connection, email or phone has held this slot as long as one visitor may (HOLD_TIME_CAP_MINUTES within HOLD_TIME_WINDOW_MINUTES). */
+  HOLD_TIME_USED: 'HOLD_TIME_USED',
   /** 409: this email address or phone number already holds another slot. */
   VISITOR_HAS_HOLD: 'VISITOR_HAS_HOLD',
   FEE_MISMATCH: 'FEE_MISMATCH',
@@ -22,4 +24,5 @@ export const ErrorCode = {
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** With `NOTICE_OUTDATED` (its value is `shared-api/privacy`'s, off the public page's first load). */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | 'NOTICE_OUTDATED';

@@ -3,8 +3,11 @@ export const TIMEZONE = 'Asia/Singapore';
 export const SLOT_MINUTES = 30;
 export const DEFAULT_SLOT_START_TIME = '08:30';
 export const BOOKING_LEAD_HOURS = 1;
+/** One hold's length, and the most a reserve may ask for: a longer hold would cost its proof of work less often. */
 export const HOLD_MINUTES = 15;
-export const MAX_HOLD_MINUTES = 30;
+/** A slot's total hold time per client network, per email and per phone within HOLD_TIME_WINDOW_MINUTES, whatever the renewals. */
+export const HOLD_TIME_CAP_MINUTES = 30;
+export const HOLD_TIME_WINDOW_MINUTES = 120;
 export const HOLD_WARNING_MINUTES = 2;
 export const PUBLIC_PAGE_SIZE = 100;
 /**
@@ -36,4 +39,27 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'fpx';
 /** Local-storage keys used by the remotes. */
 export const BOOKING_STORAGE_KEY = 'booking';
+/** The payments this browser started and their keys (booking-remote's lib/paymentKeys.ts): kept after the draft is cleared. */
+export const PAYMENT_KEYS_STORAGE_KEY = 'bookingPaymentKeys';
 export const DASHBOARD_FILTER_STORAGE_KEY = 'dashboardSlotFilter';
+
+/**
+ * The request header carrying a payment's key: the hold token the initiate answer gave the browser that started the
+ * payment. Only with it do the payment routes show personal data, cancel a pending payment or give a manage link; a
+ * payment id or reference (printed, mailed, in URLs) identifies a payment but proves nothing.
+ */
+export const PAYMENT_KEY_HEADER = 'X-Payment-Key';
+/**
+ * Why a payment failed, as the app writes it in `/payment/failure?error=` (the sandbox gateway, the pending page): codes,
+ * never words. The page says each in its own language and shows nothing else from its URL.
+ */
+export const PaymentFailureCode = {
+  failed: 'payment_failed',
+  declined: 'payment_declined',
+  cancelled: 'payment_cancelled',
+  expired: 'session_expired',
+} as const;
+export type PaymentFailureCode = (typeof PaymentFailureCode)[keyof typeof PaymentFailureCode];
+/** A payment id and a payment reference as the server makes them (the result pages show nothing else from a URL). */
+export const PAYMENT_ID_PATTERN = /^pay_[0-9a-f]{32}$/;
+export const PAYMENT_REFERENCE_PATTERN = /^PAY-[0-9A-F]{16}$/;

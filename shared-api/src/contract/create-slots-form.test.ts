@@ -38,4 +38,15 @@ describe('createSlotsFormSchema', () => {
     expect(errorsOf({ startDate: '2026-11-19', endDate: '2026-02-30', startTime: '08:30' })).toEqual({ endDate: SlotAddMessage.badDate });
     expect(errorsOf({ startDate: '2026-11-19', endDate: '2026-11-19', startTime: '25:00' })).toEqual({ startTime: SlotAddMessage.badTime });
   });
+
+  it('takes days up to two years ahead and starts up to 11:29 PM, as /slot/add and /slot/add-many do', () => {
+    expect(errorsOf({ startDate: '2028-11-17', endDate: '2028-11-18', startTime: '23:29' })).toEqual({});
+    expect(errorsOf({ startDate: '2028-11-17', endDate: '2028-11-20', startTime: '11:30 PM' })).toEqual({
+      endDate: SlotAddMessage.tooFar,
+      startTime: SlotAddMessage.timeTooLate,
+    });
+    expect(errorsOf({ startDate: '9999-12-27', endDate: '9999-12-31', startTime: '08:30' })).toEqual({ startDate: SlotAddMessage.tooFar, endDate: SlotAddMessage.tooFar });
+    expect(SlotAddMessage.timeTooLate).toBe('The latest start time is 11:29 PM: a slot must end before midnight.');
+    expect(SlotAddMessage.tooFar).toBe('Slots can only be created up to 2 years ahead.');
+  });
 });

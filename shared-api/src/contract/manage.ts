@@ -38,12 +38,25 @@ const bookingCoreSchema = z.object({
 });
 
 /** GET /api/booking/manage/:token (and the answer of reschedule / cancel): the booking as its parent sees it. */
+/** A booking's refund windows and change deadline as they stand now (change-terms.ts `ChangeTerms`). */
+export const changeTermsSchema = z.object({
+  refunds: z.array(z.object({ percent: z.number().int().min(0).max(100), until: z.string() })),
+  changesUntil: z.string(),
+  now: z.string(),
+});
+
 export const manageViewSchema = bookingCoreSchema.extend({
+  /** The start the refund is measured from: the earliest the booking has had (a move never makes the refund deadline later). */
+  refundFrom: z.string(),
+  /** The refund and change terms now, said in plain words on the page (changeTermsText). */
+  terms: changeTermsSchema,
   /** Reschedule and cancel are possible until this instant (the visit's start minus the cut-off hours). */
   changeDeadline: z.string(),
   canChange: z.boolean(),
   /** What a cancel now would refund; null when nothing can be changed. */
   cancelQuote: cancelQuoteSchema.nullable(),
+  /** The calendar invitation's SEQUENCE now (0 when booked, +1 at each move): the page's .ics matches the last mail's. */
+  calendarSequence: z.number().int().min(0),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 
@@ -53,7 +66,7 @@ export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
 export const cancelBodySchema = z.object({ expectedRefundSen: z.number().int().min(0).max(INT4_MAX) });
 export type CancelBody = z.infer<typeof cancelBodySchema>;
 
-/** POST /api/booking/manage-link {paymentId}: the browser that paid gets a link for the success and thank-you pages. */
+/** POST /api/booking/manage-link {paymentId} with the payment's key (X-Payment-Key): the browser that paid gets a link for the success and thank-you pages. */
 export const manageLinkBodySchema = z.object({ paymentId: z.string().min(1).max(200) });
 export const manageLinkSchema = z.object({ token: z.string(), path: z.string() });
 export type ManageLink = z.infer<typeof manageLinkSchema>;
@@ -62,7 +75,8 @@ export type ManageLink = z.infer<typeof manageLinkSchema>;
 export const manageBookingPath = (token: string): string => `/booking/manage/${token}`;
 
 // ---- Staff ----
-export const bookingEventKindSchema = z.enum(['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed']);
+/** `booked_unpaid`: staff booked the slot with no payment (read from the audit trail; paid bookings keep booking_events). */
+export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed']);
 export type BookingEventKind = z.infer<typeof bookingEventKindSchema>;
 export const bookingEventSchema = z.object({
   at: z.string(),
@@ -79,10 +93,14 @@ export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
 /** GET /staff/bookings/:reference: the booking, its refund and its history (oldest first). */
 export const staffBookingSchema = bookingCoreSchema.extend({
-  paymentId: z.string(),
+  /** Null: staff booked it directly (or it is demo data), so nothing was paid and nothing can be refunded. */
+  paymentId: z.string().nullable(),
   visitorName: z.string(),
   visitorEmail: z.string(),
   visitorContactNo: z.string(),
+  /** The child and the year or grade applied for; null on a booking made before they were asked (migration 0014). */
+  childName: z.string().nullable(),
+  childYear: z.string().nullable(),
   history: z.array(bookingEventSchema),
 });
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
@@ -90,7 +108,7 @@ export const bookingReferenceParamSchema = z.object({ reference: z.string().min(
 export const staffCancelBodySchema = z.object({ refund: z.boolean() });
 export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;
 
-/** GET /staff/bookings: every paid booking (cancelled ones too), newest visit first, for the CSV export. */
+/** GET /staff/bookings: every paid booking (cancelled ones too) and every booked slot with no payment, newest visit first, for the CSV export. */
 export const staffBookingRowSchema = staffBookingSchema.omit({ history: true });
 export type StaffBookingRow = z.infer<typeof staffBookingRowSchema>;
 export const staffBookingListSchema = z.object({ bookings: z.array(staffBookingRowSchema) });
@@ -112,11 +130,13 @@ export const ManageMessage = {
   staffCancelled: 'Booking cancelled.',
   staffMoved: 'Booking moved.',
   alreadyCancelled: 'This booking is already cancelled.',
+  notYours: 'Only the browser that made this payment can get a link here. The link to change or cancel the booking is in the confirmation email.',
 } as const;
 
 /** Short labels of a booking's history, for staff. */
 export const BookingEventLabel: Record<BookingEventKind, string> = {
   booked: 'Booked and paid',
+  booked_unpaid: 'Booked by staff, no payment',
   rescheduled: 'Rescheduled',
   cancelled: 'Cancelled',
   refund_requested: 'Refund requested',

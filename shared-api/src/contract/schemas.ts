@@ -1,10 +1,11 @@
 import { LOCALES } from './locale';
 import { z } from 'zod';
 import {
-  MAX_HOLD_MINUTES,
   HOLD_MINUTES,
   NAME_MAX_LENGTH,
   PAYMENT_METHODS,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
   DEFAULT_PAYMENT_METHOD,
   PUBLIC_PAGE_SIZE,
   REGISTER_PASSWORD_MIN,
@@ -14,7 +15,10 @@ import { proofOfWorkSchema } from './hold-limits';
 import { ValidationMessage as V } from './booking-messages';
 import { SlotAddMessage } from './slot-messages';
 import { isWeekend, parseSlotTime, todayInMY } from './gmt8';
+import { LATEST_SLOT_START_MINUTES, latestSlotDateInMY } from './slot-rules';
 import { dayInMY } from './time';
+import { characterCount, cleanTypedEmail, cleanTypedText, firstCharacters, normalisePhone } from './typed-text';
+import { isSchoolYear, schoolDetails } from './school-details';
 
 // All money fields (fee, totalFee, amount, amountSen) are integer sen: RM 75 is 7500.
 
@@ -53,32 +57,59 @@ export const slotTime = z
   .regex(/^((([01]?\d|2[0-3]):[0-5]\d)|((0?[1-9]|1[0-2]):[0-5]\d\s?[AaPp][Mm]))$/, 'Time must be HH:mm or hh:mm AM/PM');
 
 // ---- Visitor details: the booking form and the server use the same rules and words. ----
-const stripPhone = (v: string) => v.replace(/[\s-]/g, '');
-export const visitorDetailsSchema = z.object({
-  visitorName: z
-    .string({ error: V.nameRequired })
+/** A stored contact number: `0…` (Malaysia, national form) or `+` and the country's digits; 8 to 15 digits. */
+const STORED_PHONE = new RegExp(`^\\+?\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
+/** A free-text field people type: cleaned (typed-text.ts), then at most `max` characters (code points). */
+const typedText = (max: number, message?: string) =>
+  z
+    .string()
+    .max(TEXT_INPUT_MAX, message)
+    .transform(cleanTypedText)
+    .refine((v) => characterCount(v) <= max, message ?? `At most ${max} characters`);
+/** A person's name as typed: cleaned (typed-text.ts), required, at least 2 characters, cut to NAME_MAX_LENGTH. */
+const personName = (required: string, tooShort: string) =>
+  z
+    .string({ error: required })
     .max(TEXT_INPUT_MAX)
-    .trim()
-    .min(1, V.nameRequired)
-    .min(2, V.nameTooShort)
-    .transform((v) => v.slice(0, NAME_MAX_LENGTH)),
-  visitorEmail: z
-    .string({ error: V.emailRequired })
-    .max(TEXT_INPUT_MAX, V.emailInvalid)
-    .trim()
-    .min(1, V.emailRequired)
-    .max(254, V.emailInvalid)
-    .regex(EMAIL_PATTERN, V.emailInvalid)
-    .transform((v) => v.toLowerCase()),
-  visitorContactNo: z
-    .string({ error: V.contactRequired })
-    .max(TEXT_INPUT_MAX, V.phoneInvalid)
-    .trim()
-    .min(1, V.contactRequired)
-    .transform(stripPhone)
-    .pipe(z.string().regex(/^\d{8,15}$/, V.phoneInvalid)),
-  selectedSchool: z.string({ error: V.schoolRequired }).max(TEXT_INPUT_MAX).trim().min(1, V.schoolRequired).max(200),
-});
+    .transform(cleanTypedText)
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .refine((v) => characterCount(v) >= 2, tooShort),
+    )
+    .transform((v) => firstCharacters(v, NAME_MAX_LENGTH));
+/** The visitor's name, email and contact number as the booking form takes them (also a staff correction's). */
+export const visitorNameSchema = personName(V.nameRequired, V.nameTooShort);
+export const visitorEmailSchema = z
+  .string({ error: V.emailRequired })
+  .max(TEXT_INPUT_MAX, V.emailInvalid)
+  .transform(cleanTypedEmail)
+  .pipe(z.string().min(1, V.emailRequired).max(254, V.emailInvalid).regex(EMAIL_PATTERN, V.emailInvalid))
+  .transform((v) => v.toLowerCase());
+export const visitorContactNoSchema = z
+  .string({ error: V.contactRequired })
+  .max(TEXT_INPUT_MAX, V.phoneInvalid)
+  .trim()
+  .min(1, V.contactRequired)
+  .transform(normalisePhone)
+  .pipe(z.string().regex(STORED_PHONE, V.phoneInvalid));
+export const visitorDetailsSchema = z
+  .object({
+    visitorName: visitorNameSchema,
+    visitorEmail: visitorEmailSchema,
+    visitorContactNo: visitorContactNoSchema,
+    selectedSchool: z.string({ error: V.schoolRequired }).pipe(typedText(200)).pipe(z.string().min(1, V.schoolRequired)),
+    /** The child the assessment is for (issue 24), cleaned as the visitor's name is. */
+    childName: personName(V.childNameRequired, V.childNameTooShort),
+    /** The year or grade applied for: the English name of one of the selected school's `years` (brand.config.json). */
+    childYear: z.string({ error: V.childYearRequired }).pipe(typedText(100)).pipe(z.string().min(1, V.childYearRequired)),
+  })
+  .superRefine((v, ctx) => {
+    // Only for a school of the group: an unknown school is refused for itself (initiate) or booked as typed (staff).
+    if (schoolDetails(v.selectedSchool) && !isSchoolYear(v.selectedSchool, v.childYear))
+      ctx.addIssue({ code: 'custom', path: ['childYear'], message: V.childYearInvalid });
+  });
 export type VisitorDetailsInput = z.input<typeof visitorDetailsSchema>;
 export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
 
@@ -108,6 +139,9 @@ export const staffSlotSchema = z.object({
   visitorEmail: z.string().nullable(),
   visitorContactNo: z.string().nullable(),
   selectedSchool: z.string().nullable(),
+  /** The child and the year or grade applied for; null on a booking made before they were asked (migration 0014). */
+  childName: z.string().nullable(),
+  childYear: z.string().nullable(),
   bookingReference: z.string().nullable(),
   amountSen: z.number().int().nullable(),
 });
@@ -141,7 +175,10 @@ export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(st
 
 export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime });
 export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
-/** The create-slots form (spec section 5): a range of days from tomorrow (GMT+8) with at least one weekday, and a start time. */
+/**
+ * The create-slots form (spec section 5): a range of days from tomorrow (GMT+8) to at most SLOT_MAX_YEARS_AHEAD years
+ * ahead with at least one weekday, and a start time that lets the slot end before midnight.
+ */
 export const createSlotsFormSchema = z
   .object({
     startDate: z.string().min(1, V.startDateRequired),
@@ -150,14 +187,19 @@ export const createSlotsFormSchema = z
   })
   .superRefine(({ startDate, endDate, startTime }, ctx) => {
     const isRealDay = (day: string) => dayInMY(day).isValid();
+    const latest = latestSlotDateInMY();
     if (!isRealDay(startDate)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.badDate });
     else if (startDate <= todayInMY()) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.tooEarly });
+    else if (startDate > latest) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.tooFar });
     if (!isRealDay(endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.badDate });
     else if (isRealDay(startDate) && endDate < startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
+    else if (endDate > latest) ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.tooFar });
     // A range of at most two days, both Saturday or Sunday, holds no weekday.
     else if (isRealDay(startDate) && isWeekend(startDate) && isWeekend(endDate) && dayInMY(endDate).diff(dayInMY(startDate), 'day') <= 1)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.weekend });
-    if (parseSlotTime(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: SlotAddMessage.badTime });
+    const minutes = parseSlotTime(startTime);
+    if (minutes === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: SlotAddMessage.badTime });
+    else if (minutes > LATEST_SLOT_START_MINUTES) ctx.addIssue({ code: 'custom', path: ['startTime'], message: SlotAddMessage.timeTooLate });
   });
 export type CreateSlotsFormInput = z.input<typeof createSlotsFormSchema>;
 export const deleteSlotBodySchema = z.object({
@@ -167,26 +209,30 @@ export const deleteSlotBodySchema = z.object({
 export const slotIdParamSchema = z.object({ id: rowIdSchema });
 
 export const reserveBodySchema = z.object({
-  minutes: z.number().int().min(1).max(MAX_HOLD_MINUTES).default(HOLD_MINUTES),
+  minutes: z.number().int().min(1).max(HOLD_MINUTES).default(HOLD_MINUTES),
   proofOfWork: proofOfWorkSchema.optional(),
 });
 export const reservationSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string() });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const releaseBodySchema = z.object({ token: z.string().min(16).max(200) });
 
+/** The parent's consent to the privacy notice: the version they were shown (brand.config.json `privacyNotice.version`) and its language. */
+export const consentSchema = z.object({ noticeVersion: z.string().min(1).max(50), language: z.enum(LOCALES) });
+export type ConsentInput = z.infer<typeof consentSchema>;
+
 export const bookSlotBodySchema = visitorDetailsSchema.extend({
   id: rowIdSchema.optional(),
   paymentId: z.string().max(100).optional(),
+  /** Staff's direct booking: the notice the parent agreed to (recorded with channel 'staff'; the current one in English when absent). */
+  consent: consentSchema.optional(),
 });
 
 // ---- Staff accounts ----
 const emailField = z
   .string({ error: V.loginEmailRequired })
   .max(TEXT_INPUT_MAX, V.loginEmailFormat)
-  .trim()
-  .min(1, V.loginEmailRequired)
-  .max(254, V.loginEmailFormat)
-  .regex(EMAIL_PATTERN, V.loginEmailFormat)
+  .transform(cleanTypedEmail)
+  .pipe(z.string().min(1, V.loginEmailRequired).max(254, V.loginEmailFormat).regex(EMAIL_PATTERN, V.loginEmailFormat))
   .transform((v) => v.toLowerCase());
 export const loginBodySchema = z.object({ email: emailField, password: z.string().min(1).max(1024) });
 /** The login form's rules (spec section 5: the password has no rule; the server answers an empty one as a wrong login). */
@@ -194,7 +240,7 @@ export const loginFormSchema = loginBodySchema.extend({ password: z.string() });
 export const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export const registerBodySchema = z.object({
   email: emailField,
-  username: z.string().max(TEXT_INPUT_MAX).trim().max(100).optional(),
+  username: typedText(100).optional(),
   password: z.string().min(REGISTER_PASSWORD_MIN, V.registerPasswordMin).max(1024),
 });
 export type LoginInput = z.input<typeof loginFormSchema>;
@@ -217,6 +263,8 @@ export const initiateBodySchema = visitorDetailsSchema.extend({
   proofOfWork: proofOfWorkSchema.optional(),
   /** The language the parent booked in: their mails, invites and reminders use it (English when absent). */
   locale: z.enum(LOCALES).optional(),
+  /** Required: without the parent's consent to the current notice nothing is stored (PDPA, issue 28). */
+  consent: consentSchema,
 });
 export type InitiateBody = z.input<typeof initiateBodySchema>;
 export const paymentSessionSchema = z.object({
@@ -225,25 +273,42 @@ export const paymentSessionSchema = z.object({
   checkoutUrl: z.string(),
   clientReference: z.string(),
   expiresAt: z.string(),
+  /** The hold token: the payment's key (send it as X-Payment-Key). Given only in this answer, to the caller that holds it. */
+  holdToken: z.string(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 export const emailStatusSchema = z.enum(['sent', 'timeout', 'failed', 'pending']);
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
-export const paymentStatusResultSchema = z.object({
-  payment: z.object({ id: z.string(), status: paymentStatusSchema, amount: z.number().int(), reference: z.string(), method: z.string().nullable() }),
-  booking: z.object({
-    confirmed: z.boolean(),
+/** What anyone who knows a payment's reference or id may read: no payment id, no visitor, no mail details. */
+const publicPaymentSchema = z.object({ status: paymentStatusSchema, amount: z.number().int(), reference: z.string() });
+const publicBookingSchema = z.object({
+  confirmed: z.boolean(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  selectedSchool: z.string(),
+  /** The booking's calendar invitation SEQUENCE (0 when booked, +1 at each move): the receipt's .ics matches the last mail's. */
+  calendarSequence: z.number().int().min(0),
+});
+/** The status answer for a caller without the payment's key. */
+export const publicPaymentStatusSchema = z.object({ owner: z.literal(false), payment: publicPaymentSchema, booking: publicBookingSchema });
+/** The status answer for the browser that started the payment (it sent the payment's key): the whole receipt. */
+export const ownPaymentStatusSchema = z.object({
+  owner: z.literal(true),
+  payment: publicPaymentSchema.extend({ id: z.string(), method: z.string().nullable() }),
+  booking: publicBookingSchema.extend({
     slotId: z.number().int(),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-    selectedSchool: z.string(),
     visitorName: z.string(),
     visitorEmail: z.string(),
+    /** Once booked: the start its refund is measured from (ISO; the earliest it has had), for the refund and change terms. */
+    refundFrom: z.string().optional(),
   }),
   emailStatus: emailStatusSchema,
   emailTimeouts: z.object({ visitorEmailTimeout: z.boolean(), adminEmailTimeout: z.boolean() }),
 });
+export const paymentStatusResultSchema = z.discriminatedUnion('owner', [ownPaymentStatusSchema, publicPaymentStatusSchema]);
+export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;
+export type OwnPaymentStatus = z.infer<typeof ownPaymentStatusSchema>;
 export type PaymentStatusResult = z.infer<typeof paymentStatusResultSchema>;
 export const pricingSchema = z.object({ pricing: z.array(z.object({ schoolName: z.string(), totalFee: z.number().int() })) });
 export type Pricing = z.infer<typeof pricingSchema>;
@@ -261,6 +326,8 @@ export const healthSchema = z.object({
   message: z.string(),
   /** Absent when the database could not be read. */
   mail: mailBacklogSchema.optional(),
+  /** Background jobs whose retries are spent (last 7 days), by queue (mail, refund…); absent when unreadable. */
+  jobs: z.object({ failed: z.number().int(), failedByQueue: z.record(z.string(), z.number().int()) }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 /** GET /health/ready, for a load balancer: 200 ready, or 503 with why this process should get no traffic yet. */
@@ -283,7 +350,7 @@ export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unheal
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 
 // ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
-/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007 and 0008). */
+/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007, 0008 and 0019). */
 export const MAIL_KINDS = [
   'visitor_confirmation',
   'admin_notification',
@@ -295,6 +362,10 @@ export const MAIL_KINDS = [
   'admin_cancelled',
   'visitor_reminder',
   'staff_password_reset',
+  'waitlist_joined',
+  'waitlist_offer',
+  /** A personal data breach notice to a parent it touches (issue 28, PDPA s. 12B as amended in 2024). */
+  'breach_notification',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const STUCK_MAIL_MINUTES = 60;
@@ -323,10 +394,20 @@ export const failingRefundSchema = z.object({
   nextRefundAt: z.string().nullable(),
 });
 export type FailingRefund = z.infer<typeof failingRefundSchema>;
+/** A background queue whose jobs spent their retries in the last 7 days (server/src/base/jobs: mail, refund, reconcile, ...). */
+export const failedJobsSchema = z.object({
+  queue: z.string(),
+  failed: z.number().int(),
+  /** ISO date-time in GMT+8. */
+  lastFailedAt: z.string(),
+  lastError: z.string().nullable(),
+});
+export type FailedJobs = z.infer<typeof failedJobsSchema>;
 /** Each list holds the oldest items first (at most STAFF_ALERTS_LIMIT); `total` counts them all. */
 export const STAFF_ALERTS_LIMIT = 50;
 export const staffAlertsSchema = z.object({
   stuckMail: z.object({ total: z.number().int(), items: z.array(stuckMailSchema) }),
   failingRefunds: z.object({ total: z.number().int(), items: z.array(failingRefundSchema) }),
+  failedJobs: z.array(failedJobsSchema),
 });
 export type StaffAlerts = z.infer<typeof staffAlertsSchema>;

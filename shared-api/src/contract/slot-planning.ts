@@ -1,9 +1,9 @@
 // Slot planning (issue 15): several start times a day over a date range, created in one request, with a preview.
 import { z } from 'zod';
-import { SLOT_MINUTES } from './constants';
+import { LATEST_SLOT_START_MINUTES, latestSlotDateInMY } from './slot-rules';
 import { isoDate, staffSlotSchema } from './schemas';
 import { SlotAddMessage } from './slot-messages';
-import { formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, todayInMY } from './gmt8';
+import { formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, slotEndMinutes, todayInMY } from './gmt8';
 import { dayInMY } from './time';
 
 /** At most this many start times a day in one request. */
@@ -15,7 +15,7 @@ export const SLOT_PLAN_DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5] as const;
 
 export const SlotPlanMessage = {
   badTime: 'Start times must be HH:mm (24-hour)',
-  timeTooLate: 'Start time must leave 30 minutes before midnight',
+  timeTooLate: SlotAddMessage.timeTooLate,
   noTimes: 'Give at least one start time',
   tooManyTimes: `Give at most ${SLOT_PLAN_MAX_TIMES} start times`,
   badWeekday: 'Weekdays are numbers from 0 (Sunday) to 6 (Saturday)',
@@ -32,7 +32,7 @@ export const SlotPlanMessage = {
 const hhmm = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SlotPlanMessage.badTime)
-  .refine((t) => (parseSlotTime(t) ?? 0) + SLOT_MINUTES <= 24 * 60 - 1, SlotPlanMessage.timeTooLate);
+  .refine((t) => (parseSlotTime(t) ?? 0) <= LATEST_SLOT_START_MINUTES, SlotPlanMessage.timeTooLate);
 
 export const slotPlanBodySchema = z
   .object({
@@ -41,6 +41,8 @@ export const slotPlanBodySchema = z
     /** Which days of the week to plan (0 Sunday ... 6 Saturday); Monday to Friday when left out. */
     weekdays: z.array(z.number().int().min(0, SlotPlanMessage.badWeekday).max(6, SlotPlanMessage.badWeekday)).min(1).max(7).optional(),
     startTimes: z.array(hhmm).min(1, SlotPlanMessage.noTimes).max(SLOT_PLAN_MAX_TIMES, SlotPlanMessage.tooManyTimes),
+    /** Leave out the public holidays of the schools' state (brand.config.json `publicHolidays`); false when left out. */
+    skipHolidays: z.boolean().optional(),
   })
   .superRefine(({ fromDate, toDate }, ctx) => {
     const from = dayInMY(fromDate);
@@ -53,7 +55,7 @@ export const slotPlanBodySchema = z
   });
 export type SlotPlanBody = z.infer<typeof slotPlanBodySchema>;
 
-export const slotPlanRefusalReasonSchema = z.enum(['weekend', 'tooEarly', 'overlapsExisting', 'overlapsRequested']);
+export const slotPlanRefusalReasonSchema = z.enum(['weekend', 'tooEarly', 'tooFar', 'overlapsExisting', 'overlapsRequested']);
 export type SlotPlanRefusalReason = z.infer<typeof slotPlanRefusalReasonSchema>;
 
 export const slotPlanItemSchema = z.object({ date: isoDate, startTime: z.string(), endTime: z.string() });
@@ -61,10 +63,16 @@ export type SlotPlanItem = z.infer<typeof slotPlanItemSchema>;
 export const slotPlanRefusalSchema = slotPlanItemSchema.extend({ reason: slotPlanRefusalReasonSchema, message: z.string() });
 export type SlotPlanRefusal = z.infer<typeof slotPlanRefusalSchema>;
 
+/** A public holiday on a day the plan covers (a chosen weekday of the range); `skipped`: no slot is planned on it. */
+export const slotPlanHolidaySchema = z.object({ date: isoDate, name: z.string(), skipped: z.boolean() });
+export type SlotPlanHoliday = z.infer<typeof slotPlanHolidaySchema>;
+
 /** What a request would create and what it refuses; add-many creates only when `refused` is empty. */
 export const slotPlanSchema = z.object({
   toCreate: z.array(slotPlanItemSchema),
   refused: z.array(slotPlanRefusalSchema),
+  /** The public holidays on the plan's days, skipped or not (the server knows them; older answers have none). */
+  holidays: z.array(slotPlanHolidaySchema).default([]),
 });
 export type SlotPlan = z.infer<typeof slotPlanSchema>;
 
@@ -82,16 +90,21 @@ export const slotPlanRefusedEnvelopeSchema = z.object({
 /** A live slot the plan is checked against (instants in ms). */
 export type ExistingSlotSpan = { startMs: number; endMs: number };
 
+/** Public holidays by day (YYYY-MM-DD → name), as the server reads them from its holiday data. */
+export type HolidayNames = ReadonlyMap<string, string>;
+
 /**
  * The plan of a request, computed the same way by the server (against the live slots it read under its lock) and by
  * tests: every date of the range on the chosen weekdays, every start time, each 30 minutes, checked in order.
  */
-export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now: Date | number = Date.now()): SlotPlan {
+export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now: Date | number = Date.now(), holidayNames: HolidayNames = new Map()): SlotPlan {
   const weekdays = new Set(body.weekdays ?? SLOT_PLAN_DEFAULT_WEEKDAYS);
   const today = todayInMY(now);
+  const latest = latestSlotDateInMY(now);
   const times = [...body.startTimes].map((t) => parseSlotTime(t)!).sort((a, b) => a - b);
   const toCreate: SlotPlanItem[] = [];
   const refused: SlotPlanRefusal[] = [];
+  const holidays: SlotPlanHoliday[] = [];
   const from = dayInMY(body.fromDate);
   const days = dayInMY(body.toDate).diff(from, 'day') + 1;
   const fmt = (ms: number) => formatMinutes12(Math.round((ms - dayStartOf(ms)) / 60_000));
@@ -99,16 +112,22 @@ export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now:
     const midnight = from.add(i, 'day');
     const date = midnight.format('YYYY-MM-DD');
     if (!weekdays.has(midnight.day())) continue;
+    const holiday = holidayNames.get(date);
+    if (holiday !== undefined && !isWeekend(date)) {
+      holidays.push({ date, name: holiday, skipped: body.skipHolidays === true });
+      if (body.skipHolidays) continue;
+    }
     const accepted: ExistingSlotSpan[] = [];
     for (const minutes of times) {
-      const item = { date, startTime: formatMinutes24(minutes), endTime: formatMinutes24(minutes + SLOT_MINUTES) };
+      const item = { date, startTime: formatMinutes24(minutes), endTime: formatMinutes24(slotEndMinutes(minutes)) };
       const startMs = midnight.valueOf() + minutes * 60_000;
-      const endMs = startMs + SLOT_MINUTES * 60_000;
+      const endMs = midnight.valueOf() + slotEndMinutes(minutes) * 60_000;
       const overlaps = (o: ExistingSlotSpan) => startMs < o.endMs && endMs > o.startMs;
       const clash = existing.find(overlaps);
       const sibling = accepted.find(overlaps);
       if (isWeekend(date)) refused.push({ ...item, reason: 'weekend', message: SlotAddMessage.weekend });
       else if (date <= today) refused.push({ ...item, reason: 'tooEarly', message: SlotAddMessage.tooEarly });
+      else if (date > latest) refused.push({ ...item, reason: 'tooFar', message: SlotAddMessage.tooFar });
       else if (clash)
         refused.push({
           ...item,
@@ -123,7 +142,7 @@ export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now:
       }
     }
   }
-  return { toCreate, refused };
+  return { toCreate, refused, holidays };
 }
 
 /** Midnight GMT+8 of the day an instant falls on, in ms. */

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from '../test/axe';
 import { renderThemed } from '../test/render';
 import { Button } from '../components/Button';
+import { preloadToasts, ToastProvider, useToast, type ToastApi } from '../components/Toast';
+import '../test/pointer-capture';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Dialog } from './Dialog';
 
@@ -95,5 +97,82 @@ describe('ConfirmDialog', () => {
     await userEvent.keyboard('{Escape}');
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('Dialog focus (issue 24): never the Close button', () => {
+  function Stepped() {
+    const [step, setStep] = useState<'details' | 'summary'>('details');
+    return (
+      <Dialog
+        open
+        onOpenChange={() => undefined}
+        title={step === 'details' ? 'Booking Details' : 'Payment Summary'}
+        focusKey={step}
+        footer={<Button onClick={() => setStep(step === 'details' ? 'summary' : 'details')}>Next</Button>}
+      >
+        {step === 'details' ? (
+          <>
+            <label htmlFor="visitor-name">Name</label>
+            <input id="visitor-name" />
+          </>
+        ) : (
+          <p>RM 100</p>
+        )}
+      </Dialog>
+    );
+  }
+
+  it('opens on the first field; a step without fields puts focus on its heading; back again on the first field', async () => {
+    renderThemed(<Stepped />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment Summary' })).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus());
+  });
+});
+
+describe('toasts while a dialog is open (issue 24)', () => {
+  let toast: ToastApi;
+  function Page() {
+    toast = useToast();
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Open</Button>
+        <Dialog open={open} onOpenChange={setOpen} title="Cancel this booking?" footer={<Button onClick={() => setOpen(false)}>Keep booking</Button>}>
+          <p>Friday 27 November 2026</p>
+        </Dialog>
+      </>
+    );
+  }
+  beforeAll(() => preloadToasts());
+
+  it('show inside the dialog above its buttons, and float again once it closes', async () => {
+    renderThemed(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    );
+    act(() => {
+      toast.success('Your booking has been moved.');
+    });
+    const region = () => screen.getByRole('region', { name: /Notifications/ });
+    await screen.findByText('Your booking has been moved.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await waitFor(() => expect(dialog).toContainElement(region()));
+    const message = within(dialog).getByText('Your booking has been moved.');
+    const keep = within(dialog).getByRole('button', { name: 'Keep booking' });
+    // In the layout before the footer: the buttons come after it, nothing lies over them.
+    expect(message.compareDocumentPosition(keep) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(getComputedStyle(region().querySelector('ol') ?? region()).position).not.toBe('fixed');
+
+    await userEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(region()).toHaveTextContent('Your booking has been moved.');
   });
 });

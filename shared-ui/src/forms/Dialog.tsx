@@ -20,6 +20,12 @@ export type DialogProps = {
   /** Called when the dialog is about to close on an outside click; preventDefault() keeps it open. */
   onInteractOutside?: (event: Event) => void;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * Focus on opening (and again whenever `focusKey` changes, e.g. a dialog's next step): the element `focusTarget` names
+   * (a selector inside the body), else the body's first field, else the title; never the Close button.
+   */
+  focusKey?: string | number;
+  focusTarget?: string;
 };
 
 const dialogCode = lazyModule(() => import(/* webpackChunkName: "shared-ui-dialog" */ './DialogImpl'));

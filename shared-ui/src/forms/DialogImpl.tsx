@@ -1,7 +1,7 @@
 // In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { closeButtonStyles, CloseIcon, keyframes, media, styled, useCatalog } from 'shared-ui';
+import { closeButtonStyles, CloseIcon, keyframes, media, styled, toastDock, useCatalog } from 'shared-ui';
 import { formsCatalog } from './i18n';
 import type { DialogProps, DialogSize } from './Dialog';
 
@@ -70,6 +70,9 @@ const Titles = styled.div`
 
 const Title = styled(RadixDialog.Title)`
   margin: 0;
+  &:focus {
+    outline: none;
+  }
   font-size: ${({ theme }) => theme.fontSizes.xl};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
@@ -104,6 +107,20 @@ const Footer = styled.div`
   ${media.desktop`& > * { flex: 0 0 auto; }`}
 `;
 
+// The fields a dialog opens on: the first one the parent can type in or choose.
+const FIELDS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/** Where focus goes when the dialog opens or its `focusKey` changes: `focusTarget`, else the first field, else the title. */
+function focusStart(content: HTMLElement | null, focusTarget?: string): void {
+  if (!content) return;
+  const body = content.querySelector<HTMLElement>('[data-dialog-body]');
+  const target =
+    (focusTarget ? body?.querySelector<HTMLElement>(focusTarget) : null) ??
+    body?.querySelector<HTMLElement>(FIELDS) ??
+    content.querySelector<HTMLElement>('[data-dialog-title]');
+  target?.focus();
+}
+
 /** The Radix implementation behind Dialog, loaded on first open (see ../Dialog.tsx). */
 export function DialogImpl({
   open,
@@ -116,8 +133,24 @@ export function DialogImpl({
   hideCloseButton = false,
   onInteractOutside,
   onEscapeKeyDown,
+  focusKey,
+  focusTarget,
 }: DialogProps) {
   const { t } = useCatalog(formsCatalog);
+  const contentRef = useRef<HTMLDivElement | null>(null);
+  // While open, the page's toasts show in this dialog's dock, above its buttons.
+  const withdrawDock = useRef<(() => void) | null>(null);
+  const dockRef = useCallback((element: HTMLDivElement | null) => {
+    withdrawDock.current?.();
+    withdrawDock.current = element ? toastDock.offer(element) : null;
+  }, []);
+  // A new step of the same dialog (its focusKey) starts where a new dialog would: not on the Close button.
+  const shownKey = useRef(focusKey);
+  useEffect(() => {
+    if (shownKey.current === focusKey) return;
+    shownKey.current = focusKey;
+    focusStart(contentRef.current, focusTarget);
+  }, [focusKey, focusTarget]);
   // Controlled dialogs have no Radix Trigger, so remember what had focus and give it back on close.
   const returnFocusRef = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -131,7 +164,13 @@ export function DialogImpl({
       <RadixDialog.Portal>
         <Overlay />
         <Content
+          ref={contentRef}
           $size={size}
+          onOpenAutoFocus={(event) => {
+            if (focusKey === undefined && focusTarget === undefined) return;
+            event.preventDefault();
+            focusStart(contentRef.current, focusTarget);
+          }}
           onInteractOutside={onInteractOutside}
           onEscapeKeyDown={onEscapeKeyDown}
           onCloseAutoFocus={(event) => {
@@ -146,7 +185,9 @@ export function DialogImpl({
         >
           <Header>
             <Titles>
-              <Title>{title}</Title>
+              <Title data-dialog-title tabIndex={-1}>
+                {title}
+              </Title>
               {description && <Description>{description}</Description>}
             </Titles>
             {!hideCloseButton && (
@@ -157,7 +198,8 @@ export function DialogImpl({
               </RadixDialog.Close>
             )}
           </Header>
-          {children != null && children !== false && <Body>{children}</Body>}
+          {children != null && children !== false && <Body data-dialog-body>{children}</Body>}
+          <div ref={dockRef} />
           {footer && <Footer>{footer}</Footer>}
         </Content>
       </RadixDialog.Portal>

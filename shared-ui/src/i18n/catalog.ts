@@ -120,5 +120,8 @@ export async function chooseLocale(next: Locale): Promise<void> {
   await activateLocale(next);
 }
 
-/** Before the first render: the remembered or preferred language (English at once, others after their chunks). */
-export const startI18n = (): Promise<void> => activateLocale(initialLocale());
+/**
+ * Before the first render: the page's language, by default the remembered or preferred one (English at once, others
+ * after their chunks). The shell passes English on staff pages.
+ */
+export const startI18n = (pageLocale: Locale = initialLocale()): Promise<void> => activateLocale(pageLocale);

@@ -1,13 +1,17 @@
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { styled, useCatalog, type Translate } from 'shared-ui';
+import { initialLocale } from 'shared-api';
+import { activateLocale, currentLocale, styled, useCatalog, type Translate } from 'shared-ui';
 import type { RemoteLoader, RoutesModule } from '../federation/remotes';
 import type { RemoteName } from '../federation/runtimeConfig';
 import { Header } from '../frame/Header';
 import { RemoteSlot } from '../frame/RemoteSlot';
 import { shellCatalog } from '../i18n';
+import { pageLocale } from './pageLocale';
 import { remoteForPath } from './remoteForPath';
 
-const Main = styled.main`
+/** The page content's frame (the shell's server draws it around a server-rendered page too). */
+export const Main = styled.main`
   max-width: 1200px;
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space[4]} ${theme.space[4]} ${theme.space[8]}`};
@@ -30,8 +34,16 @@ const slotTexts = (t: Translate<ShellMessages>): Record<RemoteName, { unavailabl
 
 /** The page frame; the route decides which remote fills it (each behind its own error boundary). */
 export function App({ loaders, loaded = {} }: { loaders: Record<RemoteName, RemoteLoader>; loaded?: Partial<Record<RemoteName, RoutesModule>> }) {
-  const remote = remoteForPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const remote = remoteForPath(pathname);
   const { t } = useCatalog(shellCatalog);
+  // Moving between the sides (the header's Login link, Back to the timetable): the staff side is English, the public
+  // side the parent's language again (`<html lang>` follows).
+  useEffect(() => {
+    const wanted = pageLocale(pathname, initialLocale());
+    if (wanted !== currentLocale()) void activateLocale(wanted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of side only
+  }, [remote]);
   return (
     <>
       <Header />

@@ -8,7 +8,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { entryRetryPlugin } from './entryRetryPlugin';
 import { isUnavailableRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
-import type { RemoteName, RuntimeConfig } from './runtimeConfig';
+import { remoteVersions, type RemoteName, type RuntimeConfig } from './runtimeConfig';
 
 export type RoutesModule = { default: ComponentType };
 export type RemoteLoader = () => Promise<RoutesModule>;
@@ -28,6 +28,7 @@ const federation = () => getInstance() ?? { registerPlugins, registerRemotes, lo
 
 /** Registers both remotes (addressed by their remoteEntry.js) with the shell's federation runtime. */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
+  Object.assign(remoteVersions, config.versions);
   const runtime = federation();
   runtime.registerPlugins([remoteFallbackPlugin(), entryRetryPlugin()]);
   runtime.registerRemotes((['booking', 'admin'] as const).map((name) => ({ name, entry: config[name] })));

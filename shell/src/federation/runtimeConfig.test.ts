@@ -28,6 +28,13 @@ describe('runtime config (remotes.json)', () => {
     expect(config.api).toBe(defaultRuntimeConfig.api);
   });
 
+  it('passes on the releases the shell\'s server chose and refused', () => {
+    const remotes = { booking: 'https://booking.example.my/releases/v2/remoteEntry.js', admin: 'https://admin.example.my/remoteEntry.js' };
+    const refused = [{ remote: 'booking', version: 'v3', problems: ['booking-remote needs shell contract ^2.0.0; the shell provides 1.0.0'] }];
+    expect(parseRuntimeConfig({ ...remotes, versions: { booking: 'v2' }, refused })).toMatchObject({ versions: { booking: 'v2' }, refused });
+    expect(parseRuntimeConfig(remotes)).not.toHaveProperty('versions');
+  });
+
   it('keeps an http(s) errorReportUrl and leaves error reporting off when it is absent or malformed', () => {
     const remotes = { booking: 'https://booking.example.my/remoteEntry.js', admin: 'https://admin.example.my/remoteEntry.js' };
     expect(parseRuntimeConfig({ ...remotes, errorReportUrl: 'https://errors.example.my/report' }).errorReportUrl).toBe(

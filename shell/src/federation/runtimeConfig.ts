@@ -1,8 +1,22 @@
 // Where the remotes and the API live, read at run time so a remote can move without rebuilding the shell.
 export type RemoteName = 'booking' | 'admin';
 
-/** `errorReportUrl`: where the error boundaries post browser errors (`reportError`); absent, nothing is sent. */
-export type RuntimeConfig = Record<RemoteName, string> & { api: string; errorReportUrl?: string };
+/** A remote version the shell's server did not load because this shell does not meet its contract (shell/server/contract.ts). */
+export type RefusedRelease = { remote: RemoteName; version: string; problems: string[] };
+
+/**
+ * `errorReportUrl`: where the error boundaries post browser errors (`reportError`); absent, nothing is sent.
+ * `versions`: the release of each remote this page loads (named in error reports); `refused`: releases passed over.
+ */
+export type RuntimeConfig = Record<RemoteName, string> & {
+  api: string;
+  errorReportUrl?: string;
+  versions?: Partial<Record<RemoteName, string>>;
+  refused?: RefusedRelease[];
+};
+
+/** The release of each remote this page loads (remotes.json `versions`, set when registered), for error reports. */
+export const remoteVersions: Partial<Record<RemoteName, string>> = {};
 
 declare const process: { env: Record<string, string | undefined> };
 
@@ -32,6 +46,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const config: RuntimeConfig = { booking: entry('booking'), admin: entry('admin'), api: pick('api').replace(/\/+$/, '') };
   const reportUrl = source.errorReportUrl;
   if (typeof reportUrl === 'string' && /^https?:\/\//.test(reportUrl) && isUrl(reportUrl)) config.errorReportUrl = reportUrl;
+  // Written by the shell's server (live-releases.ts): passed on as they are, used only in error reports.
+  if (source.versions && typeof source.versions === 'object') config.versions = source.versions as RuntimeConfig['versions'];
+  if (Array.isArray(source.refused)) config.refused = source.refused as RefusedRelease[];
   return config;
 }
 

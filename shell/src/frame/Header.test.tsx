@@ -4,12 +4,17 @@ import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router-dom';
 import { brand, brandTitle, LOCALE_COOKIE, removeToken, setToken } from 'shared-api';
 import { activateLocale, AppThemeProvider } from 'shared-ui';
+import { configureAxe, toHaveNoViolations } from 'jest-axe';
 import { Header } from './Header';
 
-const renderHeader = () =>
+expect.extend(toHaveNoViolations);
+// label-content-name-mismatch is one of axe's experimental rules: turned on here, where the logo link lives.
+const axe = configureAxe({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+
+const renderHeader = (path = '/') =>
   render(
     <AppThemeProvider>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <Header />
       </MemoryRouter>
     </AppThemeProvider>,
@@ -18,10 +23,22 @@ const renderHeader = () =>
 describe('Header', () => {
   it('shows the logo linking home, the title text and the Login link to /login', () => {
     renderHeader();
-    expect(screen.getByRole('link', { name: `${brand.productName} home` })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: `${brand.logoText}, ${brand.productName} home` })).toHaveAttribute('href', '/');
     expect(screen.getByText(brand.title)).toBeInTheDocument();
     // Mobile first: hidden until the desktop media query applies (jsdom applies none; the e2e test checks both).
     expect(screen.getByText('Login').closest('a')).toHaveAttribute('href', '/login');
+  });
+
+  it("the logo link's name contains the text it shows (WCAG 2.5.3): axe finds nothing, in every language", async () => {
+    for (const locale of ['en', 'ms', 'zh'] as const) {
+      await act(() => activateLocale(locale));
+      const { container, unmount } = renderHeader();
+      const logo = screen.getByRole('link', { name: new RegExp(`^${brand.logoText}[,，]`) });
+      expect(logo).toHaveTextContent(brand.logoText);
+      expect(await axe(container)).toHaveNoViolations();
+      unmount();
+    }
+    await act(() => activateLocale('en'));
   });
 
   it('offers staff who are signed in their dashboard instead of the login', () => {
@@ -54,7 +71,7 @@ describe('Header', () => {
       expect(await screen.findByText('Log masuk')).toBeInTheDocument();
       expect(screen.getByText(brandTitle('ms'))).toBeInTheDocument();
       expect(screen.getByRole('combobox', { name: 'Bahasa' })).toHaveValue('ms');
-      expect(screen.getByRole('link', { name: `Laman utama ${brand.productName}` })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('link', { name: `${brand.logoText}, laman utama ${brand.productName}` })).toHaveAttribute('href', '/');
       expect(document.documentElement.lang).toBe('ms');
       expect(Cookies.get(LOCALE_COOKIE)).toBe('ms');
 
@@ -62,5 +79,18 @@ describe('Header', () => {
       expect(await screen.findByText('登录')).toBeInTheDocument();
       expect(document.documentElement.lang).toBe('zh-Hans');
     });
+  });
+
+  it.each(['/login', '/register', '/forgot-password', '/reset-password/abc', '/secured/dashboard', '/secured/audit'])(
+    'offers no language on the staff page %s (the staff side is English)',
+    (path) => {
+      renderHeader(path);
+      expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/', '/payment/success', '/booking/manage/abc'])('offers the language on the parents\' page %s', (path) => {
+    renderHeader(path);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
   });
 });

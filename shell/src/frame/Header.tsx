@@ -1,6 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { brand, brandTitle, getToken } from 'shared-api';
 import { media, styled, useCatalog } from 'shared-ui';
+import { remoteForPath } from '../app/remoteForPath';
 import { shellCatalog } from '../i18n';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -70,20 +72,36 @@ const LoginLink = styled(Link)`
   `}
 `;
 
-/** The page frame's header: logo (home), the title text, the language and the staff Login link on desktop. */
+/** The page frame's header: logo (home), the title text, the language (parents' pages) and the staff Login link on desktop. */
 export function Header() {
   // Re-read on every navigation: login and logout both end with one, so the link follows the session.
-  useLocation();
+  const { pathname } = useLocation();
   const { t, locale } = useCatalog(shellCatalog);
   const signedIn = Boolean(getToken());
+  const bar = useRef<HTMLElement>(null);
+  // What the page scrolls into view (a focused field, a heading it jumps to) stops below this sticky header, not under
+  // it (WCAG 2.4.11): the page's scroll padding follows the header's height, which grows when its title wraps.
+  useLayoutEffect(() => {
+    const header = bar.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => (root.style.scrollPaddingTop = `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
   return (
-    <Bar>
+    <Bar ref={bar}>
       <Inner>
-        <LogoLink to="/" aria-label={t('homeLink', { productName: brand.productName })}>
+        {/* The name starts with what the logo shows (WCAG 2.5.3, label in name): voice users say "click SI". */}
+        <LogoLink to="/" aria-label={t('homeLink', { logoText: brand.logoText, productName: brand.productName })}>
           {brand.logoText}
         </LogoLink>
         <Title>{brandTitle(locale)}</Title>
-        <LanguageSelect />
+        {/* The staff side is English: its pages offer no language to choose. */}
+        {remoteForPath(pathname) === 'booking' && <LanguageSelect />}
         {signedIn ? <LoginLink to="/secured/dashboard">{t('dashboard')}</LoginLink> : <LoginLink to="/login">{t('login')}</LoginLink>}
       </Inner>
     </Bar>

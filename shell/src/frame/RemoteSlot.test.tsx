@@ -4,6 +4,7 @@ import { configureApi } from 'shared-api';
 import type { ErrorReport } from 'shared-api/report-error';
 import { AppThemeProvider } from 'shared-ui';
 import type { RoutesModule } from '../federation/remotes';
+import { remoteVersions } from '../federation/runtimeConfig';
 import { RemoteSlot } from './RemoteSlot';
 
 const texts = {
@@ -89,6 +90,19 @@ describe('RemoteSlot', () => {
       const [url, body] = sendBeacon.mock.calls[0];
       expect(url).toBe('https://errors.example.my/report');
       expect(JSON.parse(body) as ErrorReport).toMatchObject({ message: 'remoteEntry.js: net::ERR_CONNECTION_REFUSED', remote: 'admin' });
+    });
+
+    it('names the release of the remote that failed (remotes.json `versions`), so failures can be counted per version', async () => {
+      configureApi({ errorReportUrl: 'https://errors.example.my/report' });
+      remoteVersions.admin = '4302630a90-99bb786';
+      try {
+        render(<RemoteSlot load={() => Promise.reject(new Error('chunk failed'))} {...texts} />, { wrapper: AppThemeProvider });
+        await screen.findByRole('alert');
+        await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(1));
+        expect(JSON.parse(sendBeacon.mock.calls[0][1]) as ErrorReport).toMatchObject({ remote: 'admin', buildId: '4302630a90-99bb786' });
+      } finally {
+        delete remoteVersions.admin;
+      }
     });
 
     it('sends nothing when no errorReportUrl is configured', async () => {

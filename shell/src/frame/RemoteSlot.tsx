@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel, Spinner, styled } from 'shared-ui';
 import type { RemoteLoader, RoutesModule } from '../federation/remotes';
+import { remoteVersions } from '../federation/runtimeConfig';
 import type { RemoteName } from '../federation/runtimeConfig';
 
 const Centered = styled.div`
@@ -27,7 +28,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`${this.props.title}:`, error, info.componentStack);
     // The reporter is a chunk of its own, fetched only when something broke.
-    void import('shared-api/report-error').then(({ reportError }) => reportError(error, { remote: this.props.remote }));
+    void import('shared-api/report-error').then(({ reportError }) => reportError(error, { remote: this.props.remote, buildId: remoteVersions[this.props.remote] }));
   }
 
   override render() {

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import * as RadixToast from '@radix-ui/react-toast';
-import styled, { keyframes, type DefaultTheme } from 'styled-components';
+import styled, { css, keyframes, type DefaultTheme } from 'styled-components';
 import { media } from '../../theme/media';
 import { SpinnerIcon } from '../Spinner';
 import { AlertIcon, CheckIcon, CloseIcon } from '../icons';
@@ -8,29 +9,58 @@ import type { ToastEntry, ToastKind } from '../Toast';
 import { closeButtonStyles } from '../closeButtonStyles';
 import { useCatalog } from '../../i18n/useCatalog';
 import { uiCatalog } from '../../i18n/ui-catalog';
+import { toastDock } from './dock';
 
 const slideIn = keyframes`from { opacity: 0; transform: translateY(8px); }`;
 
-const Viewport = styled(RadixToast.Viewport)`
-  position: fixed;
-  z-index: ${({ theme }) => theme.zIndices.toast};
-  left: 0;
-  right: 0;
-  bottom: 0;
+/*
+ * Floating (no dialog open): at the top of a phone's screen, where a page's actions are not, and bottom right on a
+ * desktop. Docked (a dialog is open): in the dialog's own layout, above its buttons, so it covers nothing.
+ */
+const Viewport = styled(RadixToast.Viewport)<{ $docked: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
   margin: 0;
-  padding: ${({ theme }) => theme.space[3]};
-  padding-bottom: max(${({ theme }) => theme.space[3]}, env(safe-area-inset-bottom));
   list-style: none;
   outline: none;
-  pointer-events: none;
-  ${media.desktop`
-    left: auto;
-    width: 400px;
-    padding: ${({ theme }) => theme.space[5]};
-  `}
+  ${({ $docked, theme }) =>
+    $docked
+      ? css`
+          /* A tray between the dialog's scrolling body and its buttons: the body ends at its edge. */
+          position: static;
+          max-height: 40vh;
+          overflow-y: auto;
+          padding: ${theme.space[2]} ${theme.space[4]};
+          border-top: 1px solid ${theme.colors.border};
+          background: ${theme.colors.surfaceMuted};
+          & > li {
+            box-shadow: none;
+            padding-top: ${theme.space[1]};
+            padding-bottom: ${theme.space[1]};
+          }
+          &:empty {
+            padding: 0;
+            border: none;
+          }
+        `
+      : css`
+          position: fixed;
+          z-index: ${theme.zIndices.toast};
+          left: 0;
+          right: 0;
+          top: 0;
+          padding: ${theme.space[3]};
+          padding-top: max(${theme.space[3]}, env(safe-area-inset-top));
+          pointer-events: none;
+          ${media.desktop`
+            top: auto;
+            bottom: 0;
+            left: auto;
+            width: 400px;
+            padding: ${theme.space[5]};
+          `}
+        `}
   @media print {
     display: none;
   }
@@ -94,6 +124,9 @@ export type ToastLayerProps = { toasts: ToastEntry[]; duration: number; onRemove
 /** The Radix rendering of the toasts, loaded with the first toast (see ../Toast.tsx). */
 export function ToastLayer({ toasts, duration, onRemove }: ToastLayerProps) {
   const { t } = useCatalog(uiCatalog);
+  const dock = useSyncExternalStore(toastDock.subscribe, toastDock.current, () => null);
+  // Radix puts the hotkey (F8) in place of {hotkey}.
+  const viewport = <Viewport $docked={dock !== null} label={t('notificationsRegion', { hotkey: '{hotkey}' })} />;
   return (
     <RadixToast.Provider duration={duration} swipeDirection="right" label={t('notifications')}>
       {toasts.map((toast) => (
@@ -117,8 +150,7 @@ export function ToastLayer({ toasts, duration, onRemove }: ToastLayerProps) {
           </Close>
         </Root>
       ))}
-      {/* Radix puts the hotkey (F8) in place of {hotkey}. */}
-      <Viewport label={t('notificationsRegion', { hotkey: '{hotkey}' })} />
+      {dock ? createPortal(viewport, dock) : viewport}
     </RadixToast.Provider>
   );
 }

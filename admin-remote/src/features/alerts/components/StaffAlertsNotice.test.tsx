@@ -119,12 +119,31 @@ describe('staff alerts on the Assessment Dashboard', () => {
   });
 
   it('counts everything stuck, and says when the list holds only the oldest', async () => {
-    db.alerts = { stuckMail: { total: 60, items: [givenUpNotice] }, failingRefunds: { total: 0, items: [] } };
+    db.alerts = { stuckMail: { total: 60, items: [givenUpNotice] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] };
     await openDashboard();
     const region = await screen.findByRole('region', { name: 'Needs attention' });
     expect(within(region).getByRole('status')).toHaveTextContent(/^60 emails have not been sent for over an hour$/);
     await userEvent.setup().click(within(region).getByRole('button', { name: 'Show details' }));
     expect(within(region).getByText('Showing the oldest 1 of 60.')).toBeVisible();
+  });
+
+  it('names background work whose jobs gave up, with the last error, in staff words', async () => {
+    setAlerts({
+      failedJobs: [
+        { queue: 'reminders', failed: 2, lastFailedAt: '2030-01-07T03:30:00+08:00', lastError: 'connection terminated' },
+        { queue: 'refund', failed: 1, lastFailedAt: '2030-01-06T22:15:00+08:00', lastError: null },
+      ],
+    });
+    await openDashboard();
+    const region = await screen.findByRole('region', { name: 'Needs attention' });
+    expect(within(region).getByRole('status')).toHaveTextContent(/^3 background jobs failed in the last 7 days$/);
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(within(region).getByRole('heading', { name: 'Background work that failed' })).toBeVisible();
+    const items = within(region).getAllByRole('listitem').slice(1).map((li) => li.textContent);
+    expect(items).toEqual([
+      'Visit reminders · 2 failed · last 7 Jan 2030, 3:30 AM (GMT+8)Last error: connection terminated',
+      'Refunds · 1 failed · last 6 Jan 2030, 10:15 PM (GMT+8)',
+    ]);
   });
 
   it('appears on the dashboard’s Refresh, and goes once nothing is left', async () => {

@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { AlertIcon, Button, styled, useCatalog } from 'shared-ui';
-import { formatRM, type FailingRefund, type StuckMail } from 'shared-api';
+import { formatRM, type FailedJobs, type FailingRefund, type StuckMail } from 'shared-api';
 import { useStaffAlerts } from '../api/staffAlertsApi';
 import { alertsCatalog } from '../i18n';
-import { failingRefundSummary, formatAge, formatDateTimeMY, mailKindLabel, stuckMailSummary } from '../utils/format';
+import { failedJobsSummary, failingRefundSummary, formatAge, formatDateTimeMY, mailKindLabel, queueLabel, stuckMailSummary } from '../utils/format';
 
 const Notice = styled.section`
   display: flex;
@@ -94,6 +94,16 @@ function RefundItem({ refund }: { refund: FailingRefund }) {
   );
 }
 
+function JobItem({ jobs }: { jobs: FailedJobs }) {
+  const { t } = useCatalog(alertsCatalog);
+  return (
+    <li>
+      {t('jobItem', { queue: queueLabel(jobs.queue), count: jobs.failed, when: formatDateTimeMY(jobs.lastFailedAt) })}
+      {jobs.lastError && <ErrorText>{t('lastError', { error: jobs.lastError })}</ErrorText>}
+    </li>
+  );
+}
+
 type AlertGroupProps = { heading: string; hint: string; total: number; shown: number; children: ReactNode };
 
 /** One kind of alert: heading, what to do, the items (the server sends the oldest ones) and how many more there are. */
@@ -109,7 +119,7 @@ function AlertGroup({ heading, hint, total, shown, children }: AlertGroupProps) 
   );
 }
 
-/** A calm notice above the dashboard's counts, only while mail is stuck or a refund keeps failing; expands to the list. */
+/** A calm notice above the dashboard's counts, only while mail is stuck, a refund keeps failing or background jobs failed; expands to the list. */
 export function StaffAlertsNotice() {
   const { t } = useCatalog(alertsCatalog);
   const { data } = useStaffAlerts();
@@ -117,7 +127,9 @@ export function StaffAlertsNotice() {
   const detailsId = useId();
   const mail = data?.stuckMail;
   const refunds = data?.failingRefunds;
-  if (!mail?.total && !refunds?.total) return null;
+  const jobs = data?.failedJobs ?? [];
+  const failedCount = jobs.reduce((sum, q) => sum + q.failed, 0);
+  if (!mail?.total && !refunds?.total && !failedCount) return null;
 
   return (
     <Notice aria-label={t('region')}>
@@ -130,6 +142,7 @@ export function StaffAlertsNotice() {
           <Summary>
             {mail && mail.total > 0 && <li>{stuckMailSummary(mail.total)}</li>}
             {refunds && refunds.total > 0 && <li>{failingRefundSummary(refunds.total)}</li>}
+            {failedCount > 0 && <li>{failedJobsSummary(failedCount)}</li>}
           </Summary>
         </div>
         <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
@@ -147,6 +160,13 @@ export function StaffAlertsNotice() {
             <AlertGroup heading={t('refundHeading')} hint={t('refundHint')} total={refunds.total} shown={refunds.items.length}>
               {refunds.items.map((r) => (
                 <RefundItem key={r.paymentId} refund={r} />
+              ))}
+            </AlertGroup>
+          )}
+          {failedCount > 0 && (
+            <AlertGroup heading={t('jobsHeading')} hint={t('jobsHint')} total={jobs.length} shown={jobs.length}>
+              {jobs.map((q) => (
+                <JobItem key={q.queue} jobs={q} />
               ))}
             </AlertGroup>
           )}

@@ -1,6 +1,6 @@
 // How the staff alerts word ages, kinds and times (GMT+8), from the admin.alerts catalogue.
 import { type StuckMail } from 'shared-api';
-import { inMY } from 'shared-api/time';
+import { formatInstant } from '../../../lib/format';
 import { alertsText } from '../i18n';
 
 /** '45 min', '3 h 5 min', '2 days 4 h'. */
@@ -22,13 +22,31 @@ const MAIL_KIND_TEXT = {
   admin_cancelled: 'mailAdminCancelled',
   visitor_reminder: 'mailVisitorReminder',
   staff_password_reset: 'mailStaffPasswordReset',
+  waitlist_joined: 'mailWaitlistJoined',
+  waitlist_offer: 'mailWaitlistOffer',
+  breach_notification: 'mailBreachNotification',
 } as const satisfies Record<StuckMail['kind'], string>;
 export const mailKindLabel = (kind: StuckMail['kind']): string => alertsText(MAIL_KIND_TEXT[kind]);
 
 /** '7 Jan 2030, 10:00 AM (GMT+8)'. */
-export const formatDateTimeMY = (iso: string): string => alertsText('dateTime', { time: inMY(iso).format('D MMM YYYY, h:mm A') });
+export const formatDateTimeMY = (iso: string): string => alertsText('dateTime', { time: formatInstant(iso) });
 
 /** '2 emails have not been sent for over an hour'. */
 export const stuckMailSummary = (count: number): string => alertsText('stuckMail', { count });
 /** '1 refund keeps failing'. */
 export const failingRefundSummary = (count: number): string => alertsText('failingRefunds', { count });
+
+const QUEUE_TEXT: Record<string, Parameters<typeof alertsText>[0]> = {
+  mail: 'queueMail',
+  'mail-relay': 'queueMailRelay',
+  refund: 'queueRefund',
+  reconcile: 'queueReconcile',
+  reminders: 'queueReminders',
+  'sweep-counters': 'queueSweepCounters',
+  retention: 'queueRetention',
+  waitlist: 'queueWaitlist',
+};
+/** What a queue does, in staff words ('Refunds'); a queue added later shows its name. */
+export const queueLabel = (queue: string): string => (QUEUE_TEXT[queue] ? alertsText(QUEUE_TEXT[queue]) : queue);
+/** '3 background jobs failed in the last 7 days'. */
+export const failedJobsSummary = (count: number): string => alertsText('failedJobs', { count });

@@ -51,11 +51,11 @@ describe('/secured/audit', () => {
     expect(await screen.findByRole('heading', { name: 'Audit trail' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     expect(bodyRows().map(cellsOf)).toEqual([
-      ['Mar 04, 2026, 12:30:00 AM', 'staff@seriilmu.edu.my', 'Slot deleted', '=HYPERLINK("x")', ''],
-      ['Mar 03, 2026, 10:00:00 AM', 'parent', 'Parent cancelled', 'PAY-ABC123RM 75', '10.7.7.7'],
-      ['Mar 02, 2026, 9:05:09 AM', 'staff@seriilmu.edu.my', 'Signed in', '', '203.0.113.7'],
-      ['Mar 02, 2026, 9:04:00 AM', 'intruder@example.com', 'Failed sign-in', '', '198.51.100.9'],
-      ['Mar 01, 2026, 11:59:00 PM', 'staff@seriilmu.edu.my', 'Slot created', '42Mar 10, 2026, 8:30:00 AM', '10.0.0.1'],
+      ['4 Mar 2026 12:30:00 AM', 'staff@seriilmu.edu.my', 'Slot deleted', '=HYPERLINK("x")', ''],
+      ['3 Mar 2026 10:00:00 AM', 'parent', 'Parent cancelled', 'PAY-ABC123RM 75', '10.7.7.7'],
+      ['2 Mar 2026 9:05:09 AM', 'staff@seriilmu.edu.my', 'Signed in', '', '203.0.113.7'],
+      ['2 Mar 2026 9:04:00 AM', 'intruder@example.com', 'Failed sign-in', '', '198.51.100.9'],
+      ['1 Mar 2026 11:59:00 PM', 'staff@seriilmu.edu.my', 'Slot created', '4210 Mar 2026, 8:30 AM', '10.0.0.1'],
     ]);
     expect(screen.getByText('Page 1 of 1 (5 records)')).toBeInTheDocument();
     expect(auditRequests[0].get('page')).toBe('1');
@@ -98,6 +98,37 @@ describe('/secured/audit', () => {
     const { container } = renderAdminApp('/secured/audit');
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     await waitFor(() => expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy'));
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('summarises slots created at once (how many, which days, which times) with each slot behind a disclosure', async () => {
+    const slots = Array.from({ length: 30 }, (_, i) => ({
+      id: 500 + i,
+      start: new Date(Date.UTC(2026, 11, 21 + Math.floor(i / 3), i % 3, 30)).toISOString(),
+      end: new Date(Date.UTC(2026, 11, 21 + Math.floor(i / 3), i % 3, 59)).toISOString(),
+    }));
+    resetAudit([
+      auditRecord({
+        at: '2026-12-01T02:00:00.000Z',
+        action: 'slot_created',
+        target: slots.map((s) => s.id).join(','),
+        detail: { count: 30, fromDate: '2026-12-21', toDate: '2027-01-01', startTimes: ['08:30', '09:30', '10:30'], slots },
+        ip: '10.0.0.1',
+      }),
+    ]);
+    const user = userEvent.setup();
+    const { container } = renderAdminApp('/secured/audit');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const target = within(bodyRows()[0]).getAllByRole('cell')[3];
+    expect(target.firstChild).toHaveProperty('textContent', '30 slots, 21 Dec 2026 – 1 Jan 2027 at 8:30 AM, 9:30 AM, 10:30 AM');
+    // No raw list of ids: each slot is a line of the disclosure, closed until asked for.
+    expect(target).not.toHaveTextContent('500,501');
+    const first = within(target).getAllByRole('listitem', { hidden: true })[0];
+    expect(first).not.toBeVisible();
+    await user.click(within(target).getByText('Show the 30 slots'));
+    expect(first).toBeVisible();
+    expect(within(target).getAllByRole('listitem')).toHaveLength(30);
+    expect(within(target).getAllByRole('listitem')[0]).toHaveTextContent('#500 · Mon 21 Dec 2026, 8:30 AM – 8:59 AM');
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -155,9 +186,9 @@ describe('/secured/audit', () => {
     expect(lines).toHaveLength(1 + 135 + 1);
     expect(lines.slice(0, 4)).toEqual([
       'Time (GMT+8),Who,Action,Target,Detail,From',
-      `"Mar 04, 2026, 12:30:00 AM",staff@seriilmu.edu.my,Slot deleted,"'=HYPERLINK(""x"")",,`,
-      '"Mar 03, 2026, 10:00:00 AM",parent,Parent cancelled,PAY-ABC123,RM 75,10.7.7.7',
-      '"Mar 02, 2026, 9:05:09 AM",staff@seriilmu.edu.my,Signed in,,,203.0.113.7',
+      `"4 Mar 2026, 12:30:00 AM",staff@seriilmu.edu.my,Slot deleted,"'=HYPERLINK(""x"")",,`,
+      '"3 Mar 2026, 10:00:00 AM",parent,Parent cancelled,PAY-ABC123,RM 75,10.7.7.7',
+      '"2 Mar 2026, 9:05:09 AM",staff@seriilmu.edu.my,Signed in,,,203.0.113.7',
     ]);
     expect(lines.at(-1)).toBe('');
 
@@ -167,7 +198,7 @@ describe('/secured/audit', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText(AuditText.exported(1))).toBeInTheDocument();
-    expect((await blobs[1].text()).split('\r\n')[1]).toBe('"Mar 02, 2026, 9:04:00 AM",intruder@example.com,Failed sign-in,,,198.51.100.9');
+    expect((await blobs[1].text()).split('\r\n')[1]).toBe('"2 Mar 2026, 9:04:00 AM",intruder@example.com,Failed sign-in,,,198.51.100.9');
     clicked.mockRestore();
   });
 

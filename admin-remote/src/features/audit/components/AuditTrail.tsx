@@ -11,7 +11,8 @@ import { auditCatalog, auditText } from '../i18n';
 import en from '../locales/en.json';
 import { useAuditPageQuery, useLazyAuditPageQuery, type AuditFilters } from '../api/auditApi';
 import { auditCsv } from '../utils/csv';
-import { actionLabel, detailText, formatAuditTime } from '../utils/format';
+import { formatDay, formatInstantTime } from '../../../lib/format';
+import { actionLabel, detailText, targetSummary } from '../utils/format';
 
 export const AUDIT_PAGE_SIZE = 25;
 /** The export reads at most this many pages of AUDIT_PAGE_MAX records (narrow the filters for more). */
@@ -28,6 +29,56 @@ const Muted = styled.span`
   display: block;
   font-size: 0.875rem;
 `;
+
+/** A record's day and time: two short lines that never break inside. */
+const When = styled.time`
+  white-space: nowrap;
+  span {
+    display: block;
+  }
+`;
+
+/** Emails, references and summaries wrap, inside a word only when they must, so the From column stays in view. */
+const WrappingTd = styled(Td)`
+  overflow-wrap: anywhere;
+`;
+
+const SlotList = styled.details`
+  margin-top: ${({ theme }) => theme.space[1]};
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.brand};
+  }
+  ul {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+    padding-left: ${({ theme }) => theme.space[5]};
+    font-size: 0.875rem;
+  }
+`;
+
+/** What a record touched: one line; several slots created at once summarised, each slot behind a disclosure. */
+function TargetCell({ record }: { record: AuditRecord }) {
+  const { t } = useCatalog(auditCatalog);
+  const target = targetSummary(record);
+  // A summary already says what the detail would.
+  const detail = typeof record.detail?.count === 'number' ? '' : detailText(record);
+  return (
+    <WrappingTd>
+      {target.text}
+      {detail && <Muted>{detail}</Muted>}
+      {target.items.length > 0 && (
+        <SlotList>
+          <summary>{t('showSlots', { count: target.items.length })}</summary>
+          <ul>
+            {target.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </SlotList>
+      )}
+    </WrappingTd>
+  );
+}
 
 type Draft = { actor: string; action: AuditAction | ''; from: string; to: string };
 const EMPTY: Draft = { actor: '', action: '', from: '', to: '' };
@@ -160,13 +211,14 @@ export function AuditTrail() {
                 ))
               : data.rows.map((record) => (
                   <Tr key={record.id}>
-                    <Td>{formatAuditTime(record.at)}</Td>
-                    <Td>{record.actor}</Td>
-                    <Td>{actionLabel(record)}</Td>
                     <Td>
-                      {record.target ?? ''}
-                      {detailText(record) && <Muted>{detailText(record)}</Muted>}
+                      <When dateTime={record.at}>
+                        {formatDay(record.at)} <span>{formatInstantTime(record.at, { seconds: true })}</span>
+                      </When>
                     </Td>
+                    <WrappingTd>{record.actor}</WrappingTd>
+                    <Td>{actionLabel(record)}</Td>
+                    <TargetCell record={record} />
                     <Td>{record.ip ?? ''}</Td>
                   </Tr>
                 ))}

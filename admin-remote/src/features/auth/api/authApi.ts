@@ -8,7 +8,8 @@ export type RegisterRequest = { email: string; username?: string; password: stri
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, LoginRequest>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      // With credentials: the API's HttpOnly known-device cookie lets this browser in ahead of a login flood.
+      query: (body) => ({ url: '/auth/login', method: 'POST', body, credentials: 'include' }),
       transformResponse: (response: Envelope<LoginResult>) => response.data,
     }),
     logout: build.mutation<null, void>({

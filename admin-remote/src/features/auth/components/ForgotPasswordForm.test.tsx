@@ -21,6 +21,8 @@ describe('/forgot-password', () => {
     await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
     expect(currentPath()).toBe('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
+    // The link's lifetime comes from the contract's PASSWORD_RESET_MINUTES.
+    expect(screen.getByText('Enter the email of your staff account. We will send a link to set a new password; it works once, within 30 minutes.')).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 

@@ -77,6 +77,21 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts. Please wait 15 minutes.');
   });
 
+  it('asks with credentials, so the API can recognise this browser by its known-device cookie under a login flood', async () => {
+    let credentials: RequestCredentials | undefined;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/auth/login')) credentials = request.credentials;
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/login');
+    await user.type(emailBox(), STAFF_EMAIL);
+    await user.type(passwordBox(), STAFF_PASSWORD);
+    await user.click(loginButton());
+    expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
+    expect(credentials).toBe('include');
+    server.events.removeAllListeners();
+  });
+
   it("shows 'Loading...' while busy, stores the token, and opens the dashboard after 1.5 seconds", async () => {
     jest.useFakeTimers();
     try {

@@ -18,6 +18,7 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, email: string, pas
 
 describe('/register', () => {
   it('has email, username and password fields with no accessibility violations', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
     const { container } = renderAdminApp('/register');
     expect(screen.getByRole('heading', { name: 'Register a staff account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username (optional)')).toBeInTheDocument();
@@ -25,6 +26,7 @@ describe('/register', () => {
   });
 
   it("checks the email and says 'min length is 5' for a short password, sending nothing", async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
     const user = userEvent.setup();
     renderAdminApp('/register');
     await fill(user, 'colleague@school', '1234');
@@ -33,7 +35,18 @@ describe('/register', () => {
     expect(db.accounts).toHaveLength(1);
   });
 
-  it('says the server refused when nobody is logged in, and creates no account', async () => {
+  it('shows only the message and the login link when nobody is logged in: no form to fill in and be refused', async () => {
+    const { container } = renderAdminApp('/register');
+    expect(screen.getByRole('heading', { name: 'Register a staff account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in first' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says the server refused when the session ended meanwhile, and creates no account', async () => {
+    Cookies.set('token', 'a-token-the-server-no-longer-knows', { path: '/' });
     const user = userEvent.setup();
     renderAdminApp('/register');
     await fill(user, 'colleague@seriilmu.edu.my', 'secret-pass');

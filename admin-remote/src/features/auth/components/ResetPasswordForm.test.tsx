@@ -14,16 +14,32 @@ const confirmBox = () => screen.getByLabelText('New password again');
 const saveButton = () => screen.getByRole('button', { name: /set new password|saving/i });
 
 describe('/reset-password/:token', () => {
-  it('shows the form with no accessibility violations', async () => {
+  it('checks the link first, then shows the form with no accessibility violations', async () => {
+    db.resetTokens.set(TOKEN, 1);
     const { container } = renderAdminApp(`/reset-password/${TOKEN}`);
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your link...');
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(screen.getByText('Setting a new password logs your account out on every device.')).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says a used, expired or unknown link is no good before the form, with a way to ask for a new one', async () => {
+    const user = userEvent.setup();
+    const { container } = renderAdminApp(`/reset-password/${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AccountMessage.resetInvalid);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.queryByText('Setting a new password logs your account out on every device.')).not.toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+    await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
+    expect(currentPath()).toBe('/forgot-password');
   });
 
   it('asks for the register form’s password rules and the same password twice, sending nothing until then', async () => {
     const user = userEvent.setup();
     db.resetTokens.set(TOKEN, 1);
     renderAdminApp(`/reset-password/${TOKEN}`);
+    await screen.findByLabelText('New password');
     await user.type(passwordBox(), 'abc');
     await user.type(confirmBox(), 'abc');
     await user.click(saveButton());
@@ -44,6 +60,7 @@ describe('/reset-password/:token', () => {
     db.resetTokens.set(TOKEN, 1);
     issueToken(1);
     renderAdminApp(`/reset-password/${TOKEN}`);
+    await screen.findByLabelText('New password');
     await user.type(passwordBox(), 'new-password-1');
     await user.type(confirmBox(), 'new-password-1');
     await user.click(saveButton());
@@ -54,9 +71,12 @@ describe('/reset-password/:token', () => {
     await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 
-  it('says a used or unknown link is no good, with a way to ask for a new one', async () => {
+  it('says so when the link was used elsewhere after the page opened', async () => {
     const user = userEvent.setup();
+    db.resetTokens.set(TOKEN, 1);
     renderAdminApp(`/reset-password/${TOKEN}`);
+    await screen.findByLabelText('New password');
+    db.resetTokens.delete(TOKEN);
     await user.type(passwordBox(), 'new-password-1');
     await user.type(confirmBox(), 'new-password-1');
     await user.click(saveButton());

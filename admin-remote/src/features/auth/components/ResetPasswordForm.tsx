@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button, Stack, useCatalog } from 'shared-ui';
@@ -11,7 +11,7 @@ import {
   type ResetPasswordFormInput,
   type ResetPasswordFormValues,
 } from 'shared-api/accounts';
-import { useConfirmPasswordResetMutation } from '../api/accountAuthApi';
+import { useCheckPasswordResetQuery, useConfirmPasswordResetMutation } from '../api/accountAuthApi';
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
 import { FormAlert, FormSuccess } from './FormMessages';
@@ -19,8 +19,27 @@ import { FormAlert, FormSuccess } from './FormMessages';
 /** The English text, for tests. */
 export const RESET_FAILED_MESSAGE = en.resetFailed;
 
-/** The new password twice (the register form's rules) for the reset link's token. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * The reset link's page: whether the link still works is asked first, so a used or expired one says so before anyone
+ * types; a working one gets `intro` and the new password twice (the register form's rules). When the check cannot be
+ * made (network), the form shows and setting the password says.
+ */
+export function ResetPasswordForm({ token, intro }: { token: string; intro?: ReactNode }) {
+  const { t } = useCatalog(authCatalog);
+  const check = useCheckPasswordResetQuery({ token }, { skip: !token });
+  if (!token || (check.isError && httpStatus(check.error) === 400)) {
+    return (
+      <FormAlert>
+        {(check.isError && serverMessage(check.error)) || AccountMessage.resetInvalid}{' '}
+        <Link to="/forgot-password">{t('askNewLink')}</Link>
+      </FormAlert>
+    );
+  }
+  if (check.isLoading) return <p role="status">{t('checkingLink')}</p>;
+  return <NewPasswordForm token={token} intro={intro} />;
+}
+
+function NewPasswordForm({ token, intro }: { token: string; intro?: ReactNode }) {
   const { t } = useCatalog(authCatalog);
   const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +60,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setDone(result.data || AccountMessage.resetDone);
       return;
     }
-    setFailure(httpStatus(result.error) === 400 ? (serverMessage(result.error) ?? AccountMessage.resetInvalid) : t('resetFailed'));
+    setFailure(
+      httpStatus(result.error) === 400
+        ? (serverMessage(result.error) ?? AccountMessage.resetInvalid)
+        : t('resetFailed'),
+    );
   });
 
   if (done) {
@@ -55,23 +78,31 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('resetForm')}>
-      <Stack>
-        <Field label={t('newPassword')} htmlFor="reset-password" error={errors.password?.message}>
-          <Input id="reset-password" type="password" autoComplete="new-password" {...register('password')} />
-        </Field>
-        <Field label={t('newPasswordAgain')} htmlFor="reset-confirm" error={errors.confirm?.message}>
-          <Input id="reset-confirm" type="password" autoComplete="new-password" {...register('confirm')} />
-        </Field>
-        {failure && (
-          <FormAlert>
-            {failure} <Link to="/forgot-password">{t('askNewLink')}</Link>
-          </FormAlert>
-        )}
-        <Button type="submit" variant="primary" fullWidth loading={isLoading}>
-          {isLoading ? t('saving') : t('setNewPassword')}
-        </Button>
-      </Stack>
-    </form>
+    <>
+      {intro}
+      <form onSubmit={onSubmit} noValidate aria-label={t('resetForm')}>
+        <Stack>
+          <Field label={t('newPassword')} htmlFor="reset-password" error={errors.password?.message}>
+            <Input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              {...register('password')}
+            />
+          </Field>
+          <Field label={t('newPasswordAgain')} htmlFor="reset-confirm" error={errors.confirm?.message}>
+            <Input id="reset-confirm" type="password" autoComplete="new-password" {...register('confirm')} />
+          </Field>
+          {failure && (
+            <FormAlert>
+              {failure} <Link to="/forgot-password">{t('askNewLink')}</Link>
+            </FormAlert>
+          )}
+          <Button type="submit" variant="primary" fullWidth loading={isLoading}>
+            {isLoading ? t('saving') : t('setNewPassword')}
+          </Button>
+        </Stack>
+      </form>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate }
 import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { COPY_CONFIRM_MS, serverMessage } from 'shared-api';
-import { inMY } from 'shared-api/time';
+import { formatInstant } from '../../../lib/format';
 import {
   useCalendarFeedQuery,
   useCreateCalendarFeedMutation,
@@ -59,7 +59,7 @@ const List = styled.ul`
   padding-left: 1.25rem;
 `;
 
-const formatWhen = (t: Translate<typeof en>, iso: string) => t('when', { time: inMY(iso).format('D MMM YYYY, h:mm A') });
+const formatWhen = (t: Translate<typeof en>, iso: string) => t('when', { time: formatInstant(iso) });
 
 /** The signed-in account's private calendar subscription: create, copy once, regenerate or turn off. */
 export function CalendarFeedPanel() {

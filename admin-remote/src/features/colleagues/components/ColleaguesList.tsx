@@ -3,7 +3,7 @@ import { Button, ErrorPanel, useCatalog, useToast, type Translate } from 'shared
 import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { serverMessage } from 'shared-api';
-import { inMY } from 'shared-api/time';
+import { formatInstant } from '../../../lib/format';
 import type { StaffAccount } from 'shared-api/accounts';
 import { english } from '../../../lib/i18n';
 import { useDisableAccountMutation, useStaffAccountsQuery } from '../api/colleaguesApi';
@@ -13,7 +13,7 @@ import en from '../locales/en.json';
 /** English texts, for tests. */
 export const ColleaguesText = english(en, 'caption', 'loadFailed', 'never', 'active', 'disabled', 'disable', 'confirmTitle', 'confirm', 'disabledToast', 'failed', 'you');
 
-const when = (t: Translate<typeof en>, iso: string | null) => (iso ? t('when', { time: inMY(iso).format('D MMM YYYY, h:mm A') }) : t('never'));
+const when = (t: Translate<typeof en>, iso: string | null) => (iso ? t('when', { time: formatInstant(iso) }) : t('never'));
 const nameOf = (a: StaffAccount) => a.username || a.email;
 
 /** Every staff account with Disable (after a confirm); the server refuses the last active one. */

@@ -1,17 +1,15 @@
 // Several start times a day (issue 15): the dialog previews the plan with the server and creates it in one request.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import Cookies from 'js-cookie';
 import { TIMEZONE } from 'shared-api';
 import { SlotPlanMessage } from 'shared-api/slot-planning';
 import { dayjs } from 'shared-api/zoned-dayjs';
-import { API } from '../../../test/handlers';
 import { addSlot, db, issueToken } from '../../../test/db';
-import { server, setupMswServer } from '../../../test/server';
+import { setupMswServer } from '../../../test/server';
 import { renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
-import { addManyRequests, slotPlanningHandlers } from '../../../test/slot-planning-handlers';
+import { addManyRequests } from '../../../test/slot-planning-handlers';
 import { tomorrowInMY } from '../utils/weekdays';
 
 setupMswServer();
@@ -24,19 +22,10 @@ function nextMonday(): string {
   return d.format('YYYY-MM-DD');
 }
 const plus = (d: string, n: number) => day(d).hour(12).add(n, 'day').format('YYYY-MM-DD');
-const longDay = (d: string) => day(d).format('ddd, MMM DD, YYYY');
+const longDay = (d: string) => day(d).format('ddd D MMM YYYY');
 
-let singleAdds = 0;
 beforeEach(() => {
   addManyRequests.length = 0;
-  singleAdds = 0;
-  server.use(
-    ...slotPlanningHandlers,
-    http.post(`${API}/slot/add`, () => {
-      singleAdds++;
-      return undefined;
-    }),
-  );
 });
 
 async function openCreateDialog(user: ReturnType<typeof userEvent.setup>) {
@@ -61,26 +50,27 @@ async function planWeek(user: ReturnType<typeof userEvent.setup>, monday: string
 }
 
 describe('Create slots dialog with several start times', () => {
-  it('keeps the spec dialog until a time is added, previews the plan from the server, and creates it in one request', async () => {
+  it('adds start times on request, previews the plan from the server, and creates it in one request', async () => {
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
     expect(screen.queryByLabelText('Start time 2')).not.toBeInTheDocument();
     const monday = nextMonday();
     await planWeek(user, monday, ['14:00', '10:00']);
     expect(
-      await within(dialog).findByText('15 slot(s) will be created, at 8:30 AM, 10:00 AM, 2:00 PM on each weekday of the range. Weekends are skipped.'),
+      await within(dialog).findByText('15 slots will be created, at 8:30 AM, 10:00 AM, 2:00 PM.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByText('Show the slots'));
     const list = within(dialog).getByRole('list', { name: 'Slots to create' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(15);
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(`${longDay(monday)}, 8:30 AM - 9:00 AM`);
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(`${longDay(monday)}, 8:30 AM – 9:00 AM`);
     expect(db.slots).toHaveLength(0);
     expect(await axe(dialog)).toHaveNoViolations();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
     expect(await screen.findByText('Successfully created 15 slot(s)!', { selector: '[role="dialog"] *' })).toBeInTheDocument();
-    expect(addManyRequests).toEqual([{ fromDate: monday, toDate: plus(monday, 4), startTimes: ['08:30', '14:00', '10:00'] }]);
-    expect(singleAdds).toBe(0);
+    expect(addManyRequests).toEqual([
+      { fromDate: monday, toDate: plus(monday, 4), weekdays: [1, 2, 3, 4, 5], startTimes: ['08:30', '14:00', '10:00'], skipHolidays: true },
+    ]);
     expect(db.slots).toHaveLength(15);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Slots' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('stat-available')).toHaveTextContent('15'));
@@ -94,15 +84,15 @@ describe('Create slots dialog with several start times', () => {
     await planWeek(user, monday, ['10:00']);
     const refused = await within(dialog).findByRole('list', { name: 'Refused slots' });
     expect(within(dialog).getByText('1 slot(s) cannot be created:')).toBeInTheDocument();
-    expect(refused).toHaveTextContent(`${longDay(plus(monday, 1))}, 8:30 AM - 9:00 AM: ${SlotPlanMessage.overlapsExisting('8:45 AM', '9:15 AM')}`);
-    expect(within(dialog).getByText(/^9 slot\(s\) will be created/)).toBeInTheDocument();
+    expect(refused).toHaveTextContent(`${longDay(plus(monday, 1))}, 8:30 AM – 9:00 AM: ${SlotPlanMessage.overlapsExisting('8:45 AM', '9:15 AM')}`);
+    expect(within(dialog).getByText(/^9 slots will be created/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to create slots. Please try again.');
     expect(alert).toHaveTextContent('Nothing was created. These slots are refused:');
-    expect(alert).toHaveTextContent(`${longDay(plus(monday, 1))}, 8:30 AM - 9:00 AM: ${SlotPlanMessage.overlapsExisting('8:45 AM', '9:15 AM')}`);
-    await waitFor(() => expect(screen.getAllByText('Failed to create slots. Please try again.')).toHaveLength(2));
+    expect(alert).toHaveTextContent(`${longDay(plus(monday, 1))}, 8:30 AM – 9:00 AM: ${SlotPlanMessage.overlapsExisting('8:45 AM', '9:15 AM')}`);
+    expect(screen.getAllByText('Failed to create slots. Please try again.')).toHaveLength(1);
     expect(db.slots).toHaveLength(1);
     expect(screen.queryByText(/Successfully created/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create Slots' })).toBeEnabled();
@@ -113,15 +103,15 @@ describe('Create slots dialog with several start times', () => {
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
     await planWeek(user, monday, ['09:00']);
-    expect(await within(dialog).findByText(/^10 slot\(s\) will be created/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^10 slots will be created/)).toBeInTheDocument();
     addSlot({ id: 81, date: plus(monday, 3), startTime: '09:00', endTime: '09:30' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(`${longDay(plus(monday, 3))}, 9:00 AM - 9:30 AM: A slot already exists at this date and time.`);
+    expect(alert).toHaveTextContent(`${longDay(plus(monday, 3))}, 9:00 AM – 9:30 AM: A slot already exists at this date and time.`);
     expect(db.slots).toHaveLength(1);
   });
 
-  it('checks the added times: required, not repeated, leaving 30 minutes before midnight; sends nothing otherwise', async () => {
+  it('checks the added times: required, not repeated, not after the latest start (the servers\' rule); sends nothing otherwise', async () => {
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
     const monday = nextMonday();
@@ -129,24 +119,10 @@ describe('Create slots dialog with several start times', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
     expect(await within(dialog).findByText('Start time is required')).toBeInTheDocument();
     expect(within(dialog).getByText('This start time is already in the list')).toBeInTheDocument();
-    expect(within(dialog).getByText('Start time must leave 30 minutes before midnight')).toBeInTheDocument();
+    expect(within(dialog).getByText('The latest start time is 11:29 PM: a slot must end before midnight.')).toBeInTheDocument();
     expect(within(dialog).getByText('No slots will be created with these choices.')).toBeInTheDocument();
     expect(addManyRequests).toHaveLength(0);
     expect(db.slots).toHaveLength(0);
-  });
-
-  it('removing the added times brings back the spec dialog, which creates one slot per day through /slot/add', async () => {
-    const user = userEvent.setup();
-    const dialog = await openCreateDialog(user);
-    const monday = nextMonday();
-    await planWeek(user, monday, ['10:00']);
-    expect(await within(dialog).findByText(/^10 slot\(s\) will be created/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Remove start time 2' }));
-    expect(within(dialog).getByText('5 weekday slot(s) will be created, each 8:30 AM - 9:00 AM. Weekends are skipped.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
-    expect(await screen.findByText('Successfully created 5 slot(s)!', { selector: '[role="dialog"] *' })).toBeInTheDocument();
-    expect(singleAdds).toBe(5);
-    expect(addManyRequests).toHaveLength(0);
   });
 
   it(`offers at most 12 start times`, async () => {

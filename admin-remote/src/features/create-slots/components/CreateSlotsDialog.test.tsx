@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, delay } from 'msw';
+import { http } from 'msw';
+import { addManyRequests, testHolidays } from '../../../test/slot-planning-handlers';
 import Cookies from 'js-cookie';
 import { CREATE_SUCCESS_PANEL_MS, ErrorCode, TIMEZONE } from 'shared-api';
 import { SlotAddMessage } from 'shared-api/schemas';
@@ -46,7 +47,40 @@ describe('Create slots dialog', () => {
     expect(screen.getByLabelText('Start time')).toHaveValue('08:30');
     expect(screen.getByLabelText('Start date')).toHaveAttribute('min', tomorrow);
     expect(screen.getByLabelText('End date')).toHaveAttribute('min', tomorrow);
+    // Monday to Friday chosen (weekend slots are refused, so not offered); public holidays skipped.
+    const days = within(screen.getByRole('group', { name: 'Days of the week' })).getAllByRole('checkbox');
+    expect(days.map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked])).toEqual([
+      ['Monday', true],
+      ['Tuesday', true],
+      ['Wednesday', true],
+      ['Thursday', true],
+      ['Friday', true],
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Skip public holidays' })).toBeChecked();
+    // The buttons live in the dialog's footer, outside the scrolling body, and still submit the form.
+    const create = within(dialog).getByRole('button', { name: 'Create Slots' });
+    expect(screen.getByRole('form', { name: 'Create New Slots' })).not.toContainElement(create);
+    expect(create).toHaveAttribute('form', screen.getByRole('form', { name: 'Create New Slots' }).id);
     expect(await axe(dialog)).toHaveNoViolations();
+  });
+
+  it('shows the servers\' limits: dates up to two years ahead, a start time by 11:29 PM; refuses beyond them and sends nothing', async () => {
+    const user = userEvent.setup();
+    await openCreateDialog(user);
+    // Two years from today (GMT+8): the same day of the year, 29 February giving the 28th.
+    const today = dayjs().tz(TIMEZONE);
+    const inTwoYears = today.format('MM-DD') === '02-29' ? `${today.year() + 2}-02-28` : `${today.year() + 2}-${today.format('MM-DD')}`;
+    expect(screen.getByLabelText('Start date')).toHaveAttribute('max', inTwoYears);
+    expect(screen.getByLabelText('End date')).toHaveAttribute('max', inTwoYears);
+    expect(screen.getByText('Each slot lasts 30 minutes and ends before midnight: the latest start is 11:29 PM.')).toBeInTheDocument();
+
+    setDate('Start date', '9999-12-27');
+    setDate('End date', '9999-12-31');
+    fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '23:30' } });
+    await user.click(screen.getByRole('button', { name: 'Create Slots' }));
+    expect(await screen.findAllByText(SlotAddMessage.tooFar)).toHaveLength(2);
+    expect(screen.getByText('The latest start time is 11:29 PM: a slot must end before midnight.')).toBeInTheDocument();
+    expect(db.slots).toHaveLength(0);
   });
 
   it('gives the four validation messages and sends nothing', async () => {
@@ -79,32 +113,67 @@ describe('Create slots dialog', () => {
     const saturday = plus(nextMonday(), 5);
     setDate('Start date', saturday);
     setDate('End date', plus(saturday, 1));
-    expect(screen.getByText('No slots will be created with these choices.')).toBeInTheDocument();
+    expect(await screen.findByText('No slots will be created with these choices.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
     expect(await screen.findByText(SlotAddMessage.weekend)).toBeInTheDocument();
     expect(db.slots).toHaveLength(0);
   });
 
-  it('previews how many weekday slots a range makes, weekends skipped', async () => {
-    const user = userEvent.setup();
-    await openCreateDialog(user);
+  it('previews with the server how many slots will be created, never counting the refused ones, on the chosen weekdays', async () => {
     const monday = nextMonday();
+    addSlot({ id: 90, date: plus(monday, 2), startTime: '08:30' });
+    const user = userEvent.setup();
+    const dialog = await openCreateDialog(user);
     setDate('Start date', monday);
     setDate('End date', plus(monday, 6));
-    expect(screen.getByText('5 weekday slot(s) will be created, each 8:30 AM - 9:00 AM. Weekends are skipped.')).toBeInTheDocument();
-    setDate('End date', plus(monday, 13));
+    // Wednesday's 8:30 exists already: 4 will be created, and the fifth is listed as refused.
+    expect(await within(dialog).findByText('4 slots will be created, at 8:30 AM.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('list', { name: 'Refused slots' })).toHaveTextContent(
+      `${day(plus(monday, 2)).format('ddd D MMM YYYY')}, 8:30 AM – 9:00 AM: A slot already exists at this date and time.`,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Wednesday' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
+    expect(await within(dialog).findByText('3 slots will be created, at 8:30 AM.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Refused slots' })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '14:15' } });
-    expect(screen.getByText('10 weekday slot(s) will be created, each 2:15 PM - 2:45 PM. Weekends are skipped.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('3 slots will be created, at 2:15 PM.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
+    expect(await screen.findByText('Successfully created 3 slot(s)!')).toBeInTheDocument();
+    expect(addManyRequests).toEqual([{ fromDate: monday, toDate: plus(monday, 6), weekdays: [1, 2, 4], startTimes: ['14:15'], skipHolidays: true }]);
   });
 
-  it("creates one 30-minute slot per weekday, shows 'Creating...' and the toasts, the success panel for 1.5 s, then closes and refreshes", async () => {
+  it('warns about public holidays on the planned days and skips them unless told not to', async () => {
+    const monday = nextMonday();
+    testHolidays.set(plus(monday, 3), 'Deepavali');
+    try {
+      const user = userEvent.setup();
+      const dialog = await openCreateDialog(user);
+      setDate('Start date', monday);
+      setDate('End date', plus(monday, 4));
+      expect(await within(dialog).findByText('4 slots will be created, at 8:30 AM.')).toBeInTheDocument();
+      expect(within(dialog).getByText('Skipped: 1 public holiday in this range, with no slots:')).toBeInTheDocument();
+      expect(within(dialog).getByRole('list', { name: 'Public holidays' })).toHaveTextContent(`${day(plus(monday, 3)).format('ddd D MMM YYYY')}: Deepavali`);
+      expect(await axe(dialog)).toHaveNoViolations();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Skip public holidays' }));
+      expect(await within(dialog).findByText('5 slots will be created, at 8:30 AM.')).toBeInTheDocument();
+      expect(within(dialog).getByText('1 planned day is a public holiday; its slots will be created:')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Create Slots' }));
+      expect(await screen.findByText('Successfully created 5 slot(s)!')).toBeInTheDocument();
+      expect(addManyRequests.at(-1)).toMatchObject({ skipHolidays: false });
+    } finally {
+      testHolidays.clear();
+    }
+  });
+
+  it("creates every slot in one request, shows 'Creating...' and 'Creating 5 slot(s)...', then one success message (the panel, no toast) for 1.5 s, then closes and refreshes", async () => {
     jest.useFakeTimers();
     try {
-      const bodies: unknown[] = [];
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
       server.use(
-        http.post(`${API}/slot/add`, async ({ request }) => {
-          bodies.push(await request.clone().json());
-          await delay(20);
+        http.post(`${API}/slot/add-many`, async () => {
+          await answered;
           return undefined;
         }),
       );
@@ -115,11 +184,14 @@ describe('Create slots dialog', () => {
       setDate('End date', plus(monday, 6));
       await user.click(screen.getByRole('button', { name: 'Create Slots' }));
       expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+      // The spec's progress words, with the count the server planned.
       expect(await screen.findByText('Creating 5 slot(s)...')).toBeInTheDocument();
+      answer();
 
-      const panel = await screen.findByText('Successfully created 5 slot(s)!', { selector: '[role="dialog"] *' });
+      const panel = await screen.findByText('Successfully created 5 slot(s)!', { selector: '[role="dialog"] [role="status"]' });
       expect(panel).toBeInTheDocument();
-      expect(bodies).toEqual([0, 1, 2, 3, 4].map((n) => ({ date: plus(monday, n), startTime: '08:30', endTime: '09:00' })));
+      expect(screen.getAllByText(/Successfully created|Creating \d/)).toEqual([panel]);
+      expect(addManyRequests).toEqual([{ fromDate: monday, toDate: plus(monday, 6), weekdays: [1, 2, 3, 4, 5], startTimes: ['08:30'], skipHolidays: true }]);
       expect(db.slots).toHaveLength(5);
 
       // Waiting for the panel may itself move the fake clock a little, hence the margin either side of 1.5 s.
@@ -143,10 +215,9 @@ describe('Create slots dialog', () => {
       setDate('Start date', nextMonday());
       setDate('End date', nextMonday());
       await user.click(screen.getByRole('button', { name: 'Create Slots' }));
-      const panel = await screen.findByText('Successfully created 1 slot(s)!', { selector: '[role="dialog"] *' });
+      const panel = await screen.findByText('Successfully created 1 slot(s)!', { selector: '[role="dialog"] [role="status"]' });
       expect(panel).toHaveFocus();
       const closedAt = Date.now();
-      // Escape would first dismiss the success toast (the topmost Radix layer), so use the dialog's Close button.
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       // Closed by the button, well before the panel's own 1.5 s (the fake clock only moves while waiting).
@@ -157,33 +228,15 @@ describe('Create slots dialog', () => {
     }
   });
 
-  it('says which days failed when only some did, and still refreshes the ones created', async () => {
-    const monday = nextMonday();
-    addSlot({ id: 90, date: plus(monday, 2), startTime: '08:30' });
-    const user = userEvent.setup();
-    const dialog = await openCreateDialog(user);
-    setDate('Start date', monday);
-    setDate('End date', plus(monday, 4));
-    await user.click(screen.getByRole('button', { name: 'Create Slots' }));
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to create slots. Please try again.');
-    expect(alert).toHaveTextContent('Created 4 of 5 slot(s). These days failed:');
-    expect(alert).toHaveTextContent(`${day(plus(monday, 2)).format('ddd, MMM DD, YYYY')}: A slot already exists at this date and time`);
-    expect(await screen.findByText('Successfully created 4 slot(s)!')).toBeInTheDocument();
-    expect(screen.getAllByText('Failed to create slots. Please try again.').length).toBeGreaterThanOrEqual(2);
-    expect(db.slots).toHaveLength(5);
-    expect(screen.getByRole('dialog', { name: 'Create New Slots' })).toBeInTheDocument();
-  });
-
-  it("says 'Failed to create slots. Please try again.' inline and as a toast when nothing was created", async () => {
-    server.use(http.post(`${API}/slot/add`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
+  it("says 'Failed to create slots. Please try again.' once, in the dialog, when nothing was created", async () => {
+    server.use(http.post(`${API}/slot/add-many`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
     setDate('Start date', nextMonday());
     setDate('End date', nextMonday());
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create slots. Please try again.');
-    await waitFor(() => expect(screen.getAllByText('Failed to create slots. Please try again.')).toHaveLength(2));
+    expect(screen.getAllByText('Failed to create slots. Please try again.')).toHaveLength(1);
     expect(screen.queryByText(/Successfully created/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Slots' })).toBeEnabled();
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
+import { Button, Stack, styled, useCatalog } from 'shared-ui';
 import { Dialog, Field, Input } from 'shared-ui/forms';
 import {
   api,
@@ -9,22 +9,26 @@ import {
   formatMinutes12,
   parseSlotTime,
   serverMessage,
+  SLOT_MINUTES,
   useAppDispatch,
   type CreateSlotsFormInput,
 } from 'shared-api';
-import { SlotAddMessage, createSlotsFormSchema, formResolver } from 'shared-api/schemas';
-import { SLOT_PLAN_MAX_TIMES, slotPlanBodySchema, type SlotPlan, type SlotPlanBody } from 'shared-api/slot-planning';
-import { useAddSlotMutation } from '../api/createSlotsApi';
+import { LATEST_SLOT_START_MINUTES, SlotAddMessage, createSlotsFormSchema, formResolver, latestSlotDateInMY } from 'shared-api/schemas';
+import { SLOT_PLAN_DEFAULT_WEEKDAYS, SLOT_PLAN_MAX_TIMES, slotPlanBodySchema, type SlotPlan, type SlotPlanBody } from 'shared-api/slot-planning';
+import { formatTime, formatWeekday } from '../../../lib/format';
 import { refusedPlan, useAddSlotPlanMutation, usePreviewSlotPlanMutation } from '../api/slotPlanningApi';
 import { createSlotsCatalog, createSlotsText, type CreateSlotsTranslate } from '../i18n';
-import { formatDay, MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY, weekdaysInRange } from '../utils/weekdays';
+import { MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY } from '../utils/weekdays';
 
-// The contract's rules plus the dialog's own limits: one submission fires one request per day, so the range is capped.
-const createSlotsDialogSchema = createSlotsFormSchema.superRefine(({ startDate, endDate, startTime }, ctx) => {
+// The contract's rules plus the dialog's own cap on the range (the server's add-many has the same).
+const createSlotsDialogSchema = createSlotsFormSchema.superRefine(({ startDate, endDate }, ctx) => {
   if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: createSlotsText('rangeTooLong', { max: MAX_RANGE_DAYS }) });
-  if (startTime && slotTimes(startTime) === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: createSlotsText('timeTooLate') });
 });
-type DayFailure = { day: string; reason: string };
+
+const FORM_ID = 'create-slots-form';
+/** Monday to Friday (dayjs day numbers): weekend slots are refused by the slot rules, so they are not offered. */
+const WEEKDAYS = [1, 2, 3, 4, 5] as const;
+const WEEKDAY_TEXT = { 1: 'monday', 2: 'tuesday', 3: 'wednesday', 4: 'thursday', 5: 'friday' } as const;
 
 const Panel = styled.div`
   padding: ${({ theme }) => theme.space[4]};
@@ -34,11 +38,14 @@ const Panel = styled.div`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-const Alert = styled.div`
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.dangerSubtle};
+const Box = styled.div<{ $tone: 'danger' | 'warning' | 'plain' }>`
+  ${({ theme, $tone }) =>
+    $tone === 'plain'
+      ? ''
+      : `padding: ${theme.space[3]} ${theme.space[4]};
+         border-radius: ${theme.radii.md};
+         border: 1px solid ${$tone === 'danger' ? theme.colors.danger : theme.colors.warning};
+         background: ${$tone === 'danger' ? theme.colors.dangerSubtle : theme.colors.warningSubtle};`}
   p,
   ul {
     margin: 0;
@@ -51,19 +58,13 @@ const Alert = styled.div`
 
 const Preview = styled.p`
   margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
 
-const PlanBox = styled.div`
-  p,
-  ul {
-    margin: 0;
-  }
-  ul {
-    margin-top: ${({ theme }) => theme.space[2]};
-    padding-left: ${({ theme }) => theme.space[5]};
-    max-height: 12rem;
-    overflow-y: auto;
-  }
+const Row = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
 `;
 
 const TimeRow = styled.div`
@@ -75,33 +76,92 @@ const TimeRow = styled.div`
   }
 `;
 
-const timeText = (hhmm: string) => formatMinutes12(parseSlotTime(hhmm) ?? 0);
-const refusalLine = (t: CreateSlotsTranslate, r: SlotPlan['refused'][number]) =>
-  t('refusedLine', { day: formatDay(r.date), start: timeText(r.startTime), end: timeText(r.endTime), reason: r.message });
+const Choices = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space[1]};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => `0 ${theme.space[4]}`};
+  }
+`;
 
-/** The multi-time plan as the server previews it: the count, the refusals, and the slots on request. */
-function PlanPreview({ state }: { state: PlanState }) {
+/** A checkbox with its words, 44 px tall to tap. */
+const Check = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: ${({ theme }) => theme.tapTarget};
+  cursor: pointer;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const refusalLine = (t: CreateSlotsTranslate, r: SlotPlan['refused'][number]) =>
+  t('refusedLine', { day: formatWeekday(r.date), start: formatTime(r.startTime), end: formatTime(r.endTime), reason: r.message });
+
+type PlanState = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; plan: SlotPlan; times: string[] };
+
+/**
+ * What the server says the choices would create: the count of slots it would create (never the refused ones), the
+ * refusals, and the public holidays on the planned days, skipped or warned about. Each list is plain text in the
+ * dialog's scrolling body (no scroll box of its own, which a keyboard could not reach).
+ */
+function PlanPreview({ state, creating }: { state: PlanState; creating: boolean }) {
   const { t } = useCatalog(createSlotsCatalog);
-  if (state.kind === 'invalid') return <Preview role="status" aria-live="polite">{t('nothingToCreate')}</Preview>;
-  if (state.kind === 'loading') return <Preview role="status" aria-live="polite">{t('checking')}</Preview>;
-  if (state.kind === 'error') return <Preview role="status" aria-live="polite">{t('previewFailed')}</Preview>;
+  const status = (text: string) => (
+    <Preview role="status" aria-live="polite">
+      {text}
+    </Preview>
+  );
+  if (state.kind === 'invalid') return status(t('nothingToCreate'));
+  if (state.kind === 'loading') return status(t('checking'));
+  if (state.kind === 'error') return status(t('previewFailed'));
   const { plan, times } = state;
+  const skipped = plan.holidays.filter((h) => h.skipped);
+  const warned = plan.holidays.filter((h) => !h.skipped);
   return (
-    <PlanBox>
-      <Preview role="status" aria-live="polite">
-        {plan.toCreate.length > 0
-          ? t('planCount', { count: plan.toCreate.length, times: times.map(timeText).join(', ') })
-          : t('nothingToCreate')}
-      </Preview>
+    <Stack>
+      {status(creating ? t('creating', { count: plan.toCreate.length }) : plan.toCreate.length > 0 ? t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') }) : t('nothingToCreate'))}
+      {warned.length > 0 && (
+        <Box $tone="warning">
+          <p>{t('holidaysWarned', { count: warned.length })}</p>
+          <ul aria-label={t('holidaysList')}>
+            {warned.map((h) => (
+              <li key={h.date}>{t('holidayLine', { day: formatWeekday(h.date), name: h.name })}</li>
+            ))}
+          </ul>
+        </Box>
+      )}
+      {skipped.length > 0 && (
+        <Box $tone="plain">
+          <p>{t('holidaysSkipped', { count: skipped.length })}</p>
+          <ul aria-label={t('holidaysList')}>
+            {skipped.map((h) => (
+              <li key={h.date}>{t('holidayLine', { day: formatWeekday(h.date), name: h.name })}</li>
+            ))}
+          </ul>
+        </Box>
+      )}
       {plan.refused.length > 0 && (
-        <>
+        <Box $tone="plain">
           <p>{t('refusedHeading', { count: plan.refused.length })}</p>
           <ul aria-label={t('refusedList')}>
             {plan.refused.map((r) => (
               <li key={`${r.date} ${r.startTime}`}>{refusalLine(t, r)}</li>
             ))}
           </ul>
-        </>
+        </Box>
       )}
       {plan.toCreate.length > 0 && (
         <details>
@@ -109,35 +169,35 @@ function PlanPreview({ state }: { state: PlanState }) {
           <ul aria-label={t('toCreateList')}>
             {plan.toCreate.map((item) => (
               <li key={`${item.date} ${item.startTime}`}>
-                {t('slotLine', { day: formatDay(item.date), start: timeText(item.startTime), end: timeText(item.endTime) })}
+                {t('slotLine', { day: formatWeekday(item.date), start: formatTime(item.startTime), end: formatTime(item.endTime) })}
               </li>
             ))}
           </ul>
         </details>
       )}
-    </PlanBox>
+    </Stack>
   );
 }
 
-type PlanState =
-  | { kind: 'invalid' }
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'ready'; plan: SlotPlan; times: string[] };
-
-/** The request body of a multi-time plan, or null while the choices cannot make one. */
-function planBody(startDate: string, endDate: string, times: string[]): SlotPlanBody | null {
-  const normalised = times.map((t) => slotTimes(t)?.startTime ?? null);
-  if (normalised.some((t) => t === null) || new Set(normalised).size !== normalised.length) return null;
-  const parsed = slotPlanBodySchema.safeParse({ fromDate: startDate, toDate: endDate, startTimes: normalised });
-  return parsed.success && startDate >= tomorrowInMY() ? parsed.data : null;
+/** The request body of the choices, or null while they cannot make one (the preview then says nothing would be created). */
+function planBody(choices: { startDate: string; endDate: string; times: string[]; weekdays: number[]; skipHolidays: boolean }): SlotPlanBody | null {
+  const normalised = choices.times.map((t) => slotTimes(t)?.startTime ?? null);
+  if (normalised.some((t) => t === null) || new Set(normalised).size !== normalised.length || choices.weekdays.length === 0) return null;
+  const parsed = slotPlanBodySchema.safeParse({
+    fromDate: choices.startDate,
+    toDate: choices.endDate,
+    weekdays: [...choices.weekdays].sort(),
+    startTimes: normalised,
+    skipHolidays: choices.skipHolidays,
+  });
+  return parsed.success && choices.startDate >= tomorrowInMY() ? parsed.data : null;
 }
 
 /** Reads the preview of the current choices from the server, a moment after they stop changing. */
-function usePlanPreview(body: SlotPlanBody | null, enabled: boolean): [PlanState, (state: PlanState) => void] {
+function usePlanPreview(body: SlotPlanBody | null): [PlanState, (state: PlanState) => void] {
   const [previewPlan] = usePreviewSlotPlanMutation();
   const [state, setState] = useState<PlanState>({ kind: 'invalid' });
-  const key = enabled && body ? JSON.stringify(body) : '';
+  const key = body ? JSON.stringify(body) : '';
   useEffect(() => {
     if (!key) {
       setState({ kind: 'invalid' });
@@ -160,7 +220,7 @@ function usePlanPreview(body: SlotPlanBody | null, enabled: boolean): [PlanState
   return [state, setState];
 }
 
-/** The success message; it takes focus because the form (and the focused button) just left the dialog. */
+/** The one success message; it takes focus because the form (and the focused button) just left the dialog. */
 function SuccessPanel({ message }: { message: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -171,12 +231,18 @@ function SuccessPanel({ message }: { message: string }) {
   );
 }
 
+type Phase = 'idle' | 'submitting' | 'success';
 type CreateSlotsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
+/**
+ * Create New Slots: a date range, one or more start times, the weekdays and whether to skip public holidays. The
+ * server previews the plan and creates all of it in one request, or nothing and says why. Its buttons sit in the
+ * dialog's footer, so they stay in view however long the preview grows.
+ */
 export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps) {
   const { t } = useCatalog(createSlotsCatalog);
   const dispatch = useAppDispatch();
-  const [phase, setPhase] = useState<'idle' | 'submitting' | 'success'>('idle');
+  const [phase, setPhase] = useState<Phase>('idle');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Leaving the dashboard during the success panel still refreshes the list for the next visit.
@@ -189,7 +255,7 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
     [dispatch],
   );
 
-  /** After a full success: close and refresh the list (when the panel's time is up, or earlier on Escape). */
+  /** After a success: close and refresh the list (when the panel's time is up, or earlier on Escape). */
   const finish = () => {
     clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
@@ -198,11 +264,12 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
     dispatch(api.util.invalidateTags(['StaffSlots']));
   };
 
+  const submitting = phase === 'submitting';
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        // Closing mid-way would hide which days were created; wait for the answer.
+        // Closing mid-way would hide whether the slots were created; wait for the answer.
         if (!next && phase === 'submitting') return;
         if (!next && phase === 'success') return finish();
         if (!next) setPhase('idle');
@@ -210,12 +277,25 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
       }}
       title={t('title')}
       description={t('description')}
+      // Wide enough on a desk for the dates side by side and the five weekdays on one line.
+      size="lg"
+      footer={
+        open && phase !== 'success' ? (
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" form={FORM_ID} variant="primary" loading={submitting}>
+              {submitting ? t('submitting') : t('submit')}
+            </Button>
+          </>
+        ) : undefined
+      }
     >
       {open && (
         <CreateSlotsForm
           phase={phase}
           setPhase={setPhase}
-          onCancel={() => onOpenChange(false)}
           onDone={() => {
             // The success panel stays 1.5 s; then the dialog closes and the list refreshes.
             closeTimer.current = setTimeout(finish, CREATE_SUCCESS_PANEL_MS);
@@ -226,24 +306,19 @@ export function CreateSlotsDialog({ open, onOpenChange }: CreateSlotsDialogProps
   );
 }
 
-type CreateSlotsFormProps = {
-  phase: 'idle' | 'submitting' | 'success';
-  setPhase: (phase: 'idle' | 'submitting' | 'success') => void;
-  onCancel: () => void;
-  onDone: () => void;
-};
+type CreateSlotsFormProps = { phase: Phase; setPhase: (phase: Phase) => void; onDone: () => void };
 
-function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormProps) {
+function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
   const { t } = useCatalog(createSlotsCatalog);
-  const toast = useToast();
   const dispatch = useAppDispatch();
-  const [addSlot] = useAddSlotMutation();
   const [addSlotPlan] = useAddSlotPlanMutation();
   const [extraTimes, setExtraTimes] = useState<string[]>([]);
   const [extraErrors, setExtraErrors] = useState<Array<string | undefined>>([]);
-  const [planFailure, setPlanFailure] = useState<SlotPlan | { message: string } | null>(null);
+  const [weekdays, setWeekdays] = useState<number[]>([...SLOT_PLAN_DEFAULT_WEEKDAYS]);
+  const [skipHolidays, setSkipHolidays] = useState(true);
+  const [failure, setFailure] = useState<SlotPlan | { message: string } | null>(null);
   const [tomorrow] = useState(() => tomorrowInMY());
-  const [failure, setFailure] = useState<{ created: number; days: DayFailure[]; total: number } | null>(null);
+  const [latest] = useState(() => latestSlotDateInMY());
   const [createdCount, setCreatedCount] = useState(0);
   const {
     register,
@@ -256,12 +331,8 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
   });
 
   const [startDate, endDate, startTime] = watch(['startDate', 'endDate', 'startTime']);
-  const weekdays = weekdaysInRange(startDate, endDate);
-  const times = slotTimes(startTime);
-  const minutes = parseSlotTime(startTime);
-  const multi = extraTimes.length > 0;
-  const body = planBody(startDate, endDate, [startTime, ...extraTimes]);
-  const [plan, setPlan] = usePlanPreview(body, multi);
+  const body = planBody({ startDate, endDate, times: [startTime, ...extraTimes], weekdays, skipHolidays });
+  const [plan, setPlan] = usePlanPreview(body);
 
   /** Checks the added times (the first is checked by the form's rules); true when all are usable. */
   const checkExtraTimes = (first: string): boolean => {
@@ -269,7 +340,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     const found = extraTimes.map((time) => {
       if (!time) return t('timeRequired');
       const slot = slotTimes(time);
-      if (!slot) return parseSlotTime(time) === null ? SlotAddMessage.badTime : t('timeTooLate');
+      if (!slot) return parseSlotTime(time) === null ? SlotAddMessage.badTime : SlotAddMessage.timeTooLate;
       if (seen.has(slot.startTime)) return t('timeRepeated');
       seen.add(slot.startTime);
       return undefined;
@@ -278,96 +349,60 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
     return found.every((e) => e === undefined);
   };
 
-  const submitPlan = async (values: CreateSlotsFormInput) => {
+  const onSubmit = handleSubmit(async (values) => {
     if (!checkExtraTimes(values.startTime)) return;
-    const request = planBody(values.startDate, values.endDate, [values.startTime, ...extraTimes]);
+    const request = planBody({ startDate: values.startDate, endDate: values.endDate, times: [values.startTime, ...extraTimes], weekdays, skipHolidays });
     if (!request) return;
     setFailure(null);
-    setPlanFailure(null);
     setPhase('submitting');
-    const expected = plan.kind === 'ready' ? plan.plan.toCreate.length : weekdaysInRange(values.startDate, values.endDate).length * request.startTimes.length;
-    const progressId = toast.progress(t('creating', { count: expected }));
     const result = await addSlotPlan(request);
     if ('error' in result) {
-      // All or nothing: a refusal lists every refused slot and nothing was created.
+      // All or nothing: a refusal lists every refused slot, and nothing was created.
       const refused = refusedPlan(result.error);
-      toast.update(progressId, { kind: 'error', message: t('failed') });
       if (refused) setPlan({ kind: 'ready', plan: refused, times: [...request.startTimes].sort() });
-      setPlanFailure(refused ?? { message: serverMessage(result.error) ?? t('failed') });
+      setFailure(refused ?? { message: serverMessage(result.error) ?? t('failed') });
       setPhase('idle');
       return;
     }
     dispatch(api.util.invalidateTags(['PublicSlots']));
-    toast.update(progressId, { kind: 'success', message: t('created', { count: result.data.count }) });
     setCreatedCount(result.data.count);
     setPhase('success');
     onDone();
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (extraTimes.length > 0) return submitPlan(values);
-    const days = weekdaysInRange(values.startDate, values.endDate);
-    const slot = slotTimes(values.startTime);
-    if (!slot || days.length === 0) return;
-    setFailure(null);
-    setPhase('submitting');
-    const progressId = toast.progress(t('creating', { count: days.length }));
-    const failed: DayFailure[] = [];
-    // One call per day, in order, so a failure names its day and the server is not flooded.
-    for (const day of days) {
-      const result = await addSlot({ date: day, ...slot });
-      if ('error' in result) failed.push({ day, reason: serverMessage(result.error) ?? t('dayNotCreated') });
-    }
-    const created = days.length - failed.length;
-    if (created > 0) dispatch(api.util.invalidateTags(['PublicSlots']));
-    if (failed.length === 0) {
-      toast.update(progressId, { kind: 'success', message: t('created', { count: created }) });
-      setCreatedCount(created);
-      setPhase('success');
-      onDone();
-      return;
-    }
-    if (created > 0) {
-      toast.update(progressId, { kind: 'success', message: t('created', { count: created }) });
-      toast.error(t('failed'));
-      dispatch(api.util.invalidateTags(['StaffSlots']));
-    } else {
-      toast.update(progressId, { kind: 'error', message: t('failed') });
-    }
-    setFailure({ created, days: failed, total: days.length });
-    setPhase('idle');
   });
 
-  if (phase === 'success') {
-    return <SuccessPanel message={t('created', { count: createdCount })} />;
-  }
+  if (phase === 'success') return <SuccessPanel message={t('created', { count: createdCount })} />;
 
   const submitting = phase === 'submitting';
+  const toggleWeekday = (day: number) => setWeekdays((list) => (list.includes(day) ? list.filter((d) => d !== day) : [...list, day]));
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('title')}>
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('title')}>
       <Stack>
-        <Field label={t('startDate')} htmlFor="create-start-date" error={errors.startDate?.message}>
-          <Input
-            id="create-start-date"
-            type="date"
-            min={tomorrow}
-            {...register('startDate')}
-          />
-        </Field>
-        <Field label={t('endDate')} htmlFor="create-end-date" error={errors.endDate?.message}>
-          <Input
-            id="create-end-date"
-            type="date"
-            min={startDate && startDate > tomorrow ? startDate : tomorrow}
-            {...register('endDate')}
-          />
-        </Field>
-        <Field label={t('startTime')} htmlFor="create-start-time" error={errors.startTime?.message} hint={t('startTimeHint')}>
-          <Input
-            id="create-start-time"
-            type="time"
-            {...register('startTime')}
-          />
+        <Row>
+          <Field label={t('startDate')} htmlFor="create-start-date" error={errors.startDate?.message}>
+            <Input id="create-start-date" type="date" min={tomorrow} max={latest} {...register('startDate')} />
+          </Field>
+          <Field label={t('endDate')} htmlFor="create-end-date" error={errors.endDate?.message}>
+            <Input id="create-end-date" type="date" min={startDate && startDate > tomorrow ? startDate : tomorrow} max={latest} {...register('endDate')} />
+          </Field>
+        </Row>
+        <Choices disabled={submitting}>
+          <legend>{t('weekdays')}</legend>
+          <div>
+            {WEEKDAYS.map((day) => (
+              <Check key={day}>
+                <input type="checkbox" checked={weekdays.includes(day)} onChange={() => toggleWeekday(day)} />
+                {t(WEEKDAY_TEXT[day])}
+              </Check>
+            ))}
+          </div>
+        </Choices>
+        <Field
+          label={t('startTime')}
+          htmlFor="create-start-time"
+          error={errors.startTime?.message}
+          hint={t('startTimeHint', { minutes: SLOT_MINUTES, latest: formatMinutes12(LATEST_SLOT_START_MINUTES) })}
+        >
+          <Input id="create-start-time" type="time" {...register('startTime')} />
         </Field>
         {extraTimes.map((value, i) => (
           <TimeRow key={i}>
@@ -376,7 +411,7 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
                 id={`create-start-time-${i + 2}`}
                 type="time"
                 value={value}
-                onChange={(e) => setExtraTimes((list) => list.map((t, j) => (j === i ? e.target.value : t)))}
+                onChange={(e) => setExtraTimes((list) => list.map((v, j) => (j === i ? e.target.value : v)))}
               />
             </Field>
             <Button
@@ -400,51 +435,28 @@ function CreateSlotsForm({ phase, setPhase, onCancel, onDone }: CreateSlotsFormP
             </Button>
           </div>
         )}
-        {multi ? (
-          <PlanPreview state={plan} />
-        ) : (
-          <Preview role="status" aria-live="polite">
-            {weekdays.length > 0 && times && minutes !== null
-              ? t('preview', { count: weekdays.length, start: formatMinutes12(minutes), end: formatMinutes12(minutes + 30) })
-              : t('nothingToCreate')}
-          </Preview>
-        )}
-        {planFailure && (
-          <Alert role="alert">
+        <Check>
+          <input type="checkbox" checked={skipHolidays} onChange={(e) => setSkipHolidays(e.target.checked)} disabled={submitting} />
+          {t('skipHolidays')}
+        </Check>
+        <PlanPreview state={plan} creating={submitting} />
+        {failure && (
+          <Box $tone="danger" role="alert">
             <p>{t('failed')}</p>
-            {'refused' in planFailure ? (
+            {'refused' in failure ? (
               <>
                 <p>{t('nothingCreated')}</p>
                 <ul>
-                  {planFailure.refused.map((r) => (
+                  {failure.refused.map((r) => (
                     <li key={`${r.date} ${r.startTime}`}>{refusalLine(t, r)}</li>
                   ))}
                 </ul>
               </>
             ) : (
-              <p>{planFailure.message}</p>
+              <p>{failure.message}</p>
             )}
-          </Alert>
+          </Box>
         )}
-        {failure && (
-          <Alert role="alert">
-            <p>{t('failed')}</p>
-            {failure.created > 0 && <p>{t('partlyCreated', { created: failure.created, total: failure.total })}</p>}
-            <ul>
-              {failure.days.map((f) => (
-                <li key={f.day}>{t('dayFailure', { day: formatDay(f.day), reason: f.reason })}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
-        <Inline>
-          <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="primary" loading={submitting}>
-            {submitting ? t('submitting') : t('submit')}
-          </Button>
-        </Inline>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { daysInRange, formatDay, slotTimes, tomorrowInMY, weekdaysInRange } from './weekdays';
+import { daysInRange, slotTimes, tomorrowInMY } from './weekdays';
 
 describe('create-slots day arithmetic', () => {
   it('takes tomorrow in GMT+8, not in UTC', () => {
@@ -10,9 +10,6 @@ describe('create-slots day arithmetic', () => {
   it('lists every day of the range inclusive and skips weekends for slots', () => {
     // Fri 27 Nov 2026 to Tue 1 Dec 2026.
     expect(daysInRange('2026-11-27', '2026-12-01')).toEqual(['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']);
-    expect(weekdaysInRange('2026-11-27', '2026-12-01')).toEqual(['2026-11-27', '2026-11-30', '2026-12-01']);
-    expect(weekdaysInRange('2026-11-28', '2026-11-29')).toEqual([]);
-    expect(weekdaysInRange('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
   });
 
   it('gives nothing for a reversed or unreadable range', () => {
@@ -27,9 +24,5 @@ describe('create-slots day arithmetic', () => {
     expect(slotTimes('23:29')).toEqual({ startTime: '23:29', endTime: '23:59' });
     expect(slotTimes('23:30')).toBeNull();
     expect(slotTimes('')).toBeNull();
-  });
-
-  it('names a day with its weekday', () => {
-    expect(formatDay('2026-11-23')).toBe('Mon, Nov 23, 2026');
   });
 });

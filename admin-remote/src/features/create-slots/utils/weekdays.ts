@@ -1,5 +1,6 @@
-// Which days a slot range covers: GMT+8 calendar days, weekends skipped (spec section 9).
-import { formatMinutes24, isWeekend, parseSlotTime, slotEndMinutes } from 'shared-api';
+// Which days a slot range covers (GMT+8 calendar days) and a slot's times.
+import { formatMinutes24, parseSlotTime, slotEndMinutes } from 'shared-api';
+import { LATEST_SLOT_START_MINUTES } from 'shared-api/schemas';
 import { inMY, dayInMY } from 'shared-api/time';
 
 /** Longest range one submission may cover, so a typo in the year cannot fire hundreds of requests. */
@@ -27,17 +28,9 @@ export function daysInRange(start: string, end: string): string[] {
   return days;
 }
 
-/** The weekdays (Monday to Friday) of a range, in order. */
-export const weekdaysInRange = (start: string, end: string): string[] => daysInRange(start, end).filter((d) => !isWeekend(d));
-
-/** 'HH:mm' start and end (start + 30 minutes) of a slot, or null when the time is unreadable or runs past midnight. */
+/** 'HH:mm' start and end (start + 30 minutes) of a slot, or null when the time is unreadable or later than the latest start. */
 export function slotTimes(startTime: string): { startTime: string; endTime: string } | null {
   const minutes = parseSlotTime(startTime);
-  if (minutes === null) return null;
-  const end = slotEndMinutes(minutes);
-  if (end > 24 * 60 - 1) return null;
-  return { startTime: formatMinutes24(minutes), endTime: formatMinutes24(end) };
+  if (minutes === null || minutes > LATEST_SLOT_START_MINUTES) return null;
+  return { startTime: formatMinutes24(minutes), endTime: formatMinutes24(slotEndMinutes(minutes)) };
 }
-
-/** 'Mon, Nov 23, 2026'. */
-export const formatDay = (day: string): string => parseDay(day).format('ddd, MMM DD, YYYY');

@@ -79,11 +79,11 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(detail(dialog, 'Status')).toHaveTextContent('Booked');
     expect(within(dialog).queryByText('Refund', { selector: 'dt' })).not.toBeInTheDocument();
     expect(historyItems(dialog)).toEqual([
-      'Nov 10, 2026, 10:15 AMBooked and paid by parent',
-      'Nov 12, 2026, 2:00 PMRescheduled by parent: from Nov 23, 2026, 9:00 AM to Nov 24, 2026, 9:00 AM',
+      '10 Nov 2026, 10:15 AMBooked and paid by parent',
+      '12 Nov 2026, 2:00 PMRescheduled by parent: from 23 Nov 2026, 9:00 AM to 24 Nov 2026, 9:00 AM',
     ]);
     expect(within(dialog).getByText('Times are in GMT+8.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Nov 10, 2026, 10:15 AM')).toHaveAttribute('dateTime', '2026-11-10T02:15:00.000Z');
+    expect(within(dialog).getByText('10 Nov 2026, 10:15 AM')).toHaveAttribute('dateTime', '2026-11-10T02:15:00.000Z');
     expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
     expect(await axe(dialog)).toHaveNoViolations();
   });
@@ -102,10 +102,10 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(detail(dialog, 'Status')).toHaveTextContent('Cancelled');
     expect(detail(dialog, 'Refund')).toHaveTextContent('RM 100 refunded');
     expect(historyItems(dialog).slice(2)).toEqual([
-      'Nov 13, 2026, 9:00 AMCancelled by parent',
-      'Nov 13, 2026, 9:00 AMRefund requested by parent: RM 100',
-      'Nov 13, 2026, 9:05 AMRefund attempt failed (automatic): RM 100',
-      'Nov 13, 2026, 9:20 AMRefunded (automatic): RM 100',
+      '13 Nov 2026, 9:00 AMCancelled by parent',
+      '13 Nov 2026, 9:00 AMRefund requested by parent: RM 100',
+      '13 Nov 2026, 9:05 AMRefund attempt failed (automatic): RM 100',
+      '13 Nov 2026, 9:20 AMRefunded (automatic): RM 100',
     ]);
     expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
@@ -125,7 +125,7 @@ describe('Appointment Details: history and staff cancel', () => {
     await waitFor(() => expect(db.slots.filter((s) => s.isBooked)).toHaveLength(2));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
-    expect(confirm).toHaveTextContent('Cancel booking BK-2026-0021 of Aisyah Rahman on Nov 24, 2026, 9:00 AM - 9:30 AM?');
+    expect(confirm).toHaveTextContent('Cancel booking BK-2026-0021 of Aisyah Rahman on Tue 24 Nov 2026, 9:00 AM – 9:30 AM?');
     expect(confirm).toHaveTextContent(
       'The slot becomes available to parents again. The parent and the school admin are emailed about the cancellation.',
     );
@@ -167,6 +167,8 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(move).toHaveTextContent('The current slot becomes available to parents again. The parent and the school admin are emailed the new time.');
     const select = await within(move).findByRole('combobox', { name: 'New slot' });
     await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toContain('30'));
+    // Staff plan by the weekday: each free slot names its day.
+    expect(within(select).getByRole('option', { name: 'Tue 5 Jan 2027 · 10:00 AM – 10:30 AM' })).toBeInTheDocument();
     expect(within(move).getByRole('button', { name: 'Move booking' })).toBeDisabled();
     expect(await axe(move)).toHaveNoViolations();
     await user.selectOptions(select, '30');
@@ -262,7 +264,38 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(await within(dialog).findByRole('region', { name: 'History' })).toBeInTheDocument();
   });
 
-  it('says so, without an error, when the booked slot has no payment behind it (demo data)', async () => {
+  it('manages a booking no payment stands behind (a direct booking, the demo data): not paid, no refund offered, moved and cancelled', async () => {
+    seed();
+    addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });
+    const booking = db.bookings.find((b) => b.reference === REFERENCE)!;
+    Object.assign(booking, {
+      paymentId: null,
+      amountPaidSen: 0,
+      history: [bookingEvent({ at: '2026-11-10T02:15:00.000Z', kind: 'booked_unpaid', actor: 'office@seriilmu.edu.my' })],
+    });
+    const { user, dialog } = await openDetails();
+    expect(historyItems(dialog)).toEqual(['10 Nov 2026, 10:15 AMBooked by staff, no payment by office@seriilmu.edu.my']);
+    expect(dialog).toHaveTextContent('Not paid (booked by staff)');
+    expect(within(dialog).getByRole('button', { name: 'Move booking' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    expect(confirm).toHaveTextContent('Nothing was paid for this booking, so there is nothing to refund.');
+    expect(within(confirm).queryByRole('radio')).not.toBeInTheDocument();
+    expect(await axe(confirm)).toHaveNoViolations();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
+    expect(await screen.findByText(ManageMessage.staffCancelled)).toBeInTheDocument();
+    expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: false }, actor: STAFF_EMAIL }]);
+  });
+
+  it('says so when nothing is recorded of a booking yet (the demo data)', async () => {
+    seed();
+    Object.assign(db.bookings.find((b) => b.reference === REFERENCE)!, { paymentId: null, amountPaidSen: 0, history: [] });
+    const { dialog } = await openDetails();
+    expect(within(dialog).getByRole('region', { name: 'History' })).toHaveTextContent('No changes recorded for this booking yet.');
+  });
+
+  it('says the booking is no longer here, without an error, when it changed meanwhile (404)', async () => {
     seed();
     db.bookings = db.bookings.filter((b) => b.reference !== REFERENCE);
     Cookies.set('token', issueToken(), { path: '/' });
@@ -271,9 +304,7 @@ describe('Appointment Details: history and staff cancel', () => {
     renderAdminApp('/secured/dashboard');
     await user.click(await screen.findByRole('button', { name: 'View Details of slot #21' }));
     const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
-    expect(
-      await within(dialog).findByText('This booking has no payment record, so it has no history and cannot be cancelled here.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(/This booking is no longer here/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('Aisyah Rahman');

@@ -4,7 +4,8 @@ import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking, type StaffSlot } from 'shared-api';
 import { useStaffBookingQuery } from '../api/staffBookingsApi';
 import { dashboardCatalog, type DashboardTranslate } from '../i18n';
-import { formatContactNumber, formatSlotDate, formatSlotTimeRange } from '../utils/format';
+import { formatWeekday } from '../../../lib/format';
+import { formatContactNumber, formatSlotTimeRange } from '../utils/format';
 import { bookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -79,7 +80,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
 
   const rows: Row[] = slot
     ? [
-        { key: 'slot', label: t('rowSlot'), value: t('rowSlotValue', { id: slot.id, date: formatSlotDate(slot.date), time: formatSlotTimeRange(slot) }) },
+        { key: 'slot', label: t('rowSlot'), value: t('rowSlotValue', { id: slot.id, date: formatWeekday(slot.date), time: formatSlotTimeRange(slot) }) },
         { key: 'name', label: t('rowVisitorName'), value: slot.visitorName ?? t('notProvided'), copy: slot.visitorName },
         { key: 'email', label: t('rowEmail'), value: slot.visitorEmail ?? t('notProvided'), copy: slot.visitorEmail },
         {
@@ -89,8 +90,15 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           copy: slot.visitorContactNo?.trim() || null,
         },
         { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
+        { key: 'child', label: t('rowChildName'), value: slot.childName ?? t('notProvided'), copy: slot.childName },
+        { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
         { key: 'reference', label: t('rowPaymentReference'), value: slot.bookingReference ?? t('notProvided'), copy: slot.bookingReference },
-        { key: 'amount', label: t('rowAmount'), value: slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen) },
+        {
+          key: 'amount',
+          label: t('rowAmount'),
+          // Staff's direct bookings (and the demo data) carry the fee but no payment.
+          value: booking?.paymentId === null ? t('notPaid') : slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen),
+        },
         ...(booking ? bookingRows(booking, t) : []),
       ]
     : [];
@@ -134,7 +142,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           ))}
         </List>
         {reference && record.isError && httpStatus(record.error) === 404 ? (
-          <Hint>{t('noPayment')}</Hint>
+          <Hint>{t('bookingGone')}</Hint>
         ) : reference && record.isError ? (
           <ErrorPanel
             title={t('historyLoadFailedTitle')}

@@ -1,7 +1,7 @@
 import { styled, useCatalog } from 'shared-ui';
 import type { BookingEvent } from 'shared-api';
 import { dashboardCatalog } from '../i18n';
-import { formatDateTime } from '../utils/format';
+import { formatInstant } from '../../../lib/format';
 import { eventSummary } from '../utils/history';
 
 const Section = styled.section`
@@ -38,15 +38,22 @@ export function BookingHistory({ events }: { events: BookingEvent[] }) {
   return (
     <Section aria-labelledby="booking-history-heading">
       <h3 id="booking-history-heading">{t('history')}</h3>
-      <Note>{t('historyTimes')}</Note>
-      <Events>
-        {events.map((event, index) => (
-          <li key={`${event.at}-${event.kind}-${index}`}>
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-            {eventSummary(event)}
-          </li>
-        ))}
-      </Events>
+      {events.length === 0 ? (
+        // The demo data, and bookings staff made before the audit trail, have no record of how they came.
+        <Note>{t('historyNone')}</Note>
+      ) : (
+        <>
+          <Note>{t('historyTimes')}</Note>
+          <Events>
+            {events.map((event, index) => (
+              <li key={`${event.at}-${event.kind}-${index}`}>
+                <time dateTime={event.at}>{formatInstant(event.at)}</time>
+                {eventSummary(event)}
+              </li>
+            ))}
+          </Events>
+        </>
+      )}
     </Section>
   );
 }

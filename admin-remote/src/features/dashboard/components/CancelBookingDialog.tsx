@@ -5,7 +5,7 @@ import { formatRM, httpStatus, serverMessage, type StaffBooking } from 'shared-a
 import { ManageMessage } from 'shared-api/manage';
 import { useCancelStaffBookingMutation } from '../api/staffBookingsApi';
 import { dashboardCatalog } from '../i18n';
-import { formatInstantTimeRange, formatSlotDate } from '../utils/format';
+import { formatInstantRange, formatWeekday } from '../../../lib/format';
 
 const Choices = styled.fieldset`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -82,8 +82,8 @@ export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: 
       description={t('cancelQuestion', {
         reference: booking.reference,
         name: booking.visitorName,
-        date: formatSlotDate(booking.start),
-        time: formatInstantTimeRange(booking.start, booking.end),
+        date: formatWeekday(booking.start),
+        time: formatInstantRange(booking.start, booking.end),
       })}
       size="sm"
       hideCloseButton
@@ -111,6 +111,7 @@ export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: 
           </label>
         </Choices>
       )}
+      {booking.paymentId === null && <Text>{t('cancelNothingPaid')}</Text>}
       <Text>{t('cancelConsequences')}</Text>
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </Dialog>

@@ -28,6 +28,8 @@ function seed() {
     visitorEmail: 'aisyah@example.my',
     visitorContactNo: '0123456789',
     selectedSchool: 'Seri Ilmu International',
+    childName: 'Nur Iman',
+    childYear: 'Year 7',
     bookingReference: 'BK-2026-0021',
     amountSen: 10000,
   });
@@ -40,6 +42,8 @@ function seed() {
     visitorEmail: 'meiling@example.my',
     visitorContactNo: null,
     selectedSchool: 'Seri Ilmu Private Primary',
+    childName: 'Tan Jia Hui',
+    childYear: 'Year 2',
     bookingReference: 'BK-2026-0022',
     amountSen: 5050,
   });
@@ -98,8 +102,10 @@ describe('Assessment Dashboard', () => {
       addSlot({ id: 31, date: '2026-12-02', startTime: '16:00', endTime: '16:30' });
       addSlot({ id: 32, date: '2026-12-02', startTime: '16:30', endTime: '17:00', visitorName: 'Today Parent', visitorEmail: 't@example.my' });
       addSlot({ id: 33, date: '2026-12-01', startTime: '16:30', endTime: '17:00' });
+      // Today, but already started: past, so no count has it.
+      addSlot({ id: 34, date: '2026-12-02', startTime: '00:00', endTime: '00:30' });
       await openDashboard();
-      // Total and Available count upcoming slots only (31 and 32, later today); Booked counts every booking.
+      // Total, Available and Today's count what is still ahead (31 and 32, later today); Booked counts every booking.
       await waitFor(() => expect(screen.getByTestId('stat-total')).toHaveTextContent('2'));
       expect(screen.getByTestId('stat-booked')).toHaveTextContent('3');
       expect(screen.getByTestId('stat-available')).toHaveTextContent('1');
@@ -113,7 +119,7 @@ describe('Assessment Dashboard', () => {
     expect(screen.getByText("Today's Slots")).toBeInTheDocument();
   });
 
-  it('lists available slots by default: #id, MMM DD, YYYY, 12-hour time, status badge and Delete, with the count in the caption', async () => {
+  it('lists available slots by default: #id, the day with its weekday, 12-hour time, status badge and Delete, with the count in the caption', async () => {
     seed();
     await openDashboard();
     expect(screen.getByText('Showing: Available Slots')).toBeInTheDocument();
@@ -123,11 +129,11 @@ describe('Assessment Dashboard', () => {
     expect(within(table()).getByText('3 available slots found')).toBeInTheDocument();
     const first = bodyRows()[0];
     expect(within(first).getByText('#13')).toBeInTheDocument();
-    expect(within(first).getByText('Nov 20, 2026')).toBeInTheDocument();
-    expect(within(first).getByText('10:00 AM - 10:30 AM')).toBeInTheDocument();
+    expect(within(first).getByText('Fri 20 Nov 2026')).toBeInTheDocument();
+    expect(within(first).getByText('10:00 AM – 10:30 AM')).toBeInTheDocument();
     expect(within(first).getByText('Available')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Delete slot #13' })).toBeInTheDocument();
-    expect(within(bodyRows()[2]).getByText('1:00 PM - 1:30 PM')).toBeInTheDocument();
+    expect(within(bodyRows()[2]).getByText('1:00 PM – 1:30 PM')).toBeInTheDocument();
     expect(screen.getByText('Deleting a booked slot cancels its booking, so Delete is offered only on available slots.')).toBeInTheDocument();
   });
 
@@ -245,7 +251,7 @@ describe('Assessment Dashboard', () => {
     const user = userEvent.setup();
     await openDashboard();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    const search = screen.getByLabelText('Search by visitor name or email');
+    const search = screen.getByLabelText('Search bookings');
     await user.type(search, 'mei');
     expect(bodyRows()).toHaveLength(1);
     expect(within(bodyRows()[0]).getByText('#22')).toBeInTheDocument();
@@ -256,7 +262,65 @@ describe('Assessment Dashboard', () => {
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(bodyRows()).toHaveLength(0);
-    expect(screen.getByText('No booked slots match your search.')).toBeInTheDocument();
+    expect(screen.getByText('No bookings match your search.')).toBeInTheDocument();
+    // The school and the phone number, typed either way.
+    await user.clear(search);
+    await user.type(search, 'primary');
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#22']);
+    await user.clear(search);
+    await user.type(search, '345 6789');
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#21']);
+    await user.clear(search);
+    await user.type(search, '0123456789');
+    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#21']);
+  });
+
+  it('says who booked in the Booked view: visitor (with email), child (with year), school and phone after the spec columns, each sortable', async () => {
+    seed();
+    addSlot({
+      id: 23,
+      date: '2026-11-26',
+      startTime: '08:30',
+      endTime: '09:00',
+      visitorName: 'Ben Lee',
+      visitorEmail: 'ben@example.my',
+      visitorContactNo: '0312345678',
+      selectedSchool: 'Seri Ilmu Private Secondary',
+      childName: 'Aina Lee',
+      childYear: 'Form 2',
+    });
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    const { container } = await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]|, sorted.*$/g, '').trim());
+    expect(headers).toEqual(['ID', 'Date & Time', 'Status', 'Action', 'Visitor', 'Child', 'School', 'Phone']);
+    const cells = (i: number) => within(bodyRows()[i]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(0).slice(4)).toEqual(['Aisyah Rahmanaisyah@example.my', 'Nur ImanYear 7', 'Seri Ilmu International', '012-345 6789']);
+    expect(cells(1).slice(4)).toEqual(['Tan Mei Lingmeiling@example.my', 'Tan Jia HuiYear 2', 'Seri Ilmu Private Primary', '']);
+    expect(cells(2).slice(5)).toEqual(['Aina LeeForm 2', 'Seri Ilmu Private Secondary', '03-1234 5678']);
+
+    const ids = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent);
+    const visitor = screen.getByRole('columnheader', { name: /Visitor/ });
+    expect(visitor).not.toHaveAttribute('aria-sort');
+    await user.click(within(visitor).getByRole('button', { name: 'Visitor' }));
+    expect(visitor).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Date & Time/ })).not.toHaveAttribute('aria-sort');
+    expect(ids()).toEqual(['#21', '#23', '#22']);
+    await user.click(within(visitor).getByRole('button', { name: 'Visitor' }));
+    expect(visitor).toHaveAttribute('aria-sort', 'descending');
+    expect(ids()).toEqual(['#22', '#23', '#21']);
+    const school = screen.getByRole('columnheader', { name: /School/ });
+    within(school).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(school).toHaveAttribute('aria-sort', 'ascending');
+    expect(ids()).toEqual(['#21', '#22', '#23']);
+    expect(await axe(container)).toHaveNoViolations();
+
+    // Available has no visitor columns and goes back to date order.
+    await user.click(screen.getByRole('button', { name: 'Available' }));
+    await waitFor(() => expect(within(table()).getAllByRole('columnheader')).toHaveLength(4));
+    expect(screen.getByRole('columnheader', { name: /Date & Time/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('deletes an available slot after confirmation, with the progress and success toasts', async () => {
@@ -273,7 +337,7 @@ describe('Assessment Dashboard', () => {
     await openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Delete slot #11' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete slot' });
-    expect(dialog).toHaveTextContent('Delete slot #11 on Nov 23, 2026, 8:30 AM - 9:00 AM?');
+    expect(dialog).toHaveTextContent('Delete slot #11 on Mon 23 Nov 2026, 8:30 AM – 9:00 AM?');
     expect(await axe(dialog)).toHaveNoViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleting slot...')).toBeInTheDocument();
@@ -297,13 +361,23 @@ describe('Assessment Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Delete slot #12' })).toBeInTheDocument();
   });
 
-  it("marks a slot held by a paying visitor and shows the server's reason when it refuses the delete", async () => {
+  it('marks a slot held by a paying visitor and offers no Delete the server would refuse, saying when it can be deleted', async () => {
     addSlot({ id: 60, date: '2026-11-27', startTime: '09:00', status: 'reserved' });
+    addSlot({ id: 61, date: '2026-11-27', startTime: '10:00' });
+    await openDashboard();
+    await screen.findByRole('button', { name: 'Delete slot #61' });
+    const row = within(table()).getByText('#60').closest('tr')!;
+    expect(within(row).getByText('Held for payment')).toBeInTheDocument();
+    expect(within(row).getByText('Can be deleted if the payment does not go through')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when a slot was taken for payment after the list loaded", async () => {
+    addSlot({ id: 60, date: '2026-11-27', startTime: '09:00' });
     const user = userEvent.setup();
     await openDashboard();
-    const row = (await screen.findByRole('button', { name: 'Delete slot #60' })).closest('tr')!;
-    expect(within(row).getByText('Held for payment')).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Delete slot #60' }));
+    db.slots.find((s) => s.id === 60)!.status = 'reserved';
+    await user.click(await screen.findByRole('button', { name: 'Delete slot #60' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete slot' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(DELETE_HELD_MESSAGE)).toBeInTheDocument();
     expect(db.slots.some((s) => s.id === 60)).toBe(true);
@@ -329,11 +403,14 @@ describe('Assessment Dashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
     expect(dialog).toHaveTextContent('Aisyah Rahman');
     expect(dialog).toHaveTextContent('aisyah@example.my');
-    expect(dialog).toHaveTextContent('(012) 345-6789');
+    expect(dialog).toHaveTextContent('012-345 6789');
     expect(dialog).toHaveTextContent('Seri Ilmu International');
+    // The child and the year applied for (issue 24), so staff can prepare.
+    expect(within(dialog).getByText('Child', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Nur Iman');
+    expect(within(dialog).getByText('Year or grade applied for').nextElementSibling).toHaveTextContent('Year 7');
     expect(dialog).toHaveTextContent('BK-2026-0021');
     expect(dialog).toHaveTextContent('RM 100');
-    expect(dialog).toHaveTextContent('#21 · Nov 24, 2026 · 9:00 AM - 9:30 AM');
+    expect(dialog).toHaveTextContent('#21 · Tue 24 Nov 2026 · 9:00 AM – 9:30 AM');
     expect(await axe(dialog)).toHaveNoViolations();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -387,7 +464,7 @@ describe('Assessment Dashboard', () => {
     window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
     const user = userEvent.setup();
     await openDashboard();
-    await user.type(screen.getByLabelText('Search by visitor name or email'), '<img');
+    await user.type(screen.getByLabelText('Search bookings'), '<img');
     await user.click(await screen.findByRole('button', { name: 'View Details of slot #40' }));
     const dialog = await screen.findByRole('dialog', { name: 'Appointment Details' });
     expect(within(dialog).getByText(XSS_NAME)).toBeInTheDocument();
@@ -434,9 +511,10 @@ describe('Assessment Dashboard', () => {
     expect(clicked).toHaveBeenCalledTimes(1);
     const text = await blobs[0].text();
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference,Status,Refund',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",9:00 AM - 9:30 AM,100,BK-2026-0021,Booked,',
-      'Lee Wei,lee@example.my,0198765432,Seri Ilmu Private Primary,"Nov 24, 2026",11:00 AM - 11:30 AM,50.50,BK-2026-0030,Cancelled,RM 50.50 refunded',
+      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,9:00 AM – 9:30 AM,100,BK-2026-0021,Booked,',
+      // Booked before the child was asked for: empty cells.
+      'Lee Wei,lee@example.my,019-876 5432,Seri Ilmu Private Primary,,,24 Nov 2026,11:00 AM – 11:30 AM,50.50,BK-2026-0030,Cancelled,RM 50.50 refunded',
       '',
     ]);
 
@@ -462,7 +540,7 @@ describe('Assessment Dashboard', () => {
       jest.useFakeTimers({ now: new Date('2026-11-23T03:00:00Z'), ...FAKE_CLOCK, doNotFake: [...FAKE_CLOCK.doNotFake] });
     });
 
-    it('lists and counts upcoming slots only in Available, Total and Available Slots; Today counts all of today in GMT+8', async () => {
+    it("lists and counts upcoming slots only in Available, Total, Available and Today's Slots (what is left of today, GMT+8)", async () => {
       seed();
       await openDashboard();
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
@@ -471,7 +549,8 @@ describe('Assessment Dashboard', () => {
       expect(screen.getByTestId('stat-total')).toHaveTextContent('3');
       expect(screen.getByTestId('stat-available')).toHaveTextContent('1');
       expect(screen.getByTestId('stat-booked')).toHaveTextContent('2');
-      expect(screen.getByTestId('stat-today')).toHaveTextContent('2');
+      // Slot 12 only: slot 11 started at 08:30 today.
+      expect(screen.getByTestId('stat-today')).toHaveTextContent('1');
       expect(screen.queryByRole('list', { name: 'Bookings by school' })).not.toBeInTheDocument();
     });
 
@@ -535,7 +614,7 @@ describe('Assessment Dashboard', () => {
 
       // The search narrows what the cards count.
       await user.selectOptions(school, '');
-      await user.type(screen.getByLabelText('Search by visitor name or email'), 'lim@');
+      await user.type(screen.getByLabelText('Search bookings'), 'lim@');
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
       expect(countOf('Seri Ilmu International')).toBe('1');
       expect(countOf('Seri Ilmu Private Primary')).toBe('0');

@@ -8,17 +8,19 @@ import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { dashboardCatalog } from '../i18n';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
-import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
+import { formatWeekday } from '../../../lib/format';
+import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort, type SortKey } from '../utils/columns';
+import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
 import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
-import { SlotTable, type SortDirection } from './SlotTable';
+import { SlotTable } from './SlotTable';
 import { StatCards } from './StatCards';
 
 const SchoolBox = styled.div`
-  max-width: 20rem;
+  flex: 0 1 20rem;
 `;
 
 const Header = styled.header`
@@ -44,7 +46,16 @@ const Empty = styled.div`
 `;
 
 const SearchBox = styled.div`
+  flex: 1 1 20rem;
   max-width: 28rem;
+`;
+
+/** Search and school side by side on a desk, one above the other on a phone. */
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem 1rem;
+  align-items: flex-end;
 `;
 
 const Toolbar = styled.div`
@@ -54,11 +65,6 @@ const Toolbar = styled.div`
   align-items: center;
   justify-content: space-between;
 `;
-
-const matchesSearch = (slot: StaffSlot, term: string) =>
-  !term ||
-  (slot.visitorName ?? '').toLowerCase().includes(term) ||
-  (slot.visitorEmail ?? '').toLowerCase().includes(term);
 
 type DashboardProps = {
   onCreateSlots: () => void;
@@ -74,7 +80,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const navigate = useNavigate();
   const toast = useToast();
   const [filter, setFilter] = useSlotFilter();
-  const [sort, setSort] = useState<SortDirection>('ascending');
+  const [sort, setSort] = useState<SlotSort>(DEFAULT_SORT);
   const [search, setSearch] = useState('');
   const [school, setSchool] = useState('');
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
@@ -83,14 +89,18 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
 
   const term = search.trim().toLowerCase();
+  // Only the Booked view has the visitor columns; the other views sort by date and time.
+  const shownSort = filter === 'booked' || sort.key === 'dateTime' ? sort : DEFAULT_SORT;
   // The Booked view's shown bookings before the school filter: what the per-school cards count.
   const bookedShown = useMemo(() => booked.filter((s) => matchesSearch(s, term)), [booked, term]);
   const rows = useMemo(() => {
     const source =
       filter === 'booked' ? bookedShown.filter((s) => !school || schoolOf(s) === school) : filter === 'past' ? past : available;
-    const sorted = [...source].sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)));
-    return sort === 'ascending' ? sorted : sorted.reverse();
-  }, [filter, bookedShown, school, past, available, sort]);
+    return sortSlots(source, shownSort);
+  }, [filter, bookedShown, school, past, available, shownSort]);
+  // A new column sorts A to Z (Date & Time earliest first); the sorted one turns around.
+  const onSort = (key: SortKey) =>
+    setSort((current) => (current.key === key ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' } : { key, direction: 'ascending' }));
 
   const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
   const found = { available: 'foundAvailable', booked: 'foundBooked', past: 'foundPast' } as const;
@@ -151,26 +161,26 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
             <Note>{t('bookedWarning')}</Note>
             {filter === 'past' && <Note>{t('pastNote')}</Note>}
             {filter === 'booked' && (
-              <SearchBox>
-                <Field label={t('search')} htmlFor="slot-search">
-                  <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-                </Field>
-              </SearchBox>
-            )}
-            {filter === 'booked' && (
-              <SchoolBox>
-                <Field label={t('schoolFilter')} htmlFor="slot-school">
-                  <Select id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
-                    <option value="">{t('allSchools')}</option>
-                    {brand.schools.map((s) => (
-                      <option key={s.name} value={s.name}>
-                        {s.name}
-                      </option>
-                    ))}
-                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
-                  </Select>
-                </Field>
-              </SchoolBox>
+              <Filters>
+                <SearchBox>
+                  <Field label={t('search')} htmlFor="slot-search" hint={t('searchHint')}>
+                    <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+                  </Field>
+                </SearchBox>
+                <SchoolBox>
+                  <Field label={t('schoolFilter')} htmlFor="slot-school">
+                    <Select id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
+                      <option value="">{t('allSchools')}</option>
+                      {brand.schools.map((s) => (
+                        <option key={s.name} value={s.name}>
+                          {s.name}
+                        </option>
+                      ))}
+                      {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
+                    </Select>
+                  </Field>
+                </SchoolBox>
+              </Filters>
             )}
 
             {isError ? (
@@ -209,11 +219,12 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   slots={rows}
                   caption={caption}
                   loading={isLoading}
-                  sort={sort}
-                  onToggleSort={() => setSort((s) => (s === 'ascending' ? 'descending' : 'ascending'))}
+                  sort={shownSort}
+                  onSort={onSort}
                   onDelete={setToDelete}
                   onViewDetails={setDetails}
                   readOnly={filter === 'past'}
+                  columns={filter === 'booked' ? BOOKED_COLUMNS : undefined}
                 />
                 {!isLoading && rows.length === 0 && <Note role="status">{t('noSearchMatch')}</Note>}
               </>
@@ -232,7 +243,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
         title={t('deleteTitle')}
         message={
           toDelete
-            ? t('deleteMessage', { id: toDelete.id, date: formatSlotDate(toDelete.date), time: formatSlotTimeRange(toDelete) })
+            ? t('deleteMessage', { id: toDelete.id, date: formatWeekday(toDelete.date), time: formatSlotTimeRange(toDelete) })
             : ''
         }
         confirmLabel={t('delete')}

@@ -6,7 +6,8 @@ import { ManageMessage } from 'shared-api/manage';
 import { useMoveStaffBookingMutation } from '../api/staffBookingsApi';
 import { useStaffSlotsQuery } from '../api/staffSlotsApi';
 import { dashboardCatalog } from '../i18n';
-import { formatSlotDate, formatSlotTimeRange, slotSortKey } from '../utils/format';
+import { formatWeekday } from '../../../lib/format';
+import { formatSlotTimeRange, slotSortKey } from '../utils/format';
 
 /** Staff move a booking to a free upcoming slot (the same lead time as parents); the server refuses a slot just taken. */
 export function MoveBookingDialog({ booking, onClose, onMoved }: { booking: StaffBooking; onClose: () => void; onMoved: () => void }) {
@@ -58,7 +59,7 @@ export function MoveBookingDialog({ booking, onClose, onMoved }: { booking: Staf
             <option value="">{t('moveChoose')}</option>
             {choices.map((slot) => (
               <option key={slot.id} value={String(slot.id)}>
-                {t('moveOption', { date: formatSlotDate(slot.date), time: formatSlotTimeRange(slot) })}
+                {t('moveOption', { date: formatWeekday(slot.date), time: formatSlotTimeRange(slot) })}
               </option>
             ))}
           </Select>

@@ -3,7 +3,7 @@ import { todayInMY, type StaffSlot } from 'shared-api';
 import { useStaffSlotsQuery } from '../api/staffSlotsApi';
 import { isBookedSlot, isPastSlot, slotDayMY } from '../utils/format';
 
-/** Total and Available count upcoming slots only (a past open slot can no longer be booked); Today's is today in GMT+8. */
+/** Every count is of what is still ahead (a slot whose start has gone by is past), Booked aside; Today's is what is left of today in GMT+8. */
 export type DashboardStats = { total: number; booked: number; available: number; today: number };
 
 /** Both staff lists merged, split by the dashboard's own rule (a visitor name means booked), with the stat counts. */
@@ -34,7 +34,7 @@ export function useDashboardSlots() {
         total: upcoming.length,
         booked: bookedSlots.length,
         available: availableSlots.length,
-        today: all.filter((s) => slotDayMY(s.date) === today).length,
+        today: upcoming.filter((s) => slotDayMY(s.date) === today).length,
       } satisfies DashboardStats,
     };
   }, [all]);

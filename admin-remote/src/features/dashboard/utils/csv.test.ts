@@ -7,6 +7,8 @@ const booking = (over: Partial<StaffBookingRow>): StaffBookingRow => ({
   visitorName: 'Aisyah Rahman',
   visitorEmail: 'aisyah@example.my',
   visitorContactNo: '0123456789',
+  childName: 'Nur Iman',
+  childYear: 'Year 7',
   school: 'Seri Ilmu International',
   // 8:30 - 9:00 AM on Nov 23, 2026 in GMT+8.
   start: '2026-11-23T00:30:00.000Z',
@@ -64,14 +66,14 @@ describe('bookingsCsv', () => {
     ];
     const csv = bookingsCsv(bookings, '2026-11-23', '2026-11-30');
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Date,Time,Amount (RM),Reference,Status,Refund',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 23, 2026",8:30 AM - 9:00 AM,100,BK-0001,Booked,',
-      '"Tan, Mei Ling",aisyah@example.my,0123456789,Seri Ilmu International,"Nov 24, 2026",10:00 AM - 10:30 AM,75.50,BK-0002,Cancelled,RM 75.50 refunded',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 25, 2026",9:00 AM - 9:30 AM,100,BK-0003,Cancelled,No refund',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 26, 2026",9:00 AM - 9:30 AM,100,BK-0004,Cancelled,RM 50 refund pending',
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 27, 2026",9:00 AM - 9:30 AM,100,BK-0005,Cancelled,RM 50 refund failing',
+      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,',
+      '"Tan, Mei Ling",aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,10:00 AM – 10:30 AM,75.50,BK-0002,Cancelled,RM 75.50 refunded',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,25 Nov 2026,9:00 AM – 9:30 AM,100,BK-0003,Cancelled,No refund',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,26 Nov 2026,9:00 AM – 9:30 AM,100,BK-0004,Cancelled,RM 50 refund pending',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,27 Nov 2026,9:00 AM – 9:30 AM,100,BK-0005,Cancelled,RM 50 refund failing',
       // The shared money format groups thousands, so the cell is quoted.
-      'Aisyah Rahman,aisyah@example.my,0123456789,Seri Ilmu International,"Nov 28, 2026",9:00 AM - 9:30 AM,"1,500",BK-0006,Visit over,',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,28 Nov 2026,9:00 AM – 9:30 AM,"1,500",BK-0006,Visit over,',
       '',
     ]);
   });
@@ -80,11 +82,18 @@ describe('bookingsCsv', () => {
     const late = booking({ start: '2026-11-22T16:30:00.000Z', end: '2026-11-22T17:00:00.000Z' });
     expect(bookingsInRange([late], '2026-11-23', '2026-11-23')).toHaveLength(1);
     expect(bookingsInRange([late], '2026-11-22', '2026-11-22')).toHaveLength(0);
-    expect(bookingsCsv([late], '2026-11-23', '2026-11-23').split('\r\n')[1]).toContain('"Nov 23, 2026",12:30 AM - 1:00 AM');
+    expect(bookingsCsv([late], '2026-11-23', '2026-11-23').split('\r\n')[1]).toContain('23 Nov 2026,12:30 AM – 1:00 AM');
   });
 
   it('guards a visitor name that is a formula and leaves an empty contact number empty', () => {
     const csv = bookingsCsv([booking({ visitorName: '=cmd|calc', visitorContactNo: '' })], '2026-11-23', '2026-11-23');
-    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,\"Nov 23, 2026\",8:30 AM - 9:00 AM,100,BK-0001,Booked,");
+    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,");
+  });
+
+  it('keeps a phone number text with its leading zero: as Malaysians write it, or after a tab when digits only', () => {
+    const phoneOf = (visitorContactNo: string) => bookingsCsv([booking({ visitorContactNo })], '2026-11-23', '2026-11-23').split('\r\n')[1].split(',')[2];
+    expect(phoneOf('0165773086')).toBe('016-577 3086');
+    expect(phoneOf('+6591234567')).toBe('\t+6591234567');
+    expect(phoneOf('0123456789012')).toBe('\t0123456789012');
   });
 });

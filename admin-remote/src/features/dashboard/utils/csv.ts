@@ -1,14 +1,15 @@
 // CSV export of the paid bookings, built in the browser: RFC 4180 quoting and spreadsheet formula guarding.
 import { formatRinggit, type StaffBookingRow } from 'shared-api';
-import { formatInstantTimeRange, formatSlotDate, slotDayMY } from './format';
+import { formatDay, formatInstantRange, formatPhone } from '../../../lib/format';
+import { slotDayMY } from './format';
 import { bookingStateLabel, refundText } from './history';
 import { dashboardText } from '../i18n';
-import { csvRow } from '../../../lib/csv';
+import { csvRow, phoneCell } from '../../../lib/csv';
 
 // The cell quoting and formula guard live in lib/csv (the audit export uses them too).
-export { csvCell, csvRow, guardFormula } from '../../../lib/csv';
+export { csvCell, csvRow, guardFormula, phoneCell } from '../../../lib/csv';
 
-const CSV_COLUMNS = ['csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvDate', 'csvTime', 'csvAmount', 'csvReference', 'csvStatus', 'csvRefund'] as const;
+const CSV_COLUMNS = ['csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvChild', 'csvChildYear', 'csvDate', 'csvTime', 'csvAmount', 'csvReference', 'csvStatus', 'csvRefund'] as const;
 
 /** The header row's words, in the page's language. */
 export const csvHeader = (): string[] => CSV_COLUMNS.map((id) => dashboardText(id));
@@ -31,10 +32,13 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
       csvRow([
         booking.visitorName,
         booking.visitorEmail,
-        booking.visitorContactNo,
+        // As on screen ('016-577 3086'), a text cell: spreadsheets keep the leading zero.
+        phoneCell(formatPhone(booking.visitorContactNo)),
         booking.school,
-        formatSlotDate(booking.start),
-        formatInstantTimeRange(booking.start, booking.end),
+        booking.childName ?? '',
+        booking.childYear ?? '',
+        formatDay(booking.start),
+        formatInstantRange(booking.start, booking.end),
         formatRinggit(booking.amountPaidSen),
         booking.reference,
         bookingStateLabel(booking.state),

@@ -2,7 +2,7 @@
 import { formatRM, type BookingEvent, type BookingRefund, type BookingState, type RefundState } from 'shared-api';
 import { BookingEventLabel } from 'shared-api/manage';
 import { dashboardText } from '../i18n';
-import { formatDateTime } from './format';
+import { formatInstant } from '../../../lib/format';
 
 const STATE_TEXT = { booked: 'stateBooked', cancelled: 'stateCancelled', over: 'stateOver' } as const satisfies Record<BookingState, string>;
 const REFUND_TEXT = { pending: 'refundPending', refunded: 'refundRefunded', failing: 'refundFailing' } as const satisfies Record<RefundState, string>;
@@ -20,7 +20,7 @@ export function actorText(actor: string): string {
 /** What the event changed: a reschedule's old and new times, a refund's amount. */
 export function eventDetail(event: BookingEvent): string | null {
   if (event.kind === 'rescheduled' && event.fromStart && event.toStart) {
-    return dashboardText('eventMoved', { from: formatDateTime(event.fromStart), to: formatDateTime(event.toStart) });
+    return dashboardText('eventMoved', { from: formatInstant(event.fromStart), to: formatInstant(event.toStart) });
   }
   return event.amountSen === null ? null : formatRM(event.amountSen);
 }

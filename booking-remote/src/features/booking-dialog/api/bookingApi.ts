@@ -7,6 +7,8 @@ import {
   type Pricing,
   type Reservation,
 } from 'shared-api';
+import { paymentKeyHeaders } from '../../../lib/paymentKeys';
+import type { PaymentLookup } from '../../../lib/paymentStatusApi';
 
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,8 +35,9 @@ export const bookingApi = api.injectEndpoints({
         return session && (session.paymentId || session.id) && session.checkoutUrl ? session : null;
       },
     }),
-    cancelPayment: build.mutation<null, string>({
-      query: (id) => ({ url: `/api/payment/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+    /** Only the browser that started the payment can cancel it: it sends the payment's key (the session's holdToken). */
+    cancelPayment: build.mutation<null, PaymentLookup>({
+      query: ({ id, key }) => ({ url: `/api/payment/${encodeURIComponent(id)}/cancel`, method: 'POST', headers: paymentKeyHeaders(key) }),
       transformResponse: () => null,
     }),
   }),

@@ -2,14 +2,16 @@ import { setTimeout as realSleep } from 'node:timers/promises';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { BOOKING_STORAGE_KEY, brand } from 'shared-api';
+import { BOOKING_STORAGE_KEY, brand, PAYMENT_KEY_HEADER, PAYMENT_KEYS_STORAGE_KEY } from 'shared-api';
+import { privacyNotice } from 'shared-api/privacy';
+import { schoolYears } from 'shared-api/schools';
 import { activateLocale } from 'shared-ui';
 import { browserNavigation } from '../../../lib/browserNavigation';
 import HomePage from '../../../pages/HomePage';
 import { axe } from '../../../test/axe';
-import { fail, ok, paymentSession, paymentStatusResult } from '../../../test/fixtures';
+import { fail, HOLD_TOKEN, legacyList, ok, paymentSession, paymentStatusResult, publicSlot } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { apiUrl, holdLimitedResponse, holdLimitedRoute, proofIsValid, server, startMswServer } from '../../../test/server';
+import { apiUrl, holdLimitedResponse, holdLimitedRoute, proofIsValid, server, startMswServer, statusAnswer } from '../../../test/server';
 
 startMswServer();
 
@@ -48,6 +50,14 @@ async function fillDetails(user: User, dialog: HTMLElement, school = secondary.n
   await user.type(within(dialog).getByLabelText('Contact Number'), '012 345 6789');
   await screen.findByRole('option', { name: `${school} – RM ${school === secondary.name ? 75 : school === primary.name ? 50 : 100}` });
   await user.selectOptions(within(dialog).getByLabelText('Selected School'), school);
+  await fillChild(user, dialog, "Child's Name", 'Year or Grade Applied For', school);
+}
+
+/** The child's name and the school's first year (issue 24), with the labels of the page's language; then the consent (issue 28). */
+async function fillChild(user: User, dialog: HTMLElement, nameLabel: string, yearLabel: string, school: string) {
+  await user.type(within(dialog).getByLabelText(nameLabel), 'Nur Iman');
+  await user.selectOptions(within(dialog).getByLabelText(yearLabel), schoolYears(school)[0].name);
+  await user.click(within(dialog).getByRole('checkbox'));
 }
 
 async function toPaymentSummary(user: User) {
@@ -76,16 +86,29 @@ async function payAndComeBack(user: User, summary: HTMLElement) {
   return processing;
 }
 
-/** Counts the payment status requests and answers each with `answer()`. */
+/** Counts the payment status requests, keeps the payment key each carried, and answers each with `answer()`. */
 function countStatusCalls(answer: () => Response) {
-  const calls = { count: 0 };
+  const calls = { count: 0, keys: [] as Array<string | null> };
   server.use(
-    http.get(apiUrl('/api/payment/status/:id'), () => {
+    http.get(apiUrl('/api/payment/status/:id'), ({ request }) => {
       calls.count += 1;
+      calls.keys.push(request.headers.get(PAYMENT_KEY_HEADER));
       return answer();
     }),
   );
   return calls;
+}
+
+/** Records each payment cancel: the payment id and the payment key it carried (only the browser that paid has it). */
+function recordCancels() {
+  const cancels: Array<{ id: string; key: string | null }> = [];
+  server.use(
+    http.post(apiUrl('/api/payment/:id/cancel'), ({ params, request }) => {
+      cancels.push({ id: String(params.id), key: request.headers.get(PAYMENT_KEY_HEADER) });
+      return HttpResponse.json(ok(null));
+    }),
+  );
+  return cancels;
 }
 
 /** Records the JSON bodies posted to a path. */
@@ -159,9 +182,13 @@ describe('Booking dialog: details step', () => {
     expect(within(dialog).getByText('Contact number is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please select a school', { selector: 'span' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Visitor Name')).toHaveAttribute('aria-invalid', 'true');
-    // Four toasts, three visible at once: the newest three remain.
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid phone number (8-15 digits)')).toBeInTheDocument();
+    expect(within(dialog).getByText("Child's name is required")).toBeInTheDocument();
+    // Six rules broken, three toasts (as many as show at once): the first three in the form's order, where focus is.
+    expect(await screen.findByText('Name must be at least 2 characters', { selector: 'li *' })).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address', { selector: 'li *' })).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number (8-15 digits)', { selector: 'li *' })).toBeInTheDocument();
+    expect(screen.queryByText("Child's name must be at least 2 characters", { selector: 'li *' })).not.toBeInTheDocument();
+    expect(screen.getByText('Please select the year or grade applied for', { selector: 'span' })).toBeInTheDocument();
     expect(reserves).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
   });
@@ -196,11 +223,57 @@ describe('Booking dialog: details step', () => {
     expect(draft.currentBooking).toMatchObject({ visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456789', fee: 7500 });
   });
 
+  it('takes a Malaysian number in the international form and a name with hidden direction marks, and keeps them as the server stores them', async () => {
+    recordPosts('/slot/:id/reserve', () =>
+      HttpResponse.json(ok({ slotId: 1, token: 'hold-token-0123456789abcdef', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() })),
+    );
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Visitor Name'), 'Aisyah\u202E Rahman\u200B');
+    await user.type(within(dialog).getByLabelText('Email Address'), 'aisyah@example.com');
+    await user.type(within(dialog).getByLabelText('Contact Number'), '+60 12-345 6789');
+    await screen.findByRole('option', { name: `${primary.name} – RM 50` });
+    await user.selectOptions(within(dialog).getByLabelText('Selected School'), primary.name);
+    await fillChild(user, dialog, "Child's Name", 'Year or Grade Applied For', primary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
+    expect(within(summary).getByText('Aisyah Rahman')).toBeInTheDocument();
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
+    expect(draft.currentBooking).toMatchObject({ visitorName: 'Aisyah Rahman', visitorContactNo: '0123456789' });
+  });
+
   it.each([
     ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
   ])('closes with a toast when reserving answers %s', async (code, text) => {
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, code), { status: 409 })));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a time taken meanwhile (409 WAITLIST_FIRST: offered to the waitlist first) offers the waitlist with the details typed', async () => {
+    const text = 'This slot is being offered to parents on the waitlist first. Please choose another time or join the waitlist.';
+    server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'WAITLIST_FIRST'), { status: 409 })));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText(/That time has just been taken\. Choose another time, or join the waitlist/)).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' })[0]);
+    const form = await screen.findByRole('dialog', { name: 'Join the waitlist' });
+    expect(within(form).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(within(form).getByLabelText('Selected School')).toHaveValue(secondary.name);
+  });
+
+  it('closes with a toast when this connection has held the slot as long as one visitor may (429 HOLD_TIME_USED)', async () => {
+    const text = 'You have held this slot for as long as one visitor may (30 minutes within 2 hours). Please choose another slot, or try this one again later.';
+    server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'HOLD_TIME_USED'), { status: 429, headers: { 'retry-after': '3600' } })));
     const user = setup();
     const { dialog } = await openDialog(user);
     await fillDetails(user, dialog);
@@ -339,11 +412,15 @@ describe('Booking dialog: payment summary and processing', () => {
         visitorEmail: 'aisyah@example.com',
         visitorContactNo: '0123456789',
         selectedSchool: secondary.name,
+        childName: 'Nur Iman',
+        childYear: 'Form 1',
         fee: 7500,
         slotDate: '2026-11-26',
         slotStartTime: '09:00',
         preferredPaymentMethod: 'fpx',
         holdToken: 'hold-token-0123456789abcdef',
+        // The consent given on the form: the notice in force, as the page showed it (issue 28).
+        consent: { noticeVersion: privacyNotice.version, language: 'en' },
       },
     ]);
     await act(() => jest.advanceTimersByTimeAsync(10));
@@ -353,6 +430,8 @@ describe('Booking dialog: payment summary and processing', () => {
     await act(() => jest.advanceTimersByTimeAsync(5_000));
     expect(statusCalls.count).toBe(0);
     expect(JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({ paymentStatus: 'pending' });
+    // The payment's key is kept apart from the draft, for the result pages of this browser.
+    expect(JSON.parse(window.localStorage.getItem(PAYMENT_KEYS_STORAGE_KEY) ?? '[]')).toEqual([{ paymentId: 'pay_123', reference: 'BK-2026-0001', key: HOLD_TOKEN }]);
     // Back from the gateway, the browser shows this page as it was: now the status is checked and the countdown shows.
     pageShown(true);
     expect(await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' })).toBeInTheDocument();
@@ -365,6 +444,8 @@ describe('Booking dialog: payment summary and processing', () => {
       }),
     );
     expect(statusCalls.count).toBe(1);
+    // Asked with the payment's key: this browser started the payment.
+    expect(statusCalls.keys).toEqual([HOLD_TOKEN]);
   });
 
   it('a page shown afresh is not a return: only Back (the page restored as it was) starts the status checks', async () => {
@@ -386,7 +467,7 @@ describe('Booking dialog: payment summary and processing', () => {
 
   it('a completed status closes the dialog, toasts success and goes to /thankyou', async () => {
     let status: 'pending' | 'completed' = 'pending';
-    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult(status)))));
+    server.use(http.get(apiUrl('/api/payment/status/:id'), ({ request }) => statusAnswer(request, status)));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
     const processing = await payAndComeBack(user, summary);
@@ -425,9 +506,9 @@ describe('Booking dialog: payment summary and processing', () => {
     expect(screen.getByRole('dialog', { name: 'Payment Summary' })).toBeInTheDocument();
   });
 
-  it('Cancel while processing returns to details, cancels the payment and releases the slot', async () => {
+  it('Cancel while processing returns to details, cancels the payment (with its key) and releases the slot', async () => {
     const releases = recordPosts('/slot/:id/release');
-    const cancels = recordPosts('/api/payment/:id/cancel');
+    const cancels = recordCancels();
     server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('pending')))));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
@@ -435,7 +516,7 @@ describe('Booking dialog: payment summary and processing', () => {
     await within(processing).findByRole('heading', { level: 3, name: 'Processing Payment' });
     await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
-    await waitFor(() => expect(cancels).toHaveLength(1));
+    await waitFor(() => expect(cancels).toEqual([{ id: 'pay_123', key: HOLD_TOKEN }]));
     await waitFor(() => expect(releases).toHaveLength(1));
     const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(draft.reservedSlot).toBeNull();
@@ -458,7 +539,7 @@ describe('Booking dialog: payment summary and processing', () => {
 
   it('Cancel while the payment is being prepared never leaves for the gateway and gives the session up', async () => {
     const releases = recordPosts('/slot/:id/release');
-    const cancels = recordPosts('/api/payment/:id/cancel');
+    const cancels = recordCancels();
     server.use(
       http.post(apiUrl('/api/payment/initiate'), async () => {
         await delay(1_000);
@@ -473,7 +554,7 @@ describe('Booking dialog: payment summary and processing', () => {
     await user.click(within(processing).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(1_500));
-    await waitFor(() => expect(cancels).toHaveLength(1));
+    await waitFor(() => expect(cancels).toEqual([{ id: 'pay_123', key: HOLD_TOKEN }]));
     expect(releases).toHaveLength(1);
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
@@ -554,6 +635,94 @@ describe('Booking dialog: payment summary and processing', () => {
   }, 20_000);
 });
 
+describe('Booking dialog: focus, toasts, the summary before paying (issue 24)', () => {
+  it('opens on the first field, not on Close', async () => {
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await waitFor(() => expect(within(dialog).getByLabelText('Visitor Name')).toHaveFocus());
+  });
+
+  it('a refused submit moves focus to the first invalid field, and its toasts sit in the dialog above its buttons', async () => {
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Visitor Name'), 'Aisyah Rahman');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Email Address')).toHaveFocus());
+    const toast = await within(dialog).findByText('Please enter a valid email address', { selector: 'li *' });
+    const continueButton = within(dialog).getByRole('button', { name: 'Continue to Payment' });
+    // Laid out before the buttons, inside the dialog: nothing floats over the actions or the fields.
+    expect(toast.compareDocumentPosition(continueButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(toast.compareDocumentPosition(within(dialog).getByLabelText('Email Address')) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+  });
+
+  it('the rules\' toasts of a refused submit go once the details are sent again, so none speaks over the summary', async () => {
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Please enter a valid email address', { selector: 'li *' })).toBeInTheDocument();
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Payment Summary' });
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address', { selector: 'li *' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Please select a school', { selector: 'li *' })).not.toBeInTheDocument();
+  });
+
+  it('the summary lands on its heading, shows where the confirmation and the manage link go, and Change leads back to that field', async () => {
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await waitFor(() => expect(within(summary).getByRole('heading', { name: 'Payment Summary' })).toHaveFocus());
+    expect(within(summary).getByText('aisyah@example.com')).toBeInTheDocument();
+    expect(within(summary).getByText('0123456789')).toBeInTheDocument();
+    expect(within(summary).getByText('The confirmation and your link to change or cancel the booking go to this email address.')).toBeInTheDocument();
+    // 23 hours ahead: past the cut-off (24 h) already.
+    expect(within(summary).getByRole('region', { name: 'Changes and refunds' })).toHaveTextContent(
+      'This booking can no longer be changed or cancelled online, and no refund applies.',
+    );
+
+    await user.click(within(summary).getByRole('button', { name: 'Change email address' }));
+    const details = await screen.findByRole('dialog', { name: 'Booking Details' });
+    const email = within(details).getByLabelText('Email Address');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveValue('aisyah@example.com');
+    await user.clear(email);
+    await user.type(email, 'aisyah.rahman@example.com');
+    await user.click(within(details).getByRole('button', { name: 'Continue to Payment' }));
+    const again = await screen.findByRole('dialog', { name: 'Payment Summary' });
+    expect(within(again).getByText('aisyah.rahman@example.com')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Change contact number' }));
+    await waitFor(() => expect(screen.getByLabelText('Contact Number')).toHaveFocus());
+  });
+
+  it.each([
+    ['11:00', '11:00 AM, Friday 27 November 2026', 'Full refund if you cancel by Wednesday 25 November 2026, 11:00 AM (GMT+8); after that no refund; changes until Thursday 26 November 2026, 11:00 AM (GMT+8).'],
+    ['09:00', '9:00 AM, Friday 27 November 2026', 'No refund if you cancel; changes until Thursday 26 November 2026, 9:00 AM (GMT+8).'],
+  ])('the summary says the refund and change terms for the visit (Friday %s)', async (startTime, button, words) => {
+    const end = startTime === '11:00' ? '11:30' : '09:30';
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ id: 1, date: '2026-11-27', startTime, endTime: end })]))));
+    const user = setup();
+    renderApp(<HomePage />);
+    await user.click(within(await screen.findByRole('table', { name: 'This week' })).getByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
+    expect(within(summary).getByRole('region', { name: 'Changes and refunds' })).toHaveTextContent(words);
+  });
+
+  it('a payment cancelled on the gateway says nothing was charged and offers the slot again from the summary', async () => {
+    const releases = recordPosts('/slot/:id/release');
+    server.use(http.get(apiUrl('/api/payment/status/:id'), () => HttpResponse.json(ok(paymentStatusResult('cancelled')))));
+    const user = setup();
+    const { summary } = await toPaymentSummary(user);
+    await payAndComeBack(user, summary);
+    expect(await screen.findByText('You cancelled the payment, and nothing was charged. Press Proceed to Payment to try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Payment failed. Please try again.')).not.toBeInTheDocument();
+    const back = await screen.findByRole('dialog', { name: 'Payment Summary' });
+    expect(within(back).getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+    await waitFor(() => expect(releases).toHaveLength(1));
+  });
+});
+
 describe('Booking dialog in Bahasa Melayu and 中文', () => {
   afterEach(async () => {
     await act(() => activateLocale('en'));
@@ -582,23 +751,32 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
     expect(await within(dialog).findByText('Sila isi nama')).toBeInTheDocument();
     expect(within(dialog).getByText('Sila pilih sekolah', { selector: 'span' })).toBeInTheDocument();
-    expect(await screen.findByText('Sila masukkan alamat e-mel yang sah')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Sila isi nama anak')).toBeInTheDocument();
+    // The first three rules in the form's order are toasted, in Malay.
+    expect(await screen.findByText('Nama mestilah sekurang-kurangnya 2 aksara', { selector: 'li *' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
     await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
     await user.type(within(dialog).getByLabelText('Nombor Telefon'), '012 345 6789');
     await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), secondary.name);
+    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', secondary.name);
     await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
     const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
     expect(within(summary).getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
+    expect(within(summary).getByText('Tingkatan 1')).toBeInTheDocument();
     expect(within(summary).getByText('Khamis, 26 November 2026, 9:00 pagi (GMT+8)')).toBeInTheDocument();
     expect(within(summary).getByText('RM75')).toBeInTheDocument();
     expect(within(summary).getByText('Slot ini disimpan untuk anda selama 15 minit sementara anda membuat bayaran.')).toBeInTheDocument();
+    expect(within(summary).getByText('aisyah@example.com')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Tukar alamat e-mel' })).toHaveTextContent('Tukar');
+    expect(within(summary).getByRole('region', { name: 'Perubahan dan bayaran balik' })).toHaveTextContent(
+      'Tempahan ini tidak lagi boleh diubah atau dibatalkan dalam talian, dan tiada bayaran balik diberikan.',
+    );
 
     await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
     expect(await screen.findByRole('dialog', { name: 'Memproses Bayaran' })).toBeInTheDocument();
     await waitFor(() => expect(initiations).toHaveLength(1));
-    expect(initiations[0]).toMatchObject({ selectedSchool: secondary.name, fee: 7500, locale: 'ms' });
+    expect(initiations[0]).toMatchObject({ selectedSchool: secondary.name, childName: 'Nur Iman', childYear: 'Form 1', fee: 7500, locale: 'ms' });
   }, 15_000);
 
   it('speaks Chinese: labels, a rule broken, the summary date and amount, and sends zh with the payment', async () => {
@@ -614,6 +792,7 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     await user.type(within(dialog).getByLabelText('联系电话'), '012 345 6789');
     await within(dialog).findByRole('option', { name: 'Seri Ilmu 国际学校 – RM100' });
     await user.selectOptions(within(dialog).getByLabelText('所选学校'), international.name);
+    await fillChild(user, dialog, '孩子姓名', '申请就读年级', international.name);
     await user.click(within(dialog).getByRole('button', { name: '继续付款' }));
     expect(await screen.findAllByText('姓名至少需要2个字符')).not.toHaveLength(0);
 
@@ -624,6 +803,8 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     expect(within(summary).getByText('Seri Ilmu 国际学校')).toBeInTheDocument();
     expect(within(summary).getByText('2026年11月26日 星期四 上午9:00（GMT+8）')).toBeInTheDocument();
     expect(within(summary).getByText('RM100')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: '修改联系电话' })).toHaveTextContent('修改');
+    expect(within(summary).getByRole('region', { name: '改期与退款' })).toHaveTextContent('此预约已无法在线改期或取消，也不予退款。');
     await user.click(within(summary).getByRole('button', { name: '立即付款' }));
     await waitFor(() => expect(initiations).toHaveLength(1));
     expect(initiations[0]).toMatchObject({ visitorName: '陈伟', selectedSchool: international.name, fee: 10000, locale: 'zh' });
@@ -640,6 +821,7 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
     await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
     await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
+    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', primary.name);
     await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
     const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
     await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
@@ -652,6 +834,32 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     answer = () => HttpResponse.json(fail('This slot is not available. Please select another slot.', 'SLOT_NOT_AVAILABLE'), { status: 409 });
     await user.click(within(await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' })).getByRole('button', { name: 'Buat Bayaran' }));
     expect(await screen.findByText('Slot ini tidak tersedia. Sila pilih slot lain.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('says in Malay that the slot was held as long as one visitor may, and closes', async () => {
+    server.use(
+      http.post(apiUrl('/api/payment/initiate'), () =>
+        HttpResponse.json(fail('You have held this slot for as long as one visitor may (30 minutes within 2 hours).', 'HOLD_TIME_USED'), { status: 429 }),
+      ),
+    );
+    await act(() => activateLocale('ms'));
+    const user = setup();
+    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
+    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
+    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
+    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
+    await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
+    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
+    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', primary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
+    const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
+    await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
+    expect(
+      await screen.findByText(
+        'Anda telah menyimpan slot ini selama tempoh yang dibenarkan untuk seorang pelawat (30 minit dalam masa 2 jam). Sila pilih slot lain, atau cuba slot ini lagi kemudian.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 15_000);
 });

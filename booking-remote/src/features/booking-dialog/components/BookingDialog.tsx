@@ -6,18 +6,24 @@ import {
   DEFAULT_LOCALE,
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
-  fallbackFeeSen,
+  schoolFeeSen,
   HOLD_MINUTES,
+  HOLD_TIME_CAP_MINUTES,
+  HOLD_TIME_WINDOW_MINUTES,
   MAX_PAYMENT_RETRIES,
   PAYMENT_POLL_MS,
   useAppDispatch,
+  type ConsentInput,
   type PaymentSession,
   type PaymentStatusResult,
   type VisitorDetails,
+  type VisitorDetailsInput,
 } from 'shared-api';
 import { Button, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
+import { currentNoticeVersion } from 'shared-api/privacy';
 import { browserNavigation } from '../../../lib/browserNavigation';
+import { rememberPayment } from '../../../lib/paymentKeys';
 import { useGetPaymentStatusQuery } from '../../../lib/paymentStatusApi';
 import {
   useCancelPaymentMutation,
@@ -31,11 +37,14 @@ import { dialogCatalog, type DialogMessageId } from '../i18n';
 import { apiErrorCode } from '../utils/apiError';
 import { apiErrorText, slotWhenValues } from '../utils/dialogText';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
-import { holdChallengeOf, isHoldLimit, withHoldChallenge } from '../utils/holdLimit';
+import { holdChallengeOf, isHoldLimit, withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
 import { activeReservation, createReservation, type SlotReservation } from '../utils/reservation';
 import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
-import { SummaryStep } from './SummaryStep';
+import { SummaryStep, type EditableField } from './SummaryStep';
+
+/** 409 from reserve or payment: this free time is being offered to the waitlist first (issue 26's contract). */
+const WAITLIST_FIRST = 'WAITLIST_FIRST';
 
 const CheckingNotice = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
@@ -52,22 +61,51 @@ const titles: Record<Step, DialogMessageId> = {
   processing: 'titleProcessing',
 };
 
-type Props = { slot: DialogSlot; onClose: () => void };
+type Props = {
+  slot: DialogSlot;
+  onClose: () => void;
+  /** What the parent typed before (booking the same time again after cancelling on the gateway). */
+  initialDetails?: Partial<VisitorDetailsInput>;
+  /**
+   * A waitlist offer the parent accepted (issue 26): the slot is already held for them (`token`), their details are
+   * the entry's and their consent was given on joining; the dialog opens at the payment summary and pays as usual.
+   */
+  offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
+  /** The chosen time was taken meanwhile (the dialog has closed): what the parent had typed, for the waitlist form. */
+  onSlotTaken?: (details: Partial<VisitorDetailsInput> | undefined) => void;
+};
 
 /** The three-step booking dialog; mount it afresh (a new key) on every opening so form and step reset. */
-export function BookingDialog({ slot, onClose }: Props) {
+export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTaken }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [step, setStep] = useState<Step>('details');
+  const [step, setStep] = useState<Step>(offer ? 'payment' : 'details');
+  // The field the parent came back from the summary to fix (focus lands on it).
+  const [editing, setEditing] = useState<EditableField | null>(null);
   const [busy, setBusy] = useState(false);
   // Solving a hold-limit challenge (one connection holding many slots, e.g. a carrier NAT on enrolment day).
   const [checking, setChecking] = useState(false);
-  const [details, setDetails] = useState<BookingDetails | null>(null);
-  const [reservation, setReservation] = useState<SlotReservation | null>(null);
+  const [details, setDetails] = useState<BookingDetails | null>(() =>
+    offer
+      ? {
+          ...offer.details,
+          preferredPaymentMethod: DEFAULT_PAYMENT_METHOD,
+          slot: { id: slot.id, date: slot.date, startTime: slot.startTime },
+          fee: offer.feeSen,
+        }
+      : null,
+  );
+  // The parent's consent to the privacy notice, sent with the payment (no payment is recorded without it).
+  const [consent, setConsent] = useState<ConsentInput | null>(() => (offer ? { noticeVersion: currentNoticeVersion(), language: locale } : null));
+  const [reservation, setReservation] = useState<SlotReservation | null>(() =>
+    offer ? createReservation(slot.id, offer.token, Date.now(), HOLD_MINUTES, offer.expiresAt) : null,
+  );
   const [session, setSession] = useState<PaymentSession | null>(null);
   const finished = useRef(false);
+  // The details last submitted (for the waitlist form when the time was taken meanwhile).
+  const typed = useRef<VisitorDetails | null>(offer?.details ?? null);
   // Bumped whenever the parent backs out, so an answer that arrives afterwards is not acted on.
   const flow = useRef(0);
 
@@ -78,20 +116,22 @@ export function BookingDialog({ slot, onClose }: Props) {
   const [cancelPayment] = useCancelPaymentMutation();
 
   const paymentId = session?.paymentId || session?.id || '';
+  // The payment's key: only this browser has it, and with it the server answers with the whole receipt and lets it cancel.
+  const paymentKey = session?.holdToken ?? null;
   // The payment the browser last left for the gateway with, and the one it came back from (Back restores this page as it was).
   const leftWith = useRef<string | null>(null);
   const [returnedTo, setReturnedTo] = useState<string | null>(null);
   // Asked about only once the parent is back: before the browser has left, a status call would only spend the gateway check.
   const polling = step === 'processing' && paymentId !== '' && returnedTo === paymentId;
-  const status = useGetPaymentStatusQuery(paymentId, { skip: !polling, pollingInterval: PAYMENT_POLL_MS });
+  const status = useGetPaymentStatusQuery({ id: paymentId, key: paymentKey }, { skip: !polling, pollingInterval: PAYMENT_POLL_MS });
   const now = useNow(step !== 'details');
 
-  // Server pricing overrides the configured fallback fees.
+  // Server pricing overrides the configured fees (the spec's fallback); a school on neither list: unknownSchoolFeeSen.
   const schools: SchoolOption[] =
     pricing.data && pricing.data.length > 0
       ? pricing.data.map((p) => ({ name: p.schoolName, feeSen: p.totalFee }))
-      : brand.schools.map((s) => ({ name: s.name, feeSen: fallbackFeeSen(s.name) }));
-  const feeFor = (school: string) => schools.find((s) => s.name === school)?.feeSen ?? fallbackFeeSen(school);
+      : brand.schools.map((s) => ({ name: s.name, feeSen: s.feeSen }));
+  const feeFor = (school: string) => schools.find((s) => s.name === school)?.feeSen ?? schoolFeeSen(school) ?? brand.unknownSchoolFeeSen;
 
   useEffect(() => {
     // A new opening starts clean: a previous draft's hold on another slot is let go.
@@ -100,6 +140,8 @@ export function BookingDialog({ slot, onClose }: Props) {
       void releaseSlot({ slotId: previous.slotId, token: previous.token });
     }
     clearDraft();
+    if (offer && reservation) saveDraft({ reservedSlot: reservation, currentBooking: details, paymentStatus: 'idle' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
   }, [slot.id, releaseSlot]);
 
   const release = () => {
@@ -114,14 +156,17 @@ export function BookingDialog({ slot, onClose }: Props) {
     onClose();
   };
 
-  /** SLOT_RESERVED / SLOT_NOT_AVAILABLE: say so, refresh the list and close; true when handled. */
+  /** SLOT_RESERVED / SLOT_NOT_AVAILABLE / HOLD_TIME_USED (this slot is not to be had now): say so, refresh the list and close; true when handled. */
   const handleSlotTaken = (error: unknown): boolean => {
     const code = apiErrorCode(error);
-    if (code !== ErrorCode.SLOT_RESERVED && code !== ErrorCode.SLOT_NOT_AVAILABLE) return false;
-    toast.error(code === ErrorCode.SLOT_RESERVED ? apiErrorText(error, t, locale, 'slotReserved') : t('slotNotAvailable'));
+    if (code !== ErrorCode.SLOT_RESERVED && code !== ErrorCode.SLOT_NOT_AVAILABLE && code !== ErrorCode.HOLD_TIME_USED && code !== WAITLIST_FIRST) return false;
+    if (code === ErrorCode.HOLD_TIME_USED) toast.error(t('holdTimeUsed', { minutes: HOLD_TIME_CAP_MINUTES, hours: HOLD_TIME_WINDOW_MINUTES / 60 }));
+    else if (code === WAITLIST_FIRST) toast.error(t('waitlistFirst'));
+    else toast.error(code === ErrorCode.SLOT_RESERVED ? apiErrorText(error, t, locale, 'slotReserved') : t('slotNotAvailable'));
     dispatch(api.util.invalidateTags(['PublicSlots']));
     setStep('details');
     close();
+    if (code !== ErrorCode.HOLD_TIME_USED) onSlotTaken?.(typed.current ?? initialDetails);
     return true;
   };
 
@@ -158,7 +203,9 @@ export function BookingDialog({ slot, onClose }: Props) {
     }
   };
 
-  const onDetailsValid = async (values: VisitorDetails) => {
+  const onDetailsValid = async (values: VisitorDetails, given: ConsentInput) => {
+    setConsent(given);
+    typed.current = values;
     const booking: BookingDetails = {
       ...values,
       preferredPaymentMethod: DEFAULT_PAYMENT_METHOD,
@@ -175,7 +222,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   };
 
   const proceedToPayment = async () => {
-    if (!details) {
+    if (!details || !consent) {
       toast.error(t('noBookingData'));
       setStep('details');
       return;
@@ -197,12 +244,15 @@ export function BookingDialog({ slot, onClose }: Props) {
             visitorEmail: details.visitorEmail,
             visitorContactNo: details.visitorContactNo,
             selectedSchool: details.selectedSchool,
+            childName: details.childName,
+            childYear: details.childYear,
             fee: details.fee,
             slotDate: details.slot.date,
             slotStartTime: details.slot.startTime,
             preferredPaymentMethod: details.preferredPaymentMethod,
             holdToken: held.token,
             proofOfWork,
+            consent,
             // The parent's language for their mails, invites and reminders; absent means English (the server's default).
             ...(locale !== DEFAULT_LOCALE && { locale }),
           }).unwrap(),
@@ -210,7 +260,7 @@ export function BookingDialog({ slot, onClose }: Props) {
       );
       if (finished.current || flow.current !== started) {
         // Cancelled while the session was being created: give it up rather than leave for the gateway.
-        if (created) void cancelPayment(created.paymentId || created.id);
+        if (created) void cancelPayment({ id: created.paymentId || created.id, key: created.holdToken });
         return;
       }
       if (!created) {
@@ -218,6 +268,7 @@ export function BookingDialog({ slot, onClose }: Props) {
         setStep('payment');
         return;
       }
+      rememberPayment(created);
       saveDraft({ paymentSession: created, paymentStatus: 'pending' });
       setSession(created);
       leftWith.current = created.paymentId || created.id;
@@ -243,7 +294,11 @@ export function BookingDialog({ slot, onClose }: Props) {
     dispatch(api.util.invalidateTags(['PublicSlots']));
     close();
     navigate('/thankyou', {
-      state: { emailStatus: result.emailStatus, emailTimeouts: result.emailTimeouts, payment: result.payment, booking: result.booking },
+      state: {
+        payment: result.payment,
+        booking: result.booking,
+        ...(result.owner && { emailStatus: result.emailStatus, emailTimeouts: result.emailTimeouts }),
+      },
     });
   };
 
@@ -255,7 +310,9 @@ export function BookingDialog({ slot, onClose }: Props) {
     if (!result || finished.current) return;
     const value = result.payment.status;
     if (value === 'completed') succeed(result);
-    else if (value === 'failed' || value === 'cancelled') fail(t('paymentFailed'));
+    else if (value === 'failed') fail(t('paymentFailed'));
+    // Cancelled on the gateway's page: nothing was charged, and the summary offers the slot again.
+    else if (value === 'cancelled') fail(t('paymentCancelled'));
     // A status check records whatever the server says (pending or processing here).
     else if (value === 'pending' || value === 'processing') saveDraft({ paymentStatus: value });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to each new status answer only
@@ -271,7 +328,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   const cancelProcessing = () => {
     flow.current += 1;
     // The parent stays on the page: say so if the gateway session could not be closed.
-    if (paymentId) void cancelPayment(paymentId).unwrap().catch(() => toast.error(t('cancellationFailed')));
+    if (paymentId) void cancelPayment({ id: paymentId, key: paymentKey }).unwrap().catch(() => toast.error(t('cancellationFailed')));
     release();
     setSession(null);
     saveDraft({ paymentSession: null, paymentStatus: 'cancelled' });
@@ -291,7 +348,7 @@ export function BookingDialog({ slot, onClose }: Props) {
   /** Escape, the close button or Cancel in details: let go of everything and close. */
   const backOut = () => {
     flow.current += 1;
-    if (step === 'processing' && paymentId) void cancelPayment(paymentId);
+    if (step === 'processing' && paymentId) void cancelPayment({ id: paymentId, key: paymentKey });
     release();
     close();
   };
@@ -310,7 +367,13 @@ export function BookingDialog({ slot, onClose }: Props) {
       </>
     ) : step === 'payment' ? (
       <>
-        <Button variant="secondary" onClick={() => setStep('details')}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setEditing(null);
+            setStep('details');
+          }}
+        >
           {t('backToDetails')}
         </Button>
         <Button onClick={proceedToPayment}>{t('proceedToPayment')}</Button>
@@ -337,6 +400,9 @@ export function BookingDialog({ slot, onClose }: Props) {
       title={t(titles[step])}
       description={step === 'details' ? t('slotWhen', slotWhenValues(slot.date, slot.startTime, locale)) : undefined}
       footer={footer}
+      // Each step opens on its first field (details) or its heading (summary, processing), never on Close.
+      focusKey={`${step}:${editing ?? ''}`}
+      focusTarget={step === 'details' && editing ? `[name="${editing}"]` : undefined}
     >
       {checking && <CheckingNotice role="status">{t('checking')}</CheckingNotice>}
       {step === 'details' && (
@@ -351,13 +417,26 @@ export function BookingDialog({ slot, onClose }: Props) {
                   visitorEmail: details.visitorEmail,
                   visitorContactNo: details.visitorContactNo,
                   selectedSchool: details.selectedSchool,
+                  childName: details.childName,
+                  childYear: details.childYear,
                 }
-              : undefined
+              : initialDetails
           }
+          consented={consent !== null}
           onValid={onDetailsValid}
         />
       )}
-      {step === 'payment' && details && <SummaryStep details={details} reservation={reservation} now={now} />}
+      {step === 'payment' && details && (
+        <SummaryStep
+          details={details}
+          reservation={reservation}
+          now={now}
+          onEdit={(field) => {
+            setEditing(field);
+            setStep('details');
+          }}
+        />
+      )}
       {step === 'processing' && <ProcessingStep view={view} remainingMs={sessionRemaining} />}
     </Dialog>
   );

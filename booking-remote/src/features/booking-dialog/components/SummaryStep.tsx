@@ -1,5 +1,10 @@
-import { HOLD_MINUTES, formatRM, schoolName } from 'shared-api';
-import { styled, useCatalog } from 'shared-ui';
+import { HOLD_MINUTES, formatRM, schoolName, slotStartMs } from 'shared-api';
+import { changeTerms } from 'shared-api/change-terms';
+import { schoolYearName } from 'shared-api/schools';
+import { Button, styled, useCatalog } from 'shared-ui';
+import { useTermsText } from '../../../lib/changeTerms';
+import { Email } from 'shared-ui/text';
+import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { dialogCatalog } from '../i18n';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
@@ -11,18 +16,30 @@ import {
 } from '../utils/reservation';
 import { slotWhenValues } from '../utils/dialogText';
 
+// Label above value on a narrow phone (the value, an email address say, gets the whole line), side by side wider.
 const List = styled.dl`
   display: grid;
-  grid-template-columns: minmax(0, auto) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  grid-template-columns: minmax(0, 1fr);
   margin: 0 0 ${({ theme }) => theme.space[4]};
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
   dd {
-    margin: 0;
+    margin: 0 0 ${({ theme }) => theme.space[2]};
     font-weight: ${({ theme }) => theme.fontWeights.medium};
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+  }
+  @media (min-width: 30rem) {
+    grid-template-columns: fit-content(45%) minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+    align-items: baseline;
+    dt {
+      font-size: inherit;
+    }
+    dd {
+      margin: 0;
+    }
   }
 `;
 
@@ -39,23 +56,93 @@ const Notice = styled.p<{ $tone: 'info' | 'warning' }>`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-type Props = { details: BookingDetails; reservation: SlotReservation | null; now: number };
+// An address or number on its own line with its Change button beside it; it wraps only where it must.
+const Editable = styled.dd`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+  > span {
+    flex: 1;
+    min-width: 0;
+  }
+  > button {
+    flex: none;
+  }
+`;
 
-/** Step 2: what is being paid for, and how long the slot stays held. */
-export function SummaryStep({ details, reservation, now }: Props) {
+const Hint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Terms = styled.section`
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+/** A field of the details step the parent can go back to from the summary. */
+export type EditableField = 'visitorEmail' | 'visitorContactNo';
+
+type Props = {
+  details: BookingDetails;
+  reservation: SlotReservation | null;
+  now: number;
+  /** Back to the details step, on this field. */
+  onEdit: (field: EditableField) => void;
+};
+
+/**
+ * Step 2: what is being paid for, where the confirmation and the manage link go (with a way back to fix them), the
+ * refund and change terms, and how long the slot stays held.
+ */
+export function SummaryStep({ details, reservation, now, onEdit }: Props) {
   const { t, locale } = useCatalog(dialogCatalog);
+  const termsText = useTermsText();
+  const terms = changeTerms({ start: slotStartMs(details.slot.date, details.slot.startTime), now });
   return (
     <div>
       <List>
         <dt>{t('name')}</dt>
         <dd>{details.visitorName}</dd>
+        <dt>{t('child')}</dt>
+        <dd>{details.childName}</dd>
+        <dt>{t('yearApplied')}</dt>
+        <dd>{schoolYearName(details.selectedSchool, details.childYear, locale)}</dd>
         <dt>{t('school')}</dt>
         <dd>{schoolName(details.selectedSchool, locale)}</dd>
+        <SchoolPlaceRows school={details.selectedSchool} />
         <dt>{t('dateAndTime')}</dt>
         <dd>{t('slotWhen', slotWhenValues(details.slot.date, details.slot.startTime, locale))}</dd>
         <dt>{t('assessmentFee')}</dt>
         <Fee>{formatRM(details.fee, locale)}</Fee>
+        <dt>{t('emailAddress')}</dt>
+        <Editable>
+          <Email address={details.visitorEmail} />
+          <Button variant="ghost" size="sm" aria-label={t('changeEmail')} onClick={() => onEdit('visitorEmail')}>
+            {t('change')}
+          </Button>
+        </Editable>
+        <dt>{t('contactNumber')}</dt>
+        <Editable>
+          <span>{details.visitorContactNo}</span>
+          <Button variant="ghost" size="sm" aria-label={t('changePhone')} onClick={() => onEdit('visitorContactNo')}>
+            {t('change')}
+          </Button>
+        </Editable>
       </List>
+      <Hint>{t('sendsTo')}</Hint>
+      <Terms aria-labelledby="summary-terms-title">
+        <h3 id="summary-terms-title">{t('termsTitle')}</h3>
+        <p>{termsText(terms)}</p>
+      </Terms>
       <Notice $tone="info">{t('holdNotice', { minutes: HOLD_MINUTES })}</Notice>
       {isReservationAboutToExpire(reservation, now) && (
         <Notice $tone="warning" role="alert">

@@ -1,8 +1,11 @@
 import { defineCatalog } from 'shared-ui';
 import en from './locales/en.json';
 
-/** The payment-in-progress notice's two lines: on the home page's first load, so apart from the (lazy) dialog's catalogue. */
+/**
+ * The payment-in-progress notice's two lines, apart from the dialog's catalogue: the home page fetches the notice (and
+ * these) only when the browser keeps a booking draft, so neither is on the first load.
+ */
 export const noticeCatalog = defineCatalog('booking.notice', en, {
-  ms: () => import(/* webpackChunkName: "home-ms" */ './locales/ms.json'),
-  zh: () => import(/* webpackChunkName: "home-zh" */ './locales/zh.json'),
+  ms: () => import('./locales/ms.json'),
+  zh: () => import('./locales/zh.json'),
 });

@@ -9,6 +9,9 @@ export type BookingDetails = {
   visitorEmail: string;
   visitorContactNo: string;
   selectedSchool: string;
+  /** The child the assessment is for and the year or grade applied for (a key of the school's years). */
+  childName: string;
+  childYear: string;
   preferredPaymentMethod: PaymentMethod;
   slot: { id: number; date: string; startTime: string };
   /** Sen. */

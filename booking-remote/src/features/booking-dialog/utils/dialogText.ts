@@ -1,11 +1,11 @@
-import { ErrorCode, formatClock, formatDayInMY, parseSlotTime, type Locale } from 'shared-api';
+import { ErrorCode, formatClock, formatDayInMY, HOLD_MINUTES, parseSlotTime, type Locale } from 'shared-api';
 import { BookingMessage, ValidationMessage } from 'shared-api/messages';
-import { HoldMessage } from 'shared-api/schemas';
+import { NOTICE_OUTDATED } from 'shared-api/privacy';
 import type { DialogMessageId, DialogTranslate } from '../i18n';
 import { apiErrorCode, apiErrorMessage } from './apiError';
 
-// The contract's English words arrive as text (zod's messages, the server's `message`): the dialog finds which text
-// it is and says it in the page's language.
+// The server's refusals are told apart by their error code (BY_CODE); the form's rules arrive as the contract schema's
+// words (zod's messages, and the server's VALIDATION_ERROR), which name the rule: the dialog says either in the page's language.
 
 /** The booking form's rules: ValidationMessage keys, each an id of the dialog's catalogue. */
 export const FORM_RULES = [
@@ -16,6 +16,10 @@ export const FORM_RULES = [
   'nameRequired',
   'emailRequired',
   'contactRequired',
+  'childNameRequired',
+  'childNameTooShort',
+  'childYearRequired',
+  'childYearInvalid',
 ] as const satisfies readonly (keyof typeof ValidationMessage & DialogMessageId)[];
 
 /** The booking flow's messages the dialog shows: BookingMessage keys, each an id of the dialog's catalogue. */
@@ -42,12 +46,13 @@ export function validationText(message: string | undefined, t: DialogTranslate):
 }
 
 /** The server's refusals by error code: what the parent is told in a language other than English. */
-const BY_CODE: Partial<Record<string, DialogMessageId>> = {
+export const BY_CODE: Partial<Record<string, DialogMessageId>> = {
   [ErrorCode.SLOT_RESERVED]: 'slotReserved',
   [ErrorCode.SLOT_NOT_AVAILABLE]: 'slotNotAvailable',
   [ErrorCode.HOLD_LIMIT]: 'holdLimit',
   [ErrorCode.VISITOR_HAS_HOLD]: 'visitorHasHold',
   [ErrorCode.FEE_MISMATCH]: 'feeMismatch',
+  [NOTICE_OUTDATED]: 'noticeOutdated',
   [ErrorCode.NOT_FOUND]: 'slotNotFound',
   [ErrorCode.GATEWAY_ERROR]: 'serviceUnavailable',
   [ErrorCode.RATE_LIMITED]: 'rateLimited',
@@ -55,25 +60,23 @@ const BY_CODE: Partial<Record<string, DialogMessageId>> = {
   [ErrorCode.INTERNAL]: 'serverError',
 };
 
-/** The contract's English texts the server may send as its `message`, to their ids. */
-const englishIds = new Map<string, DialogMessageId>([
-  ...FORM_RULES.map((key) => [ValidationMessage[key], key] as const),
-  ...FLOW_MESSAGES.map((key) => [BookingMessage[key], key] as const),
-  [HoldMessage.limit, 'holdLimit'],
-]);
+/** The numbers a code's text says, from the contract's constants (never typed into the words). */
+const VALUES: Partial<Record<DialogMessageId, Record<string, number>>> = { visitorHasHold: { minutes: HOLD_MINUTES } };
+
+/** The form rule a VALIDATION_ERROR names (its message is the contract schema's words for one rule), if it is one. */
+const formRuleOf = (message: string | undefined): DialogMessageId | undefined => FORM_RULES.find((key) => ValidationMessage[key] === message);
 
 /**
  * What to tell the parent about a failed call. In English: the server's own words (the spec's), else `fallback`.
- * In another language: the text for the error code, else for the server's words when they are one of the dialog's
- * contract texts (a form rule, say), else those words as they came (an unknown message stays English rather
- * than being lost), else `fallback`.
+ * In another language: the text for the error code (for VALIDATION_ERROR, the form rule it names), else the server's
+ * words as they came (an unknown refusal stays English rather than being lost), else `fallback`.
  */
 export function apiErrorText(error: unknown, t: DialogTranslate, locale: Locale, fallback: DialogMessageId): string {
   const message = apiErrorMessage(error);
   if (locale === 'en') return message ?? t(fallback);
   const code = apiErrorCode(error);
-  const id = (code && BY_CODE[code]) || (message && englishIds.get(message));
-  if (id) return t(id);
+  const id = code === ErrorCode.VALIDATION_ERROR ? formRuleOf(message) : code === undefined ? undefined : BY_CODE[code];
+  if (id) return t(id, VALUES[id]);
   return message ?? t(fallback);
 }
 

@@ -7,9 +7,10 @@ const toastFor: Record<string, string> = {
   [V.nameRequired]: V.nameTooShort,
   [V.emailRequired]: V.emailInvalid,
   [V.contactRequired]: V.phoneInvalid,
+  [V.childNameRequired]: V.childNameTooShort,
 };
 
-const fieldOrder = ['visitorName', 'visitorEmail', 'visitorContactNo', 'selectedSchool'] as const;
+const fieldOrder = ['visitorName', 'visitorEmail', 'visitorContactNo', 'childName', 'selectedSchool', 'childYear'] as const;
 
 /** The toast messages for a failed submit, in the form's field order. */
 export function validationToastMessages(errors: FieldErrors): string[] {

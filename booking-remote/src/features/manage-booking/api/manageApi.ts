@@ -1,4 +1,6 @@
 import { api, PUBLIC_TIMETABLE_LIST_PATH, type Envelope, type ManageLink, type ManageView } from 'shared-api';
+import { paymentKeyHeaders } from '../../../lib/paymentKeys';
+import type { PaymentLookup } from '../../../lib/paymentStatusApi';
 
 /** One manage call's result as the page uses it: the booking and the server's words for what happened. */
 export type ManageResult = { view: ManageView; message: string };
@@ -10,8 +12,9 @@ const asResult = (body: Envelope<ManageView>): ManageResult => ({ view: body.dat
 // it in place of the cached one, see hooks/useManagedBooking); the freed slot goes back to the public list.
 export const manageApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createManageLink: build.mutation<ManageLink, string>({
-      query: (paymentId) => ({ url: '/api/booking/manage-link', method: 'POST', body: { paymentId } }),
+    /** Only for the browser that paid: the payment id with the payment's key. */
+    createManageLink: build.mutation<ManageLink, PaymentLookup>({
+      query: ({ id, key }) => ({ url: '/api/booking/manage-link', method: 'POST', body: { paymentId: id }, headers: paymentKeyHeaders(key) }),
       transformResponse: (body: Envelope<ManageLink>) => body.data,
     }),
     getManagedBooking: build.query<ManageResult, string>({

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatRM, schoolName, type ManageView } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { WHAT_TO_BRING_IDS, contractCatalog } from '../../../lib/contract-catalog';
+import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { manageCatalog } from '../i18n';
 import { calendarLinks, type CalendarLinks } from '../utils/calendar';
 import { dayOf, stateText, timeSpan } from '../utils/words';
@@ -14,26 +15,27 @@ export function BookingSummary({ view }: { view: ManageView }) {
   // The what-to-bring items and the calendar texts: the catalogue the server's mails use too.
   const { t: sharedText } = useCatalog(contractCatalog);
   const [calendar, setCalendar] = useState<CalendarLinks | null>(null);
-  const { start, end, school, reference } = view;
+  const { start, end, school, reference, calendarSequence } = view;
 
   // The calendar builders are a chunk of their own; the links follow the booking's time (a move updates them) and the page's language.
   useEffect(() => {
     let shown = true;
     setCalendar(null);
-    void calendarLinks({ start, end, school, reference }, new Date(), { locale, translate: sharedText }).then(
+    void calendarLinks({ start, end, school, reference, calendarSequence }, new Date(), { locale, translate: sharedText }).then(
       (links) => shown && setCalendar(links),
       () => undefined,
     );
     return () => {
       shown = false;
     };
-  }, [start, end, school, reference, locale, sharedText]);
+  }, [start, end, school, reference, calendarSequence, locale, sharedText]);
 
   return (
     <>
       <Details>
         <dt>{t('school')}</dt>
         <dd>{schoolName(school, locale)}</dd>
+        <SchoolPlaceRows school={school} />
         <dt>{t('date')}</dt>
         <dd>{dayOf(start, words)}</dd>
         <dt>{t('time')}</dt>

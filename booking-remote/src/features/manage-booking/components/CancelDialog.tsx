@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { ManageView } from 'shared-api';
+import { formatRM, schoolName, type ManageView } from 'shared-api';
 import { ManageErrorCode } from 'shared-api/manage';
 import { Button, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { useCancelBookingMutation, type ManageResult } from '../api/manageApi';
 import { manageCatalog } from '../i18n';
 import { errorCode, errorText } from '../utils/apiError';
-import { deadlineText, quoteText } from '../utils/words';
-import { Note } from './layout';
+import { useTermsText } from '../../../lib/changeTerms';
+import { momentText, quoteText } from '../utils/words';
+import { Details, Note } from './layout';
 
 type Props = {
   token: string;
@@ -21,10 +22,14 @@ type Props = {
   onClosed: (message: string) => void;
 };
 
-/** "Cancel booking": says which refund applies and until when changes are possible, then cancels at that refund. */
+/**
+ * "Cancel booking": names the visit, what was paid and what comes back under the refund policy (and the policy itself),
+ * then cancels at that refund.
+ */
 export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteChanged, onClosed }: Props) {
   const words = useCatalog(manageCatalog);
-  const { t } = words;
+  const { t, locale } = words;
+  const termsText = useTermsText();
   const [cancel, state] = useCancelBookingMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const quote = view.cancelQuote;
@@ -52,9 +57,10 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
       open
       onOpenChange={(open) => !busy && onOpenChange(open)}
       title={t('cancel.title')}
-      description={quote ? quoteText(quote, words) : undefined}
+      description={quote ? quoteText(quote, view.amountPaidSen, words) : undefined}
       size="sm"
       hideCloseButton
+      focusKey="cancel"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
@@ -71,7 +77,22 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
           <p>{notice}</p>
         </Note>
       )}
-      <p>{deadlineText(view.changeDeadline, words)}</p>
+      <Details>
+        <dt>{t('cancel.visit')}</dt>
+        <dd>
+          {schoolName(view.school, locale)}
+          <br />
+          {momentText(view.start, words)}
+        </dd>
+        <dt>{t('amountPaid')}</dt>
+        <dd>{formatRM(view.amountPaidSen, locale)}</dd>
+        <dt>{t('cancel.refundNow')}</dt>
+        <dd>{quote && quote.amountSen > 0 ? formatRM(quote.amountSen, locale) : t('cancel.noRefund')}</dd>
+      </Details>
+      <section aria-labelledby="cancel-terms-title">
+        <h3 id="cancel-terms-title">{t('termsTitle')}</h3>
+        <p>{termsText(view.terms)}</p>
+      </section>
     </Dialog>
   );
 }

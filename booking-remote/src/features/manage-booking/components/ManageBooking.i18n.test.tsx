@@ -44,7 +44,7 @@ describe('the manage page in Bahasa Melayu', () => {
     expect(screen.getByText('Ditempah dan dibayar')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Perkara yang perlu dibawa' })).toBeInTheDocument();
     expect(screen.getByText('Sijil kelahiran pelajar')).toBeInTheDocument();
-    expect(screen.getByText('Perubahan boleh dibuat sehingga Khamis, 26 November 2026, 9:00 pagi (GMT+8).')).toBeInTheDocument();
+    expect(screen.getByText('Bayaran balik penuh jika anda membatalkan selewat-lewatnya Khamis, 26 November 2026, 9:00 pagi (GMT+8); selepas itu tiada bayaran balik; perubahan boleh dibuat sehingga Khamis, 26 November 2026, 9:00 pagi (GMT+8).')).toBeInTheDocument();
     const google = new URL((await screen.findByRole('link', { name: 'Google Calendar' })).getAttribute('href') as string);
     expect(google.searchParams.get('text')).toBe('Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu');
     expect(screen.getByRole('link', { name: 'Muat turun fail .ics' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('the manage page in Bahasa Melayu', () => {
   it.each([
     [{ percent: 100, amountSen: 7500 }, 'Anda akan menerima bayaran balik penuh sebanyak RM75.'],
     [{ percent: 50, amountSen: 3750 }, 'Sebanyak RM37.50 (50%) akan dibayar balik kepada anda.'],
-    [{ percent: 0, amountSen: 0 }, 'Tiada bayaran balik diberikan mengikut polisi sekolah.'],
+    [{ percent: 0, amountSen: 0 }, 'Anda telah membayar RM75. Tiada bayaran balik jika anda membatalkan sekarang.'],
   ])('the cancel dialog says the refund (%j) in Malay', async (cancelQuote, words) => {
     bookingServer(manageView({ cancelQuote }));
     const user = userEvent.setup();
@@ -63,7 +63,8 @@ describe('the manage page in Bahasa Melayu', () => {
     await user.click(await screen.findByRole('button', { name: 'Batalkan tempahan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Batalkan tempahan ini?' });
     expect(dialog).toHaveAccessibleDescription(words);
-    expect(within(dialog).getByText('Perubahan boleh dibuat sehingga Khamis, 26 November 2026, 9:00 pagi (GMT+8).')).toBeInTheDocument();
+    expect(dialog.querySelector('dl')).toHaveTextContent('LawatanSekolah Menengah Swasta Seri IlmuJumaat, 27 November 2026, 9:00 pagi (GMT+8)Jumlah dibayarRM75');
+    expect(within(dialog).getByRole('region', { name: 'Perubahan dan bayaran balik' })).toHaveTextContent('Bayaran balik penuh jika anda membatalkan selewat-lewatnya Khamis, 26 November 2026, 9:00 pagi (GMT+8); selepas itu tiada bayaran balik; perubahan boleh dibuat sehingga Khamis, 26 November 2026, 9:00 pagi (GMT+8).');
     expect(within(dialog).getByRole('button', { name: 'Kekalkan tempahan' })).toBeInTheDocument();
   });
 
@@ -87,7 +88,10 @@ describe('the manage page in Bahasa Melayu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Teruskan' }));
     const confirm = await screen.findByRole('dialog', { name: 'Sahkan masa baharu' });
     expect(confirm).toHaveTextContent('Tukar lawatan anda ke Jumaat, 27 November 2026, 11:00 pagi (GMT+8)?');
-    expect(confirm).toHaveTextContent('Selepas tarikh ditukar, perubahan boleh dibuat sehingga Khamis, 26 November 2026, 11:00 pagi (GMT+8).');
+    expect(confirm).toHaveTextContent(
+      'Selepas tarikh ditukar: Tiada bayaran balik jika anda membatalkan; perubahan boleh dibuat sehingga Khamis, 26 November 2026, 11:00 pagi (GMT+8).',
+    );
+    expect(confirm).toHaveTextContent('Menukar tarikh tidak melanjutkan tempoh bayaran balik: ia tetap dikira dari Jumaat, 27 November 2026, 9:00 pagi (GMT+8).');
     await user.click(within(confirm).getByRole('button', { name: 'Sahkan masa baharu' }));
     const picker = await screen.findByRole('dialog', { name: 'Tukar tarikh atau masa' });
     expect(await within(picker).findByRole('alert')).toHaveTextContent(
@@ -122,7 +126,7 @@ describe('the manage page in Chinese', () => {
     expect(screen.getByText('Seri Ilmu 私立中学')).toBeInTheDocument();
     expect(screen.getByText('已预约并付款')).toBeInTheDocument();
     expect(screen.getByText('疫苗接种记录')).toBeInTheDocument();
-    expect(screen.getByText('可改期或取消的截止时间：2026年11月26日 星期四 上午9:00（GMT+8）。')).toBeInTheDocument();
+    expect(screen.getByText('在2026年11月26日 星期四 上午9:00（GMT+8）前取消可获全额退款；此后取消不予退款；2026年11月26日 星期四 上午9:00（GMT+8）前可改期或取消。')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '取消预约' }));
     const dialog = await screen.findByRole('dialog', { name: '取消此预约？' });
     expect(dialog).toHaveAccessibleDescription('您将获得全额退款 RM75。');
@@ -130,6 +134,8 @@ describe('the manage page in Chinese', () => {
     expect(await screen.findByText('您的预约已取消。')).toBeInTheDocument();
     expect(await screen.findByText('此预约已取消。')).toBeInTheDocument();
     expect(screen.getByText('退款 RM75：处理中')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '已取消的预约' })).getByText('BK-2026-0001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '预约其他时间' })).toHaveAttribute('href', '/');
   });
 
   it('a refused link says why in Chinese', async () => {
@@ -153,7 +159,7 @@ describe('the manage page in Chinese', () => {
 
 describe("the manage catalogue's English", () => {
   it("is the contract's words for every message the server sends, so they can be recognised and translated", () => {
-    for (const id of ['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'rescheduled', 'cancelledNow', 'notPaid', 'alreadyCancelled'] as const) {
+    for (const id of ['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'rescheduled', 'cancelledNow', 'notPaid', 'alreadyCancelled', 'visitOver'] as const) {
       expect(en[id]).toBe(ManageMessage[id]);
     }
   });

@@ -34,10 +34,15 @@ function bookingServer(initial: ManageView = manageView()) {
 }
 
 // Moved to Friday 27th at 11:00 AM GMT+8 (changeable until Thursday 11:00 AM).
-const movedView = manageView({ start: '2026-11-27T03:00:00.000Z', end: '2026-11-27T03:30:00.000Z', changeDeadline: '2026-11-26T03:00:00.000Z' });
+const movedView = manageView({
+  start: '2026-11-27T03:00:00.000Z',
+  end: '2026-11-27T03:30:00.000Z',
+  changeDeadline: '2026-11-26T03:00:00.000Z',
+  terms: { refunds: [], changesUntil: '2026-11-26T03:00:00.000Z', now: '2026-11-25T02:00:00.000Z' },
+});
 
 describe('/booking/manage/:token', () => {
-  it('shows the booking in GMT+8 with what to bring, the calendar links and the change deadline', async () => {
+  it('shows the booking in GMT+8 with what to bring, the calendar links and the refund and change terms', async () => {
     bookingServer();
     const { container } = render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage your booking' })).toBeInTheDocument();
@@ -50,7 +55,8 @@ describe('/booking/manage/:token', () => {
     for (const item of ['Parent/guardian ID', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
       expect(screen.getByText(item)).toBeInTheDocument();
     }
-    expect(screen.getByText('Changes are possible until Thursday 26 November 2026, 9:00 AM (GMT+8).')).toBeInTheDocument();
+    // The terms as the server sends them (the fixture's: a full refund until the change deadline).
+    expect(screen.getByText('Full refund if you cancel by Thursday 26 November 2026, 9:00 AM (GMT+8); after that no refund; changes until Thursday 26 November 2026, 9:00 AM (GMT+8).')).toBeInTheDocument();
     const google = new URL((await screen.findByRole('link', { name: 'Google Calendar' })).getAttribute('href') as string);
     expect(google.searchParams.get('dates')).toBe('20261127T010000Z/20261127T013000Z');
     const ics = screen.getByRole('link', { name: 'Download .ics file' });
@@ -69,7 +75,7 @@ describe('/booking/manage/:token', () => {
     expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change date or time' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Changes are possible until/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/changes until/)).not.toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -78,16 +84,27 @@ describe('/booking/manage/:token', () => {
     [{ amountSen: 7500, state: 'pending' as const }, 'Refund of RM 75: being processed'],
     [{ amountSen: 7500, state: 'refunded' as const }, 'Refund of RM 75: refunded'],
     [{ amountSen: 3750, state: 'failing' as const }, 'Refund of RM 37.50: being retried; the school has been told'],
-  ])('a cancelled booking shows only that it is cancelled and its refund (%j)', async (refund, words) => {
+  ])('a cancelled booking shows what was cancelled, its refund and where it stands, and the way to book another time (%j)', async (refund, words) => {
     bookingServer(manageView({ state: 'cancelled', refund, canChange: false, cancelQuote: null }));
     const { container } = render();
     expect(await screen.findByText(ManageMessage.cancelled)).toBeInTheDocument();
-    if (words) expect(screen.getByText(words)).toBeInTheDocument();
-    else expect(screen.queryByText(/Refund of/)).not.toBeInTheDocument();
-    expect(screen.queryByText('BK-2026-0001')).not.toBeInTheDocument();
-    expect(screen.queryByText(brand.schools[1].name)).not.toBeInTheDocument();
+    const cancelled = screen.getByRole('region', { name: 'What was cancelled' });
+    for (const text of [brand.schools[1].name, 'Friday 27 November 2026', '9:00 AM – 9:30 AM (GMT+8)', 'BK-2026-0001', 'RM 75'])
+      expect(within(cancelled).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText(words ?? "No refund under the school's refund policy.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/');
+    // Nothing left to change: no buttons, no what-to-bring or calendar.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Parent/guardian ID')).not.toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('"Book another time" after a cancel leads to the timetable', async () => {
+    bookingServer(manageView({ state: 'cancelled', refund: null, canChange: false, cancelQuote: null }));
+    const user = setup();
+    render();
+    await user.click(await screen.findByRole('link', { name: 'Book another time' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it.each([
@@ -172,7 +189,7 @@ describe('/booking/manage/:token', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
       let confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
       expect(confirm).toHaveTextContent('Move your visit to Thursday 26 November 2026, 10:00 AM (GMT+8)?');
-      expect(confirm).toHaveTextContent('After the move, this booking can no longer be changed or cancelled online.');
+      expect(confirm).toHaveTextContent('After the move: This booking can no longer be changed or cancelled online, and no refund applies.');
       await user.click(within(confirm).getByRole('button', { name: 'Back' }));
 
       const friday = await screen.findByRole('group', { name: 'Friday 27 November 2026' });
@@ -180,7 +197,9 @@ describe('/booking/manage/:token', () => {
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
       expect(confirm).toHaveTextContent('Move your visit to Friday 27 November 2026, 11:00 AM (GMT+8)?');
-      expect(confirm).toHaveTextContent('After the move, changes are possible until Thursday 26 November 2026, 11:00 AM (GMT+8).');
+      expect(confirm).toHaveTextContent('After the move: No refund if you cancel; changes until Thursday 26 November 2026, 11:00 AM (GMT+8).');
+      // Later than the booked time: the refund is not counted afresh from the new one.
+      expect(confirm).toHaveTextContent('Moving does not move the refund deadline: the refund is still counted from Friday 27 November 2026, 9:00 AM (GMT+8).');
       await user.click(within(confirm).getByRole('button', { name: 'Confirm new time' }));
 
       expect(await screen.findByText(ManageMessage.rescheduled)).toBeInTheDocument();
@@ -189,7 +208,22 @@ describe('/booking/manage/:token', () => {
       expect(screen.getByText('Friday 27 November 2026')).toBeInTheDocument();
       expect(screen.getByText('11:00 AM – 11:30 AM (GMT+8)')).toBeInTheDocument();
       expect(screen.queryByText('9:00 AM – 9:30 AM (GMT+8)')).not.toBeInTheDocument();
-      expect(screen.getByText('Changes are possible until Thursday 26 November 2026, 11:00 AM (GMT+8).')).toBeInTheDocument();
+      expect(screen.getByText('No refund if you cancel; changes until Thursday 26 November 2026, 11:00 AM (GMT+8).')).toBeInTheDocument();
+    });
+
+    it('says when a move would end the refund a cancel gives now', async () => {
+      // Booked for Wednesday 2 December 9:00: a full refund until Monday 30 November 9:00.
+      const far = { start: '2026-12-02T01:00:00.000Z', end: '2026-12-02T01:30:00.000Z', refundFrom: '2026-12-02T01:00:00.000Z', changeDeadline: '2026-12-01T01:00:00.000Z' };
+      bookingServer(manageView(far));
+      slotServer();
+      const user = setup();
+      render();
+      const dialog = await openPicker(user);
+      const thursday = await within(dialog).findByRole('group', { name: 'Thursday 26 November 2026' });
+      await user.click(within(thursday).getByRole('radio', { name: '10:00 AM' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Confirm the new time' });
+      expect(within(confirm).getByRole('note')).toHaveTextContent('This move ends your refund: cancelling now would give back RM 75; after the move, nothing.');
     });
 
     it('on 409 (slot just taken) shows the server message, offers a fresh list, and keeps the current booking', async () => {
@@ -243,17 +277,23 @@ describe('/booking/manage/:token', () => {
 
   describe('Cancel booking', () => {
     it.each([
-      [{ percent: 100, amountSen: 7500 }, 'You will get a full refund of RM 75.'],
-      [{ percent: 50, amountSen: 3750 }, 'RM 37.50 (50%) will be refunded.'],
-      [{ percent: 0, amountSen: 0 }, "No refund applies under the school's policy."],
-    ])('says which refund applies (%j) and until when, before confirming', async (cancelQuote, words) => {
+      [{ percent: 100, amountSen: 7500 }, 'You will get a full refund of RM 75.', 'RM 75'],
+      [{ percent: 50, amountSen: 3750 }, 'RM 37.50 (50%) will be refunded.', 'RM 37.50'],
+      [{ percent: 0, amountSen: 0 }, 'You paid RM 75. No refund applies if you cancel now.', 'None'],
+    ])('names the visit, the amount paid, what comes back (%j) and the policy, before confirming', async (cancelQuote, words, back) => {
       bookingServer(manageView({ cancelQuote }));
       const user = setup();
       render();
       await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
       const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
       expect(dialog).toHaveAccessibleDescription(words);
-      expect(within(dialog).getByText('Changes are possible until Thursday 26 November 2026, 9:00 AM (GMT+8).')).toBeInTheDocument();
+      // Focus on the question, not on a button: a keyboard user reads what is cancelled first.
+      await waitFor(() => expect(within(dialog).getByRole('heading', { name: 'Cancel this booking?' })).toHaveFocus());
+      const details = dialog.querySelector('dl') as HTMLElement;
+      expect(details).toHaveTextContent(`Visit${brand.schools[1].name}Friday 27 November 2026, 9:00 AM (GMT+8)`);
+      expect(details).toHaveTextContent('Amount paidRM 75');
+      expect(details).toHaveTextContent(`Refund if you cancel now${back}`);
+      expect(within(dialog).getByRole('region', { name: 'Changes and refunds' })).toHaveTextContent('Full refund if you cancel by Thursday 26 November 2026, 9:00 AM (GMT+8); after that no refund; changes until Thursday 26 November 2026, 9:00 AM (GMT+8).');
       await user.click(within(dialog).getByRole('button', { name: 'Keep booking' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
@@ -279,7 +319,8 @@ describe('/booking/manage/:token', () => {
       expect(bodies).toEqual([{ expectedRefundSen: 7500 }]);
       expect(await screen.findByText(ManageMessage.cancelled)).toBeInTheDocument();
       expect(screen.getByText('Refund of RM 75: being processed')).toBeInTheDocument();
-      expect(screen.queryByText('BK-2026-0001')).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'What was cancelled' })).getByText('BK-2026-0001')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/');
     });
 
     it('when the refund changed (QUOTE_CHANGED) reloads, says so with the new refund, and confirms at the new amount', async () => {
@@ -307,7 +348,7 @@ describe('/booking/manage/:token', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(ManageMessage.quoteChanged);
       expect(state.gets).toBe(getsBefore + 1);
-      expect(dialog).toHaveAccessibleDescription("No refund applies under the school's policy.");
+      expect(dialog).toHaveAccessibleDescription('You paid RM 75. No refund applies if you cancel now.');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
       expect(await screen.findByText(ManageMessage.cancelled)).toBeInTheDocument();
       expect(bodies).toEqual([{ expectedRefundSen: 7500 }, { expectedRefundSen: 0 }]);

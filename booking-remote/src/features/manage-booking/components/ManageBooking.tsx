@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { brand } from 'shared-api';
+import { Link } from 'react-router-dom';
+import { brand, formatRM, schoolName } from 'shared-api';
 import { Button, ErrorPanel, Spinner, useCatalog, useToast } from 'shared-ui';
 import type { ManageResult } from '../api/manageApi';
 import { useManagedBooking } from '../hooks/useManagedBooking';
 import { manageCatalog, type ManageTextId } from '../i18n';
 import { errorText, statusOf } from '../utils/apiError';
-import { deadlineText, refundText } from '../utils/words';
+import { useTermsText } from '../../../lib/changeTerms';
+import { dayOf, refundText, timeSpan } from '../utils/words';
 import { BookingSummary } from './BookingSummary';
 import { CancelDialog } from './CancelDialog';
-import { Actions, ELEMENT, Note, Panel, Sentence } from './layout';
+import { Actions, Details, ELEMENT, LinkButton, Note, Panel, Sentence } from './layout';
 import { RescheduleDialog } from './RescheduleDialog';
 
 // A refused link (unknown, expired, too many tries) shows the server's words and nothing else.
@@ -18,7 +20,8 @@ const linkRefusals: Record<number, ManageTextId> = { 404: 'invalidLink', 410: 'e
 export function ManageBooking({ token }: { token: string }) {
   const toast = useToast();
   const words = useCatalog(manageCatalog);
-  const { t } = words;
+  const { t, locale } = words;
+  const termsText = useTermsText();
   const title = t('title');
   const { query, replace } = useManagedBooking(token);
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
@@ -49,12 +52,35 @@ export function ManageBooking({ token }: { token: string }) {
 
   const { view } = query.data;
 
+  // Cancelled: what was cancelled, the refund and where it stands, and the way on (book another time).
   if (view.state === 'cancelled') {
     return (
       <Panel aria-labelledby="manage-title">
         <h1 id="manage-title">{title}</h1>
-        <p role="status">{t('cancelled')}</p>
-        {view.refund && <p>{refundText(view.refund, words)}</p>}
+        <p role="status">
+          <strong>{t('cancelled')}</strong>
+        </p>
+        <section aria-labelledby="manage-cancelled-title">
+          <h2 id="manage-cancelled-title">{t('cancelled.what')}</h2>
+          <Details>
+            <dt>{t('school')}</dt>
+            <dd>{schoolName(view.school, locale)}</dd>
+            <dt>{t('date')}</dt>
+            <dd>{dayOf(view.start, words)}</dd>
+            <dt>{t('time')}</dt>
+            <dd>{t('timeGmt', { time: timeSpan(view.start, view.end, words) })}</dd>
+            <dt>{t('reference')}</dt>
+            <dd>{view.reference}</dd>
+            <dt>{t('amountPaid')}</dt>
+            <dd>{formatRM(view.amountPaidSen, locale)}</dd>
+          </Details>
+        </section>
+        <p>{view.refund ? refundText(view.refund, words) : t('cancelled.noRefund')}</p>
+        <Actions>
+          <LinkButton as={Link} to="/" $primary>
+            {t('bookAnother')}
+          </LinkButton>
+        </Actions>
       </Panel>
     );
   }
@@ -87,7 +113,7 @@ export function ManageBooking({ token }: { token: string }) {
       {view.canChange ? (
         <section aria-labelledby="manage-change-title">
           <h2 id="manage-change-title">{t('changeTitle')}</h2>
-          <p>{deadlineText(view.changeDeadline, words)}</p>
+          <p>{termsText(view.terms)}</p>
           <Actions>
             <Button variant="secondary" onClick={() => setOpen('reschedule')}>
               {t('changeButton')}

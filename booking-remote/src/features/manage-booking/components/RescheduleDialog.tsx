@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorCode, formatClock, formatDayInMY, slotListErrorKey, slotListErrorMessage, type ManageView } from 'shared-api';
+import { ErrorCode, formatClock, formatDayInMY, formatRM, slotListErrorKey, slotListErrorMessage, type ManageView } from 'shared-api';
+import { changeTerms, refundAmountSen, refundFromOf, refundPercentAt } from 'shared-api/change-terms';
 import { slotStart } from 'shared-api/time';
 import { ManageErrorCode } from 'shared-api/manage';
 import { Button, ErrorPanel, Skeleton, styled, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
+import { useTermsText } from '../../../lib/changeTerms';
 import { useGetFreeSlotsQuery, useRescheduleBookingMutation, type ManageResult } from '../api/manageApi';
 import { manageCatalog, type ManageWords } from '../i18n';
 import { errorCode, errorText, statusOf } from '../utils/apiError';
@@ -86,11 +88,35 @@ const startText = (slot: FreeSlot, { locale }: ManageWords) => formatClock(slot.
 const dayText = (date: string, { locale }: ManageWords) => formatDayInMY(date, 'longDate', locale);
 const slotMoment = (slot: FreeSlot, words: ManageWords) => words.t('moment', { day: dayText(slot.date, words), time: startText(slot, words) });
 
-/** Until when the moved booking can still be changed: the same cut-off before the new time (the view's start minus deadline). */
-function afterMove(view: ManageView, slot: FreeSlot, words: ManageWords, now = Date.now()): string {
-  const cutoffMs = Date.parse(view.start) - Date.parse(view.changeDeadline);
-  const deadline = (slotStart(slot.date, slot.startTime)?.valueOf() ?? now) - cutoffMs;
-  return deadline > now ? words.t('move.untilAfter', { moment: momentText(new Date(deadline).toISOString(), words) }) : words.t('move.finalAfter');
+/**
+ * What the move does to the terms: the refund and change terms after it, and whether it lowers the refund a cancel
+ * would give (a move never raises it: the refund stays counted from the earliest time the booking had).
+ */
+function MoveTerms({ view, slot, words }: { view: ManageView; slot: FreeSlot; words: ManageWords }) {
+  const termsText = useTermsText();
+  const { t, locale } = words;
+  const now = Date.now();
+  const start = slotStart(slot.date, slot.startTime)?.valueOf() ?? now;
+  const refundFrom = refundFromOf([view.refundFrom, start]);
+  // Both by the same rule and clock: what a cancel gives now, and what it would give after the move.
+  const before = refundAmountSen(view.amountPaidSen, refundPercentAt(view.refundFrom, now));
+  const after = refundAmountSen(view.amountPaidSen, refundPercentAt(refundFrom, now));
+  return (
+    <>
+      <p>{t('move.after', { terms: termsText(changeTerms({ start, refundFrom, now })) })}</p>
+      {after < before ? (
+        <Note $tone="warning" role="note">
+          <p>
+            {after > 0
+              ? t('move.refundLower', { before: formatRM(before, locale), after: formatRM(after, locale) })
+              : t('move.refundLost', { before: formatRM(before, locale) })}
+          </p>
+        </Note>
+      ) : (
+        start > Date.parse(view.refundFrom) && <p>{t('move.refundKept', { moment: momentText(view.refundFrom, words) })}</p>
+      )}
+    </>
+  );
 }
 
 /** "Change date or time": the free slots of the public timetable, then a confirm step; the move is one server call. */
@@ -182,7 +208,7 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
               <strong>{slotMoment(chosen, words)}</strong>
             </Sentence>
           </p>
-          <p>{afterMove(view, chosen, words)}</p>
+          <MoveTerms view={view} slot={chosen} words={words} />
         </>
       ) : slots.isLoading ? (
         <div role="status" aria-live="polite">

@@ -1,7 +1,7 @@
-import type { Locale } from 'shared-api';
+import { ErrorCode, type Locale } from 'shared-api';
 import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
 import { manageCatalog, type ManageWords } from '../i18n';
-import { errorText } from './apiError';
+import { CODE_TEXTS, errorText } from './apiError';
 
 /** A failed RTK Query call as the manage page receives it: the server's envelope in `data`. */
 const failed = (status: number, error: string, message: string) => ({ status, data: { success: false, error, message } });
@@ -11,28 +11,43 @@ async function wordsIn(locale: Locale): Promise<ManageWords> {
   return { locale, t: (id, values) => manageCatalog.translate(locale, id, values) };
 }
 
-describe('a failed manage call in the parent’s language', () => {
-  const visitOver = failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+describe('a failed manage call in the parent’s language, chosen by its error code', () => {
+  it('in English says what the server says for each code, word for word', async () => {
+    const en = await wordsIn('en');
+    for (const [code, id] of Object.entries(CODE_TEXTS)) {
+      expect(errorText(failed(409, code, ManageMessage[id as keyof typeof ManageMessage]), en, 'move.failed')).toBe(ManageMessage[id as keyof typeof ManageMessage]);
+    }
+  });
 
-  it('shows the server’s words in English', async () => {
-    expect(errorText(visitOver, await wordsIn('en'), 'tooLate')).toBe('This visit is over, so the booking can no longer be cancelled.');
+  it('reads the code, not the sentence: new server wording keeps the parent’s text and its translation', async () => {
+    const reworded = failed(409, ManageErrorCode.QUOTE_CHANGED, 'Refund policy changed.');
+    expect(errorText(reworded, await wordsIn('en'), 'cancel.failed')).toBe(ManageMessage.quoteChanged);
+    expect(errorText(reworded, await wordsIn('ms'), 'cancel.failed')).toBe(manageCatalog.translate('ms', 'quoteChanged'));
+    expect(errorText(failed(404, ManageErrorCode.MANAGE_LINK_INVALID, 'Nope'), await wordsIn('zh'), 'loadFailed')).toBe(
+      manageCatalog.translate('zh', 'invalidLink'),
+    );
   });
 
   it.each([
     ['ms', 'Lawatan ini telah berakhir, jadi tempahan tidak lagi boleh dibatalkan.'],
     ['zh', '此次评估已结束，预约无法再取消。'],
-  ] as const)('translates the server’s known words (%s)', async (locale, words) => {
-    expect(errorText(visitOver, await wordsIn(locale), 'tooLate')).toBe(words);
+  ] as const)('tells apart the situations one code covers by the contract’s texts of that code (%s)', async (locale, overWords) => {
+    const words = await wordsIn(locale);
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver), words, 'tooLate')).toBe(overWords);
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.cancelled), words, 'tooLate')).toBe(manageCatalog.translate(locale, 'cancelled'));
+    // Another code's text under CHANGE_CLOSED is not looked up: the code's own meaning stands.
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.slotTaken), words, 'move.failed')).toBe(manageCatalog.translate(locale, 'tooLate'));
   });
 
-  it('reads the error code when the server’s words are unknown', async () => {
-    const unknownWords = failed(409, ManageErrorCode.QUOTE_CHANGED, 'Refund policy changed.');
-    expect(errorText(unknownWords, await wordsIn('en'), 'tooLate')).toBe('Refund policy changed.');
-    expect(errorText(unknownWords, await wordsIn('ms'), 'tooLate')).toBe(manageCatalog.translate('ms', 'quoteChanged'));
+  it('a code the page does not know: the server’s words in English, the fallback in another language', async () => {
+    const unknown = failed(500, ErrorCode.INTERNAL, 'Internal error');
+    expect(errorText(unknown, await wordsIn('en'), 'loadFailed')).toBe('Internal error');
+    expect(errorText(unknown, await wordsIn('ms'), 'loadFailed')).toBe(manageCatalog.translate('ms', 'loadFailed'));
   });
 
-  it('falls back when neither words nor code are known', async () => {
+  it('falls back when no answer came', async () => {
     const network = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
     expect(errorText(network, await wordsIn('ms'), 'tooLate')).toBe(manageCatalog.translate('ms', 'tooLate'));
+    expect(errorText(network, await wordsIn('en'), 'tooLate')).toBe(ManageMessage.tooLate);
   });
 });

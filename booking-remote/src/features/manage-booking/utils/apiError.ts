@@ -15,16 +15,11 @@ export function errorCode(error: unknown): string | undefined {
 
 export const statusOf = (error: unknown): number | string | undefined => httpStatus(error as ApiError);
 
-// The server's manage messages are the contract's English (ManageMessage): the catalogue has an id for each, equal to
-// its key, so a parent reading another language gets them translated.
-const SERVER_TEXTS: Array<[ManageTextId, string]> = [
-  ...(['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'notPaid', 'alreadyCancelled', 'visitOver'] as const).map(
-    (id): [ManageTextId, string] => [id, ManageMessage[id]],
-  ),
-];
-
-/** When the server's words are not known here: what its error code means. */
-const CODE_TEXTS: Record<string, ManageTextId> = {
+/**
+ * The manage routes' refusals by error code: the catalogue's id for what each means (the catalogue's English is the
+ * contract's ManageMessage, word for word).
+ */
+export const CODE_TEXTS: Readonly<Record<string, ManageTextId>> = {
   [ManageErrorCode.MANAGE_LINK_INVALID]: 'invalidLink',
   [ManageErrorCode.MANAGE_LINK_EXPIRED]: 'expiredLink',
   [ManageErrorCode.CHANGE_CLOSED]: 'tooLate',
@@ -32,18 +27,32 @@ const CODE_TEXTS: Record<string, ManageTextId> = {
   [ErrorCode.SLOT_NOT_AVAILABLE]: 'slotTaken',
   [ErrorCode.SLOT_RESERVED]: 'slotTaken',
   [ErrorCode.RATE_LIMITED]: 'tooManyTries',
+  [ErrorCode.PAYMENT_NOT_FOUND]: 'notPaid',
+  [ErrorCode.PAYMENT_NOT_COMPLETED]: 'notPaid',
 };
 
 /**
- * A failed manage call in the page's language: the server's message when the catalogue knows it (translated), else in
- * English the server's own words (as they always were shown); in another language what the error code means, else
- * `fallback`.
+ * Codes the server sends for more than one situation, with the contract's texts each may carry: the text tells them
+ * apart (the code alone would say CHANGE_CLOSED for a cancelled booking as for a late one). Only these are compared.
+ */
+const SHARED_CODES: Readonly<Record<string, readonly ManageTextId[]>> = {
+  [ManageErrorCode.CHANGE_CLOSED]: ['tooLate', 'cancelled', 'visitOver', 'alreadyCancelled'],
+  [ErrorCode.PAYMENT_NOT_COMPLETED]: ['notPaid', 'cancelled'],
+  [ErrorCode.VALIDATION_ERROR]: ['sameSlot'],
+};
+
+const textOf = (code: string, message: string | undefined): ManageTextId | undefined =>
+  SHARED_CODES[code]?.find((id) => ManageMessage[id as keyof typeof ManageMessage] === message) ?? CODE_TEXTS[code];
+
+/**
+ * A failed manage call in the page's language, chosen by the error code the server sent; in English, a code this
+ * page does not know shows the server's own words. Without a code (no answer): `fallback`.
  */
 export function errorText(error: unknown, { t, locale }: ManageWords, fallback: ManageTextId): string {
-  const message = serverMessage(error as ApiError);
-  const known = message === undefined ? undefined : SERVER_TEXTS.find(([, text]) => text === message)?.[0];
-  if (known) return t(known);
-  if (locale === 'en') return message ?? t(fallback);
   const code = errorCode(error);
-  return t((code !== undefined ? CODE_TEXTS[code] : undefined) ?? fallback);
+  const message = serverMessage(error as ApiError);
+  const id = code === undefined ? undefined : textOf(code, message);
+  if (id) return t(id);
+  if (locale === 'en') return message ?? t(fallback);
+  return t(fallback);
 }

@@ -19,14 +19,11 @@ export const timeSpan = (start: string, end: string, { locale } = pageWords()): 
 export const momentText = (iso: string, words = pageWords()): string =>
   words.t('moment', { day: dayOf(iso, words), time: formatInMY(iso, 'time', words.locale) });
 
-/** Until when the parent may reschedule or cancel. */
-export const deadlineText = (changeDeadline: string, words = pageWords()): string => words.t('deadline', { moment: momentText(changeDeadline, words) });
-
 /** What cancelling now gives back, said before the parent confirms. */
-export function quoteText(quote: CancelQuote, { t, locale } = pageWords()): string {
+export function quoteText(quote: CancelQuote, paidSen: number, { t, locale } = pageWords()): string {
   const amount = formatRM(quote.amountSen, locale);
   if (quote.percent >= 100) return t('quote.full', { amount });
-  if (quote.percent <= 0 || quote.amountSen <= 0) return t('quote.none');
+  if (quote.percent <= 0 || quote.amountSen <= 0) return t('quote.none', { amount: formatRM(paidSen, locale) });
   return t('quote.partial', { amount, percent: quote.percent });
 }
 

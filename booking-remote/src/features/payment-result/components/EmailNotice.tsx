@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EmailStatus } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { resultCatalog } from '../i18n';
@@ -15,7 +16,7 @@ type Props = {
   emailStatus?: EmailStatus;
   emailTimeouts?: EmailTimeouts;
   /** Texts that replace the generic ones (the success page names the visitor's address). */
-  texts?: Partial<Record<EmailStatus, string>>;
+  texts?: Partial<Record<EmailStatus, ReactNode>>;
 };
 
 /** What happened to the confirmation emails (spec /thankyou), shown wherever a booking is confirmed. */

@@ -1,12 +1,29 @@
-import { brand, formatClock, formatDayInMY, loadInvitationBuilder, parseSlotTime, schoolName, SLOT_MINUTES, TIMEZONE, type Locale } from 'shared-api';
+import { formatClock, formatDayInMY, parseSlotTime, SLOT_MINUTES, type Locale, type PaymentStatusResult } from 'shared-api';
 import { dayjs, slotStart } from 'shared-api/time';
 import type { VisitLanguage } from 'shared-api/contract';
+import { loadInvitationBuilder } from '../../../lib/invitation';
 
-export type CalendarVisit = { date: string; startTime: string; endTime?: string; school: string; reference?: string };
+export type CalendarVisit = {
+  date: string;
+  startTime: string;
+  endTime?: string;
+  school: string;
+  reference?: string;
+  /** The invitation's SEQUENCE now (the receipt's `calendarSequence`; 0 when booked). */
+  sequence?: number;
+};
 /** The parent's language for the calendar texts: the page's locale and the shared catalogue's `t` (English without). */
 export type CalendarLanguage = VisitLanguage;
 
-const utcStamp = (d: dayjs.Dayjs) => d.utc().format('YYYYMMDD[T]HHmmss[Z]');
+/** The visit a payment's receipt shows (the status the server answers). */
+export const calendarVisitOf = ({ payment, booking }: PaymentStatusResult): CalendarVisit => ({
+  date: booking.date.slice(0, 10),
+  startTime: booking.startTime,
+  endTime: booking.endTime,
+  school: booking.selectedSchool,
+  reference: payment.reference,
+  sequence: booking.calendarSequence,
+});
 
 /** Start and end of the visit; end from endTime when it parses, else start + 30 minutes. */
 function visitSpan(visit: CalendarVisit): { start: dayjs.Dayjs; end: dayjs.Dayjs } | null {
@@ -22,30 +39,23 @@ function visitSpan(visit: CalendarVisit): { start: dayjs.Dayjs; end: dayjs.Dayjs
 export async function googleCalendarUrl(visit: CalendarVisit, language?: CalendarLanguage): Promise<string | null> {
   const span = visitSpan(visit);
   if (!span) return null;
-  const { visitDescription, visitTitle } = await loadInvitationBuilder();
-  const params = new URLSearchParams({
-    action: 'TEMPLATE',
-    text: visitTitle(visit.school, language),
-    dates: `${utcStamp(span.start)}/${utcStamp(span.end)}`,
-    details: visitDescription(visit.reference, undefined, language),
-    location: schoolName(visit.school, language?.locale),
-    ctz: TIMEZONE,
-  });
-  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+  const builder = await loadInvitationBuilder();
+  return builder.googleCalendarUrl({ school: visit.school, start: span.start.toDate(), end: span.end.toDate(), reference: visit.reference }, language);
 }
 
 /** An iCalendar (.ics) file for the visit, or null when its time cannot be read. */
 export async function icsFile(visit: CalendarVisit, now: Date | number = Date.now(), language?: CalendarLanguage): Promise<string | null> {
   const span = visitSpan(visit);
   if (!span) return null;
-  const { buildInvitation } = await loadInvitationBuilder();
-  const uid = `${visit.reference ?? `${visit.date}-${visit.startTime}`}@${brand.productName.replace(/\s+/g, '-').toLowerCase()}`;
+  const { buildInvitation, invitationUid } = await loadInvitationBuilder();
   return buildInvitation({
-    uid,
+    // The mail's UID for a booking: a calendar given both keeps one event.
+    uid: invitationUid(visit.reference ?? `${visit.date}-${visit.startTime}`),
     start: span.start.toDate(),
     end: span.end.toDate(),
     school: visit.school,
     reference: visit.reference,
+    sequence: visit.sequence,
     now: new Date(now),
     locale: language?.locale,
     translate: language?.translate,

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, media, styled, useCatalog } from 'shared-ui';
+import { media, styled, useCatalog } from 'shared-ui';
 import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
+import { DayStrip } from './DayStrip';
 import { DaySlots } from './SlotButtons';
 
 const Wrapper = styled.section`
@@ -10,22 +11,7 @@ const Wrapper = styled.section`
   ${media.desktop`display: none;`}
 `;
 
-const Controls = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[3]};
-`;
-
-const Position = styled.p`
-  margin: 0;
-  flex: 1;
-  text-align: center;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
-
-// Each day is one full-width page; scroll-snap gives the swipe, the buttons give the keyboard.
+// Each day is one full-width page; scroll-snap gives the swipe, the day strip gives taps and the keyboard.
 const Track = styled.ul`
   list-style: none;
   margin: 0;
@@ -76,12 +62,23 @@ const TodayBadge = styled.span`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-type Props = { days: CalendarDay[]; slotsByDate: Map<string, BookableSlot[]>; onSelect: (slot: BookableSlot) => void };
+type Props = {
+  days: CalendarDay[];
+  slotsByDate: Map<string, BookableSlot[]>;
+  onSelect: (slot: BookableSlot) => void;
+  /** A full day offers "Join the waitlist" for it (issue 26). */
+  onJoinWaitlist?: (date: string) => void;
+};
 
-/** Mobile: the next 14 weekdays, one day per page, swipeable and keyboard usable. */
-export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
+/**
+ * Mobile: the next 14 weekdays, one day per page, swipeable and keyboard usable, under a strip of the days that says
+ * which have free slots (a tap goes there); a day without any offers the next one that has some.
+ */
+export function DayCarousel({ days, slotsByDate, onSelect, onJoinWaitlist }: Props) {
   const { t, locale } = useCatalog(timetableCatalog);
   const [index, setIndex] = useState(0);
+  const shownIndex = useRef(0);
+  shownIndex.current = index;
   const trackRef = useRef<HTMLUListElement>(null);
   const last = days.length - 1;
 
@@ -90,32 +87,38 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
   // owns the index until the track arrives, stops (scrollend) or a second has passed.
   const movingTo = useRef<number | null>(null);
   const moveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hold = (day: number) => {
+    movingTo.current = day;
+    clearTimeout(moveTimer.current);
+    moveTimer.current = setTimeout(() => (movingTo.current = null), 1000);
+  };
+  // `instant`: the opening jump lands at once (a smooth one showed the page opening on a card sliding in from the edge).
   const go = useCallback(
-    (next: number) => {
+    (next: number, instant = false) => {
       const clamped = Math.max(0, Math.min(last, next));
+      shownIndex.current = clamped;
       setIndex(clamped);
       const track = trackRef.current;
       if (!track || typeof track.scrollTo !== 'function') return;
       const left = clamped * track.clientWidth;
-      if (Math.abs(track.scrollLeft - left) >= 1) {
-        movingTo.current = clamped;
-        clearTimeout(moveTimer.current);
-        moveTimer.current = setTimeout(() => (movingTo.current = null), 1000);
-      }
-      track.scrollTo({ left });
+      if (Math.abs(track.scrollLeft - left) >= 1) hold(clamped);
+      track.scrollTo(instant ? { left, behavior: 'instant' } : { left });
     },
     [last],
   );
   useEffect(() => () => clearTimeout(moveTimer.current), []);
 
   // Opened late in the day, today may have nothing left: start once at the first day with a slot, not at "No slot available".
-  const firstWithSlots = days.findIndex((day) => (slotsByDate.get(day.date)?.length ?? 0) > 0);
+  const freeCounts = days.map((day) => slotsByDate.get(day.date)?.length ?? 0);
+  const firstWithSlots = freeCounts.findIndex((count) => count > 0);
   const started = useRef(false);
   useEffect(() => {
     if (started.current || firstWithSlots < 0) return;
     started.current = true;
-    if (firstWithSlots > 0) go(firstWithSlots);
+    if (firstWithSlots > 0) go(firstWithSlots, true);
   }, [firstWithSlots, go]);
+  /** The first day after `from` with a free slot, or -1. */
+  const nextWithSlots = (from: number) => freeCounts.findIndex((count, i) => i > from && count > 0);
 
   // A swipe moves the track; follow it so the buttons and the announced day stay right.
   useEffect(() => {
@@ -131,41 +134,44 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
       }
       setIndex(shown);
     };
+    // Where a scroll stops is a day: a track resting between two (half a card at its edge) is put on the day it owes.
     const onScrollEnd = () => {
+      if (track.clientWidth <= 0) return;
+      const day = movingTo.current ?? pageShown();
       movingTo.current = null;
-      if (track.clientWidth > 0) setIndex(pageShown());
+      if (Math.abs(track.scrollLeft - day * track.clientWidth) >= 1) go(day, true);
+      else setIndex(day);
     };
+    // A resized window (a turned phone) moves the pages under the scroll position: the day shown stays the day shown,
+    // whatever the browser's own re-snapping scrolls meanwhile.
+    const onResize = () => {
+      go(shownIndex.current, true);
+      hold(shownIndex.current);
+    };
+    window.addEventListener('resize', onResize);
     track.addEventListener('scroll', onScroll, { passive: true });
     track.addEventListener('scrollend', onScrollEnd, { passive: true });
     return () => {
+      window.removeEventListener('resize', onResize);
       track.removeEventListener('scroll', onScroll);
       track.removeEventListener('scrollend', onScrollEnd);
     };
-  }, []);
+  }, [go]);
 
+  const inStrip = (event: KeyboardEvent) => (event.target as Element).closest('[role="toolbar"]') !== null;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') go(index + 1);
     else if (event.key === 'ArrowLeft') go(index - 1);
+    // Home and End are the strip's (a toolbar's keys); elsewhere they keep scrolling the page.
+    else if (event.key === 'Home' && inStrip(event)) go(0);
+    else if (event.key === 'End' && inStrip(event)) go(last);
     else return;
     event.preventDefault();
   };
 
-  const current = days[index];
-  const currentLabel = current ? dayLabel(current.date, locale).long : '';
-
   return (
     <Wrapper aria-roledescription="carousel" aria-label={t('carouselLabel', { count: days.length })} onKeyDown={onKeyDown}>
-      <Controls>
-        <Button variant="secondary" size="sm" aria-label={t('previousDay')} disabled={index === 0} onClick={() => go(index - 1)}>
-          ‹
-        </Button>
-        <Position aria-live="polite">
-          {current?.isToday ? t('todayDate', { date: currentLabel }) : currentLabel}
-        </Position>
-        <Button variant="secondary" size="sm" aria-label={t('nextDay')} disabled={index >= last} onClick={() => go(index + 1)}>
-          ›
-        </Button>
-      </Controls>
+      <DayStrip days={days} freeCounts={freeCounts} chosen={index} onChoose={(i) => go(i)} />
       <Track ref={trackRef}>
         {days.map((day, i) => {
           const { weekday, short, long } = dayLabel(day.date, locale);
@@ -182,7 +188,14 @@ export function DayCarousel({ days, slotsByDate, onSelect }: Props) {
                   {t('dayTitle', { weekday, date: short })}
                   {day.isToday && <TodayBadge>{t('today')}</TodayBadge>}
                 </DayTitle>
-                <DaySlots date={day.date} isPast={day.isPast} slots={slotsByDate.get(day.date) ?? []} onSelect={onSelect} />
+                <DaySlots
+                  date={day.date}
+                  isPast={day.isPast}
+                  slots={slotsByDate.get(day.date) ?? []}
+                  onSelect={onSelect}
+                  nextAvailable={nextWithSlots(i) > i ? { date: days[nextWithSlots(i)].date, show: () => go(nextWithSlots(i)) } : undefined}
+                  onJoinWaitlist={onJoinWaitlist}
+                />
               </DayCard>
             </Page>
           );

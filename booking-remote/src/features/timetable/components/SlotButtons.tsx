@@ -1,5 +1,5 @@
 import { formatClock } from 'shared-api';
-import { Button, styled, useCatalog } from 'shared-ui';
+import { Button, Stack, styled, useCatalog } from 'shared-ui';
 import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel } from '../utils/calendarDays';
@@ -25,13 +25,32 @@ type Props = {
   isPast: boolean;
   slots: BookableSlot[];
   onSelect: (slot: BookableSlot) => void;
+  /** A later day with free slots, for a day that has none: "Next available: Mon, 30 Nov" shows it. */
+  nextAvailable?: { date: string; show: () => void };
+  /** A full day: "Join the waitlist" for it (issue 26). */
+  onJoinWaitlist?: (date: string) => void;
 };
 
-/** One day's slots as buttons showing the start time, or why there are none. */
-export function DaySlots({ date, isPast, slots, onSelect }: Props) {
+/** One day's slots as buttons showing the start time, or why there are none (and the next day that has some). */
+export function DaySlots({ date, isPast, slots, onSelect, nextAvailable, onJoinWaitlist }: Props) {
   const { t, locale } = useCatalog(timetableCatalog);
   if (isPast) return <Message $past>{t('dayPassed')}</Message>;
-  if (slots.length === 0) return <Message>{t('noSlot')}</Message>;
+  if (slots.length === 0)
+    return (
+      <Stack gap={3}>
+        <Message>{t('noSlot')}</Message>
+        {nextAvailable && (
+          <Button fullWidth onClick={nextAvailable.show}>
+            {t('nextAvailable', { date: dayLabel(nextAvailable.date, locale).long })}
+          </Button>
+        )}
+        {onJoinWaitlist && (
+          <Button variant="secondary" fullWidth onClick={() => onJoinWaitlist(date)}>
+            {t('joinWaitlist')}
+          </Button>
+        )}
+      </Stack>
+    );
   const { long } = dayLabel(date, locale);
   return (
     <List>

@@ -23,6 +23,8 @@ afterEach(() => {
 
 const weekTable = () => screen.getByRole('table', { name: 'This week' });
 const carousel = () => screen.getByRole('region', { name: 'Next 14 weekdays' });
+/** The day the phone carousel shows: the day strip's pressed day (its name: the date and its free slots). */
+const shownDay = (region: HTMLElement) => within(within(region).getByRole('toolbar')).getByRole('button', { pressed: true });
 
 describe('Timetable', () => {
   it('shows the loading text, then the week table Monday to Friday with past days and empty days', async () => {
@@ -129,7 +131,7 @@ describe('Timetable', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1, date: '2026-11-26', startTime: '09:00' }));
   });
 
-  it('shows 14 weekdays in the carousel with a Today badge, moved by labelled buttons and arrow keys', async () => {
+  it('shows 14 weekdays in the carousel with a Today badge, moved by the day strip and arrow keys', async () => {
     server.use(
       http.get(apiUrl('/public/list'), () =>
         HttpResponse.json(legacyList([publicSlot({ id: 2, date: '2026-11-25', startTime: '2:00 PM' }), publicSlot()])),
@@ -145,17 +147,15 @@ describe('Timetable', () => {
     expect(within(slides[0]).getByText('Today')).toBeInTheDocument();
     expect(slides[3]).toHaveAttribute('aria-label', 'Monday 30 November 2026 (4 of 14)');
     expect(slides[3]).toHaveAttribute('aria-hidden', 'true');
-    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
+    expect(shownDay(region)).toHaveAccessibleName('Wednesday 25 November 2026: 1 free');
 
-    const previous = within(region).getByRole('button', { name: 'Previous day' });
-    expect(previous).toBeDisabled();
-    await user.click(within(region).getByRole('button', { name: 'Next day' }));
-    expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Thursday 26 November 2026: 1 free' }));
+    expect(shownDay(region)).toHaveAccessibleName('Thursday 26 November 2026: 1 free');
     expect(within(region).getByRole('button', { name: '9:00 AM, Thursday 26 November 2026' })).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
-    expect(within(region).getByText('Friday 27 November 2026')).toBeInTheDocument();
+    expect(shownDay(region)).toHaveAccessibleName('Friday 27 November 2026: None');
     await user.keyboard('{ArrowLeft}');
-    expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(shownDay(region)).toHaveAccessibleName('Thursday 26 November 2026: 1 free');
   });
 
   it('opens the carousel at the first day with a slot when today has none left, once: the parent may go back', async () => {
@@ -164,13 +164,12 @@ describe('Timetable', () => {
     renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
     const region = carousel();
-    await within(region).findByText('Friday 27 November 2026');
-    expect(within(region).getByRole('button', { name: '9:00 AM, Friday 27 November 2026' })).toBeInTheDocument();
-    await user.click(within(region).getByRole('button', { name: 'Previous day' }));
-    await user.click(within(region).getByRole('button', { name: 'Previous day' }));
-    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: '9:00 AM, Friday 27 November 2026' })).toBeInTheDocument();
+    expect(shownDay(region)).toHaveAccessibleName('Friday 27 November 2026: 1 free');
+    await user.click(within(region).getByRole('button', { name: 'Wednesday 25 November 2026: None' }));
+    expect(shownDay(region)).toHaveAccessibleName('Wednesday 25 November 2026: None');
     await act(() => jest.advanceTimersByTimeAsync(30_000));
-    expect(within(region).getByText('Today, Wednesday 25 November 2026')).toBeInTheDocument();
+    expect(shownDay(region)).toHaveAccessibleName('Wednesday 25 November 2026: None');
   });
 
   it('keeps the day it moves to while the track scrolls there: the pages passed on the way never take over', async () => {
@@ -185,30 +184,159 @@ describe('Timetable', () => {
       server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ date: '2026-11-27' })]))));
       renderApp(<Timetable onSelectSlot={() => {}} />);
       const region = await screen.findByRole('region', { name: 'Next 14 weekdays' });
-      await within(region).findByText('Friday 27 November 2026');
+      await within(region).findByRole('button', { name: '9:00 AM, Friday 27 November 2026' });
       expect(asked).toEqual([720]);
+      // The opening jump lands at once: no card sliding in from the edge as the page opens.
+      expect(scrollTo).toHaveBeenCalledWith({ left: 720, behavior: 'instant' });
       const track = region.querySelector('ul')!;
-      const scrollTo = async (left: number) => {
+      const swipeTo = async (left: number) => {
         track.scrollLeft = left;
         await act(async () => track.dispatchEvent(new Event('scroll')));
       };
       const fridaySlot = () => within(region).queryByRole('button', { name: '9:00 AM, Friday 27 November 2026' });
       // The smooth scroll passes Wednesday and Thursday: Friday stays the current page, its slot reachable.
-      await scrollTo(0);
+      await swipeTo(0);
       expect(fridaySlot()).toBeInTheDocument();
-      await scrollTo(360);
+      await swipeTo(360);
       expect(fridaySlot()).toBeInTheDocument();
-      expect(within(region).getByText('Friday 27 November 2026')).toBeInTheDocument();
-      await scrollTo(720);
+      expect(shownDay(region)).toHaveAccessibleName('Friday 27 November 2026: 1 free');
+      await swipeTo(720);
       expect(fridaySlot()).toBeInTheDocument();
       // Arrived: the parent's own swipe back to Thursday is followed again.
-      await scrollTo(360);
-      expect(within(region).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+      await swipeTo(360);
+      expect(shownDay(region)).toHaveAccessibleName('Thursday 26 November 2026: None');
       expect(fridaySlot()).not.toBeInTheDocument();
     } finally {
       width.mockRestore();
       delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
     }
+  });
+
+  it('never rests between two days: a resize keeps the day shown, a scroll stopping half-way lands on a day', async () => {
+    // jsdom has no layout: a 360 px wide track whose scrollTo moves it where asked.
+    const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+    const asked: ScrollToOptions[] = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+      configurable: true,
+      writable: true,
+      value: function (this: HTMLElement, options: ScrollToOptions) {
+        asked.push(options);
+        this.scrollLeft = options.left ?? 0;
+      },
+    });
+    try {
+      server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ date: '2026-11-27' })]))));
+      renderApp(<Timetable onSelectSlot={() => {}} />);
+      const region = await screen.findByRole('region', { name: 'Next 14 weekdays' });
+      await within(region).findByRole('button', { name: '9:00 AM, Friday 27 November 2026' });
+      const track = region.querySelector('ul')!;
+      const browserScrolls = async (left: number) => {
+        track.scrollLeft = left;
+        await act(async () => {
+          track.dispatchEvent(new Event('scroll'));
+          track.dispatchEvent(new Event('scrollend'));
+        });
+      };
+      // The window is resized and the browser re-snaps the track half a page off: Friday stays, put back in place.
+      await act(async () => window.dispatchEvent(new Event('resize')));
+      await browserScrolls(175 + 360);
+      expect(shownDay(region)).toHaveAccessibleName('Friday 27 November 2026: 1 free');
+      expect(asked.at(-1)).toEqual({ left: 720, behavior: 'instant' });
+      expect(track.scrollLeft).toBe(720);
+      // Later, a swipe that stops between Wednesday and Thursday lands on the nearer day.
+      await act(() => jest.advanceTimersByTimeAsync(1_000));
+      await browserScrolls(500);
+      expect(shownDay(region)).toHaveAccessibleName('Thursday 26 November 2026: None');
+      expect(track.scrollLeft).toBe(360);
+    } finally {
+      width.mockRestore();
+      delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+    }
+  });
+
+  describe('the day strip and next available (issue 24)', () => {
+    // Two slots on Thursday 26th, one on Wednesday 2 December; nothing else in the 14 weekdays.
+    const sparse = () =>
+      server.use(
+        http.get(apiUrl('/public/list'), () =>
+          HttpResponse.json(
+            legacyList([
+              publicSlot({ id: 1, date: '2026-11-26', startTime: '09:00' }),
+              publicSlot({ id: 2, date: '2026-11-26', startTime: '10:00' }),
+              publicSlot({ id: 3, date: '2026-12-02', startTime: '14:00' }),
+            ]),
+          ),
+        ),
+      );
+
+    it('says for each of the 14 weekdays how many slots are free, under its weekday, one tab stop for all', async () => {
+      sparse();
+      renderApp(<Timetable onSelectSlot={() => {}} />);
+      await screen.findByRole('table', { name: 'This week' });
+      const strip = within(carousel()).getByRole('toolbar', { name: 'Choose a day' });
+      const days = within(strip).getAllByRole('button');
+      expect(days).toHaveLength(14);
+      // What each day shows (the screen reader hears its whole date instead).
+      const shown = (day: HTMLElement) => Array.from(day.querySelectorAll('[aria-hidden="true"]'), (part) => part.textContent).join(' ');
+      expect(days.map(shown)).toEqual([
+        '25 None', '26 2 free', '27 None', '30 None', '1 None', '2 1 free', '3 None', '4 None', '7 None', '8 None', '9 None', '10 None', '11 None', '14 None',
+      ]);
+      // Wednesday 25th sits under "Wed": two blank cells (Monday, Tuesday) before it.
+      expect(Array.from(strip.children, (cell) => cell.textContent).slice(0, 8)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', '', '', days[0].textContent]);
+      expect(days[0]).toHaveAccessibleName('Wednesday 25 November 2026: None');
+      // The day shown is the one pressed, and the only one in the tab order.
+      expect(days.filter((day) => day.getAttribute('aria-pressed') === 'true')).toEqual([days[1]]);
+      expect(days.map((day) => day.tabIndex)).toEqual(days.map((_, i) => (i === 1 ? 0 : -1)));
+    });
+
+    it('follows the keyboard: arrows move the day and the focus with it, Home and End go to the ends', async () => {
+      sparse();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderApp(<Timetable onSelectSlot={() => {}} />);
+      await screen.findByRole('table', { name: 'This week' });
+      const region = carousel();
+      within(region).getByRole('button', { name: 'Thursday 26 November 2026: 2 free' }).focus();
+      await user.keyboard('{ArrowRight}');
+      expect(shownDay(region)).toHaveAccessibleName('Friday 27 November 2026: None');
+      expect(shownDay(region)).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(shownDay(region)).toHaveAccessibleName('Monday 14 December 2026: None');
+      expect(shownDay(region)).toHaveFocus();
+      await user.keyboard('{Home}');
+      expect(shownDay(region)).toHaveAccessibleName('Wednesday 25 November 2026: None');
+      expect(shownDay(region)).toHaveFocus();
+    });
+
+    it('offers the next day with a free slot on a day without one, and none after the last', async () => {
+      sparse();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderApp(<Timetable onSelectSlot={() => {}} />);
+      await screen.findByRole('table', { name: 'This week' });
+      const region = carousel();
+      await user.click(within(region).getByRole('button', { name: 'Friday 27 November 2026: None' }));
+      await user.click(within(region).getByRole('button', { name: 'Next available: Wednesday 2 December 2026' }));
+      expect(shownDay(region)).toHaveAccessibleName('Wednesday 2 December 2026: 1 free');
+      expect(within(region).getByRole('button', { name: '2:00 PM, Wednesday 2 December 2026' })).toBeInTheDocument();
+      await user.click(within(region).getByRole('button', { name: 'Thursday 3 December 2026: None' }));
+      const slide = region.querySelector<HTMLElement>('[aria-roledescription="slide"]:not([aria-hidden="true"])')!;
+      expect(slide).toHaveAccessibleName('Thursday 3 December 2026 (7 of 14)');
+      expect(within(slide).getByText('No slot available')).toBeInTheDocument();
+      expect(within(slide).queryByRole('button', { name: /^Next available/ })).not.toBeInTheDocument();
+    });
+
+    it('shows each school\'s fee before a slot is tapped, and has no axe violations', async () => {
+      jest.useFakeTimers({ now: NOW, advanceTimers: true });
+      sparse();
+      const { container } = renderApp(<Timetable onSelectSlot={() => {}} />);
+      await screen.findByRole('table', { name: 'This week' });
+      const fees = screen.getByRole('region', { name: 'Assessment fee, paid online when you book' });
+      expect(within(fees).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Seri Ilmu Private PrimaryRM 50',
+        'Seri Ilmu Private SecondaryRM 75',
+        'Seri Ilmu InternationalRM 100',
+      ]);
+      expect(await axe(container)).toHaveNoViolations();
+    });
   });
 
   it('refreshes itself: a slot taken elsewhere disappears at the next poll', async () => {
@@ -361,12 +489,22 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
 
     const region = screen.getByRole('region', { name: '14 hari bekerja akan datang' });
     // Nothing left today: the carousel opens on Thursday, the first day with a slot; today's slide has its badge.
-    expect(await within(region).findByText('Khamis, 26 November 2026')).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: 'Khamis, 26 November 2026: 1 slot', pressed: true })).toBeInTheDocument();
     const slides = within(region).getAllByRole('listitem', { hidden: true }).filter((li) => li.getAttribute('aria-roledescription') === 'slide');
     expect(slides[0]).toHaveAttribute('aria-label', 'Rabu, 25 November 2026 (1 daripada 14)');
     expect(within(slides[0]).getByText('Hari ini')).toBeInTheDocument();
-    await user.click(within(region).getByRole('button', { name: 'Hari sebelumnya' }));
-    expect(within(region).getByText('Hari ini, Rabu, 25 November 2026')).toBeInTheDocument();
+    expect(within(region).getByRole('toolbar', { name: 'Pilih hari' })).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Rabu, 25 November 2026: Tiada' }));
+    // Today has none: the next day with a free slot is one tap away.
+    await user.click(within(slides[0]).getByRole('button', { name: 'Slot tersedia seterusnya: Khamis, 26 November 2026' }));
+    expect(shownDay(region)).toHaveAccessibleName('Khamis, 26 November 2026: 1 slot');
+    // The fees per school before any slot is tapped, as Malay writes ringgit.
+    const fees = screen.getByRole('region', { name: 'Yuran penilaian, dibayar dalam talian semasa menempah' });
+    expect(within(fees).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Sekolah Rendah Swasta Seri IlmuRM50',
+      'Sekolah Menengah Swasta Seri IlmuRM75',
+      'Sekolah Antarabangsa Seri IlmuRM100',
+    ]);
   });
 
   it('speaks Chinese: weekday names, slot times and notes', async () => {
@@ -380,7 +518,10 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
     expect(within(table).getByRole('button', { name: /下午2:00$/ })).toHaveTextContent('下午2:00');
     expect(screen.getByText('时段须至少提前1小时预约。所有时间均为GMT+8（马来西亚时间）。')).toBeInTheDocument();
     expect(screen.getByText(/^最后更新：2026年11月25日 上午10:00:\d\d（GMT\+8）$/)).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: '接下来14个工作日' })).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: '接下来14个工作日' });
+    expect(within(region).getByRole('button', { name: '2026年11月27日 星期五：余1个' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: '2026年11月30日 星期一：无' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '评估费用（预约时在线支付）' })).toHaveTextContent('Seri Ilmu 国际学校RM100');
   });
 
   it('says a slot list error and the health notices in the language, with its Retry', async () => {

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatInMY, isWeekend, serverMessage, slotListErrorKey, todayInMY, type Locale } from 'shared-api';
-import { ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
+import { Button, ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
 import { timetableCatalog } from '../i18n';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
 import { filterDisplayableSlots, type BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { healthNotice } from '../utils/healthNotice';
 import { DayCarousel } from './DayCarousel';
+import { SchoolFees } from './SchoolFees';
 import { WeekTable } from './WeekTable';
 
 const Section = styled.section`
@@ -43,16 +44,6 @@ const Warning = styled.div`
     margin: 0;
     flex: 1 1 12rem;
   }
-  button {
-    min-height: ${({ theme }) => theme.tapTarget};
-    padding: 0 ${({ theme }) => theme.space[3]};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    cursor: pointer;
-  }
 `;
 
 const Loading = styled.div`
@@ -85,10 +76,16 @@ function slotListText(error: Parameters<typeof slotListErrorKey>[0], t: Translat
   return (key === 'badRequest' && locale === 'en' ? serverMessage(error) : undefined) ?? t(key);
 }
 
-type Props = { onSelectSlot: (slot: BookableSlot) => void };
+type Props = {
+  onSelectSlot: (slot: BookableSlot) => void;
+  /** "Join the waitlist" from a full day (carousel) or a full week (table), with that day (issue 26). */
+  onJoinWaitlist?: (date: string) => void;
+  /** The time chosen in the booking dialog was taken meanwhile (on that day): say so, with "Join the waitlist". */
+  taken?: { date: string };
+};
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
-export function Timetable({ onSelectSlot }: Props) {
+export function Timetable({ onSelectSlot, onJoinWaitlist, taken }: Props) {
   const { t, locale } = useCatalog(timetableCatalog);
   const slots = useGetPublicSlotsQuery(undefined, {
     pollingInterval: TIMETABLE_POLL_MS,
@@ -126,16 +123,25 @@ export function Timetable({ onSelectSlot }: Props) {
         <p>{t('leadNote')}</p>
         {fetchedAt !== undefined && <p>{t('lastUpdated', { time: formatInMY(fetchedAt, 'stamp', locale) })}</p>}
       </Notes>
+      <SchoolFees />
 
+      {taken && onJoinWaitlist && (
+        <Warning role="status">
+          <p>{t('slotTaken')}</p>
+          <Button variant="secondary" onClick={() => onJoinWaitlist(taken.date)}>
+            {t('joinWaitlist')}
+          </Button>
+        </Warning>
+      )}
       {notice.kind === 'error' && (
         <ErrorPanel message={t(notice.text.id, notice.text.values)} onRetry={retry} retryLabel={t('retry')} />
       )}
       {notice.kind === 'warning' && (
         <Warning role="status">
           <p>{t(notice.text.id, notice.text.values)}</p>
-          <button type="button" onClick={retry}>
+          <Button variant="secondary" onClick={retry}>
             {t('retry')}
-          </button>
+          </Button>
         </Warning>
       )}
 
@@ -158,8 +164,9 @@ export function Timetable({ onSelectSlot }: Props) {
             weekName={weekNameFor(weekOffset, weekDays[0].date, t, locale)}
             onPrevious={weekOffset > 0 ? () => setChosenWeek(weekOffset - 1) : undefined}
             onNext={weekOffset < LAST_WEEK_OFFSET ? () => setChosenWeek(weekOffset + 1) : undefined}
+            onJoinWaitlist={onJoinWaitlist}
           />
-          <DayCarousel days={upcomingWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} />
+          <DayCarousel days={upcomingWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} onJoinWaitlist={onJoinWaitlist} />
         </>
       )}
     </Section>

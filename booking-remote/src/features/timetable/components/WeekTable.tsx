@@ -62,6 +62,23 @@ const Cell = styled.td`
   padding: ${({ theme }) => theme.space[2]};
 `;
 
+const Full = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.info};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.infoSubtle};
+  p {
+    margin: 0;
+    flex: 1 1 16rem;
+  }
+`;
+
 type Props = {
   days: CalendarDay[];
   slotsByDate: Map<string, BookableSlot[]>;
@@ -69,11 +86,15 @@ type Props = {
   weekName: string;
   onPrevious?: () => void;
   onNext?: () => void;
+  /** "Join the waitlist", offered under a week where no day has a free time (issue 26). */
+  onJoinWaitlist?: (date: string) => void;
 };
 
 /** Desktop: Monday to Friday of the current week (GMT+8), with the following weeks a click away. */
-export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, onNext }: Props) {
+export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, onNext, onJoinWaitlist }: Props) {
   const { t, locale } = useCatalog(timetableCatalog);
+  const open = days.filter((day) => !day.isPast);
+  const full = open.length > 0 && open.every((day) => (slotsByDate.get(day.date)?.length ?? 0) === 0);
   return (
     <Wrapper>
       <Nav>
@@ -110,6 +131,12 @@ export function WeekTable({ days, slotsByDate, onSelect, weekName, onPrevious, o
           </tr>
         </tbody>
       </StyledTable>
+      {full && onJoinWaitlist && (
+        <Full role="status">
+          <p>{t('weekFull')}</p>
+          <Button onClick={() => onJoinWaitlist(open[0].date)}>{t('joinWaitlist')}</Button>
+        </Full>
+      )}
     </Wrapper>
   );
 }

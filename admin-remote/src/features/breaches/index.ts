@@ -1,0 +1,2 @@
+export { BreachLog } from './components/BreachLog';
+export { NewBreachForm } from './components/NewBreachForm';

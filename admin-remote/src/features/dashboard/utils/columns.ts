@@ -1,0 +1,71 @@
+// The Booked view's columns after the spec's (ID, Date & Time, Status, Action): who booked, searchable and sortable.
+import type { StaffSlot } from 'shared-api';
+import { formatPhone } from '../../../lib/format';
+import type en from '../locales/en.json';
+import { slotSortKey } from './format';
+
+/**
+ * One column of who booked: its header (a catalogue id), the text a cell shows (and sorts by), an optional second line,
+ * and what the search box matches in it.
+ */
+export type BookedColumn = {
+  id: string;
+  header: keyof typeof en;
+  text: (slot: StaffSlot) => string;
+  detail?: (slot: StaffSlot) => string | null;
+  /** The second line is an email address: it wraps only after its @ or before a dot. */
+  detailIsEmail?: boolean;
+  /** What a search matches besides `text` (lower case is applied by the caller). */
+  searchable?: (slot: StaffSlot) => string[];
+};
+
+const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+
+export const BOOKED_COLUMNS: BookedColumn[] = [
+  {
+    id: 'visitor',
+    header: 'columnVisitor',
+    text: (slot) => slot.visitorName ?? '',
+    detail: (slot) => slot.visitorEmail,
+    detailIsEmail: true,
+    searchable: (slot) => [slot.visitorEmail ?? ''],
+  },
+  { id: 'child', header: 'columnChild', text: (slot) => slot.childName ?? '', detail: (slot) => slot.childYear },
+  { id: 'school', header: 'columnSchool', text: (slot) => slot.selectedSchool ?? '' },
+  {
+    id: 'phone',
+    header: 'columnPhone',
+    text: (slot) => formatPhone(slot.visitorContactNo) ?? '',
+    // '0165773086', '016-577 3086' and '577 3086' all find 016-577 3086.
+    searchable: (slot) => [digits(slot.visitorContactNo)],
+  },
+];
+
+/** The column a table is sorted by: Date & Time (the spec's), or one of the booked columns. */
+export type SortKey = 'dateTime' | string;
+export type SortDirection = 'ascending' | 'descending';
+export type SlotSort = { key: SortKey; direction: SortDirection };
+export const DEFAULT_SORT: SlotSort = { key: 'dateTime', direction: 'ascending' };
+
+/** True when `term` (trimmed, lower case; empty matches all) is in any booked column of the slot. */
+export function matchesSearch(slot: StaffSlot, term: string, columns: BookedColumn[] = BOOKED_COLUMNS): boolean {
+  if (!term) return true;
+  // A number typed with its own spaces or hyphens is looked for as digits too.
+  const asDigits = /^[\d\s()+.-]+$/.test(term) ? digits(term) : '';
+  return columns.some((column) =>
+    [column.text(slot), ...(column.searchable?.(slot) ?? [])]
+      .map((text) => text.toLowerCase())
+      .some((text) => text.includes(term) || (asDigits.length >= 3 && text.includes(asDigits))),
+  );
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The slots in the chosen order; ties (and Date & Time) by day and start time. */
+export function sortSlots(slots: StaffSlot[], sort: SlotSort, columns: BookedColumn[] = BOOKED_COLUMNS): StaffSlot[] {
+  const column = columns.find((c) => c.id === sort.key);
+  const byTime = (a: StaffSlot, b: StaffSlot) => slotSortKey(a).localeCompare(slotSortKey(b));
+  const compare = column ? (a: StaffSlot, b: StaffSlot) => collator.compare(column.text(a), column.text(b)) || byTime(a, b) : byTime;
+  const sorted = [...slots].sort(compare);
+  return sort.direction === 'ascending' ? sorted : sorted.reverse();
+}

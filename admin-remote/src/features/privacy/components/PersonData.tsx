@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ErrorPanel, Inline, Stack, useCatalog, useToast } from 'shared-ui';
+import { Field, Input, Select } from 'shared-ui/forms';
+import { downloadCsv, downloadFile } from '../../../lib/csv';
+import { useLazyPersonQuery, usePersonExportMutation, type PersonLookup } from '../api/privacyApi';
+import { privacyCatalog } from '../i18n';
+
+const LISTS = ['bookings', 'payments', 'consents', 'mails', 'auditEntries'] as const;
+
+/** Find one person's records by email or phone and hand them over as JSON or CSV (PDPA access and portability). */
+export function PersonData() {
+  const { t } = useCatalog(privacyCatalog);
+  const toast = useToast();
+  const [draft, setDraft] = useState<PersonLookup>({ by: 'email', value: '' });
+  const [missing, setMissing] = useState(false);
+  const [lookup, setLookup] = useState<PersonLookup | null>(null);
+  const [find, result] = useLazyPersonQuery();
+  const [exportPerson, exporting] = usePersonExportMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.value.trim()) return setMissing(true);
+    setMissing(false);
+    setLookup(draft);
+    void find(draft);
+  };
+
+  const download = async (format: 'json' | 'csv') => {
+    if (!lookup) return;
+    try {
+      const text = await exportPerson({ ...lookup, format }).unwrap();
+      const name = `person-${lookup.value.trim().replace(/[^A-Za-z0-9@.+_-]/g, '_')}.${format}`;
+      if (format === 'csv') downloadCsv(name, text);
+      else downloadFile(name, [text], 'application/json;charset=utf-8');
+    } catch {
+      toast.error(t('exportFailed'));
+    }
+  };
+
+  const records = result.data;
+  const person = lookup?.value.trim() ?? '';
+  const total = records ? LISTS.reduce((sum, list) => sum + records[list].length, 0) : 0;
+  return (
+    <Stack>
+      <p>{t('intro')}</p>
+      <form onSubmit={submit} noValidate>
+        <Inline>
+          <Field label={t('findBy')} htmlFor="privacy-by">
+            <Select id="privacy-by" value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as PersonLookup['by'] })}>
+              <option value="email">{t('byEmail')}</option>
+              <option value="phone">{t('byPhone')}</option>
+            </Select>
+          </Field>
+          <Field label={t('value')} htmlFor="privacy-value" error={missing ? t('valueRequired') : undefined}>
+            <Input
+              id="privacy-value"
+              type={draft.by === 'email' ? 'email' : 'tel'}
+              value={draft.value}
+              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+            />
+          </Field>
+          <Button type="submit" loading={result.isFetching} disabled={result.isFetching}>
+            {t('search')}
+          </Button>
+        </Inline>
+      </form>
+      {result.isError && <ErrorPanel message={t('searchFailed')} />}
+      {records && !result.isFetching && (
+        <section aria-label={t('found', { person })}>
+          {total === 0 ? (
+            <p>{t('nothingFound', { person })}</p>
+          ) : (
+            <Stack>
+              <h3>{t('found', { person })}</h3>
+              <ul>
+                {LISTS.map((list) => (
+                  <li key={list}>
+                    {t(list)}: {records[list].length}
+                  </li>
+                ))}
+              </ul>
+              <Inline>
+                <Button variant="secondary" onClick={() => void download('json')} disabled={exporting.isLoading}>
+                  {t('exportJson')}
+                </Button>
+                <Button variant="secondary" onClick={() => void download('csv')} disabled={exporting.isLoading}>
+                  {t('exportCsv')}
+                </Button>
+              </Inline>
+            </Stack>
+          )}
+        </section>
+      )}
+    </Stack>
+  );
+}

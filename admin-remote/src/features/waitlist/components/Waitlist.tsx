@@ -1,0 +1,242 @@
+import { useState, type FormEvent } from 'react';
+import { brand, serverMessage, todayInMY } from 'shared-api';
+import type { StaffWaitlistEntry } from 'shared-api/waitlist';
+import { Button, Caption, ErrorPanel, Skeleton, Stack, styled, useCatalog, useToast } from 'shared-ui';
+import { Badge, Table, TBody, Td, Th, THead, Tr, type BadgeTone } from 'shared-ui/data';
+import { Dialog, Field, Input, Select } from 'shared-ui/forms';
+import { downloadCsv } from '../../../lib/csv';
+import { formatDay, formatInstant, formatPhone } from '../../../lib/format';
+import { useMoveWaitlistEntryMutation, useRemoveWaitlistEntryMutation, useStaffWaitlistQuery } from '../api/waitlistApi';
+import { waitlistCatalog } from '../i18n';
+import { waitlistCsv } from '../utils/csv';
+import { offerLine, stateText } from '../utils/format';
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.875rem;
+`;
+
+/** The parent's name, email and phone: wide enough that an email breaks at most once; on a phone the table scrolls. */
+const WrappingTd = styled(Td)`
+  min-width: 13rem;
+  overflow-wrap: anywhere;
+`;
+
+/** Dates and offers keep their day and time on one line where they can. */
+const NarrowTd = styled(Td)`
+  min-width: 8rem;
+`;
+
+const Offers = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space[4]};
+  font-size: 0.875rem;
+`;
+
+const ActionCell = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+/** The school's select and the export, their bottoms in line. */
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const TONES: Record<StaffWaitlistEntry['state'], BadgeTone> = {
+  waiting: 'info',
+  offered: 'warning',
+  booked: 'success',
+  expired: 'neutral',
+  left: 'neutral',
+  removed: 'danger',
+};
+
+type Change = { entry: StaffWaitlistEntry; kind: 'up' | 'down' | 'remove' };
+
+/** Staff's waitlist (issue 26): per school, the entries in order, their offers, Move up / Move down / Remove with a reason. */
+export function Waitlist() {
+  const { t } = useCatalog(waitlistCatalog);
+  const toast = useToast();
+  const [school, setSchool] = useState(brand.schools[0]?.name ?? '');
+  const list = useStaffWaitlistQuery(school, { refetchOnMountOrArgChange: true, pollingInterval: 30_000 });
+  const [move, moving] = useMoveWaitlistEntryMutation();
+  const [remove, removing] = useRemoveWaitlistEntryMutation();
+  const [change, setChange] = useState<Change | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const entries = list.data?.entries ?? [];
+  const live = entries.filter((e) => e.state === 'waiting' || e.state === 'offered');
+
+  const open = (entry: StaffWaitlistEntry, kind: Change['kind']) => {
+    setChange({ entry, kind });
+    setReason('');
+    setReasonError(null);
+  };
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!change) return;
+    if (!reason.trim()) {
+      setReasonError(t('reasonRequired'));
+      return;
+    }
+    const { entry, kind } = change;
+    try {
+      if (kind === 'remove') {
+        await remove({ id: entry.id, school, reason: reason.trim() }).unwrap();
+        toast.success(t('removed', { name: entry.name }));
+      } else {
+        await move({ id: entry.id, school, direction: kind, reason: reason.trim() }).unwrap();
+        toast.success(t('moved', { name: entry.name, direction: kind }));
+      }
+      setChange(null);
+    } catch (error) {
+      toast.error(t('actionFailed', { message: serverMessage(error as Parameters<typeof serverMessage>[0]) ?? '' }));
+    }
+  };
+
+  const busy = moving.isLoading || removing.isLoading;
+  return (
+    <Stack>
+      <Toolbar>
+        <Field label={t('school')} htmlFor="waitlist-school">
+          <Select value={school} onChange={(event) => setSchool(event.target.value)}>
+            {brand.schools.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={entries.length === 0}
+          onClick={() => downloadCsv(`waitlist-${school.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${todayInMY()}.csv`, waitlistCsv(entries))}
+        >
+          {t('exportCsv')}
+        </Button>
+      </Toolbar>
+      {list.isLoading ? (
+        <div role="status" aria-live="polite">
+          <p>{t('loading')}</p>
+          <Skeleton height={44} />
+        </div>
+      ) : list.isError && !list.data ? (
+        <ErrorPanel message={serverMessage(list.error) ?? t('loadFailed')} onRetry={() => void list.refetch()} retryLabel={t('retry')} />
+      ) : entries.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <Table aria-busy={list.isFetching || undefined} scrollLabel={t('entries')}>
+          <Caption>{t('caption', { school })}</Caption>
+          <THead>
+            <Tr>
+              <Th scope="col">{t('colPlace')}</Th>
+              <Th scope="col">{t('colParent')}</Th>
+              <Th scope="col">{t('colDates')}</Th>
+              <Th scope="col">{t('colState')}</Th>
+              <Th scope="col">{t('colOffers')}</Th>
+              <Th scope="col">{t('colActions')}</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {entries.map((entry) => {
+              const index = live.indexOf(entry);
+              const isLive = index >= 0;
+              return (
+                <Tr key={entry.id}>
+                  <Td>{entry.position ?? '–'}</Td>
+                  <WrappingTd>
+                    <strong>{entry.name}</strong>
+                    <Muted>{entry.email}</Muted>
+                    <Muted>{formatPhone(entry.phone)}</Muted>
+                    <Muted>{t('joined', { when: formatInstant(entry.joinedAt) })}</Muted>
+                  </WrappingTd>
+                  <NarrowTd>
+                    {entry.fromDate === entry.toDate ? formatDay(entry.fromDate) : t('datesValue', { from: formatDay(entry.fromDate), to: formatDay(entry.toDate) })}
+                    <Muted>{t(`part.${entry.partOfDay}`)}</Muted>
+                  </NarrowTd>
+                  <Td>
+                    <Badge tone={TONES[entry.state]}>{stateText(entry)}</Badge>
+                  </Td>
+                  <NarrowTd>
+                    {entry.offers.length === 0 ? (
+                      t('noOffers')
+                    ) : (
+                      <Offers>
+                        {entry.offers.map((offer) => (
+                          <li key={offer.createdAt}>{offerLine(offer)}</li>
+                        ))}
+                      </Offers>
+                    )}
+                  </NarrowTd>
+                  <Td>
+                    {isLive && (
+                      <ActionCell>
+                        <Button size="sm" variant="secondary" disabled={index === 0} aria-label={t('moveUpLabel', { name: entry.name })} onClick={() => open(entry, 'up')}>
+                          {t('moveUp')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={index === live.length - 1}
+                          aria-label={t('moveDownLabel', { name: entry.name })}
+                          onClick={() => open(entry, 'down')}
+                        >
+                          {t('moveDown')}
+                        </Button>
+                        <Button size="sm" variant="danger" aria-label={t('removeLabel', { name: entry.name })} onClick={() => open(entry, 'remove')}>
+                          {t('remove')}
+                        </Button>
+                      </ActionCell>
+                    )}
+                  </Td>
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
+      )}
+      {change && (
+        <Dialog
+          open
+          onOpenChange={(next) => !next && !busy && setChange(null)}
+          title={
+            change.kind === 'remove'
+              ? t('reasonTitleRemove', { name: change.entry.name })
+              : t(change.kind === 'up' ? 'reasonTitleUp' : 'reasonTitleDown', { name: change.entry.name })
+          }
+          description={change.kind === 'remove' ? t('reasonRemoveIntro') : t('reasonIntro')}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setChange(null)} disabled={busy}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" form="waitlist-reason-form" variant={change.kind === 'remove' ? 'danger' : 'primary'} loading={busy} disabled={busy}>
+                {change.kind === 'remove' ? t('confirmRemove') : t('confirmMove')}
+              </Button>
+            </>
+          }
+        >
+          <form id="waitlist-reason-form" noValidate onSubmit={(event) => void confirm(event)}>
+            <Field label={t('reason')} htmlFor="waitlist-reason" error={reasonError ?? undefined}>
+              <Input
+                type="text"
+                maxLength={500}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (event.target.value.trim()) setReasonError(null);
+                }}
+              />
+            </Field>
+          </form>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}

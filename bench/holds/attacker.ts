@@ -1,0 +1,177 @@
+// The attacker of `npm run bench:holds`, in its own process (so its CPU is its own): one script with many addresses in
+// one /24 (127.0.0.2-127.0.0.17) holding as many slots as it can through both API processes, solving every hold-limit
+// challenge with a native solver until its solver CPU budget is spent, and renewing each hold (a new payment with the
+// hold token and invented details) shortly before it ends (renewing earlier costs the same work more often), for as
+// long as the server lets it.
+// The bench's clock runs faster than the wall's (the database's hold times are moved into the past): the parent sends
+// each move (`{ shiftMs }`), so the attacker knows what its holds have left. Sends one result message at the end.
+import { currentNoticeVersion } from 'shared-api/privacy';
+import http from 'node:http';
+import { brand, ErrorCode, type HoldChallenge } from 'shared-api/contract';
+import { solveNatively } from './native-solver';
+
+export type AttackerOptions = { apis: string[]; addresses: string[]; cpuBudgetMs: number; speed: number };
+export type AttackerResult = {
+  holdsTaken: number;
+  renewals: number;
+  challengesSolved: number;
+  digests: number;
+  solverCpuMs: number;
+  processCpuMs: number;
+  budgetSpent: boolean;
+  answers: Record<string, number>;
+};
+
+const options = JSON.parse(process.argv[2]) as AttackerOptions;
+const agents = new Map(options.addresses.map((address) => [address, new http.Agent({ keepAlive: true, localAddress: address, maxSockets: 4 })]));
+/** Renew a hold when this little of it is left (on the bench's clock). */
+const RENEW_BELOW_MS = 2 * 60_000;
+const school = brand.schools[0];
+
+let shiftMs = 0;
+let stopping = false;
+process.on('message', (message: { shiftMs?: number; stop?: boolean }) => {
+  if (message.shiftMs !== undefined) shiftMs = message.shiftMs;
+  if (message.stop) stopping = true;
+});
+
+const result: AttackerResult = { holdsTaken: 0, renewals: 0, challengesSolved: 0, digests: 0, solverCpuMs: 0, processCpuMs: 0, budgetSpent: false, answers: {} };
+
+type Body = { success?: boolean; data?: { token?: string; expiresAt?: string; challenge?: HoldChallenge | null; paymentSession?: { expiresAt: string } } | null; error?: string };
+type Answer = { status: number; retryAfterMs: number; body: Body };
+
+let turn = 0;
+/** The next address and API process, in turn. */
+const next = () => {
+  turn += 1;
+  return { address: options.addresses[turn % options.addresses.length], api: options.apis[turn % options.apis.length] };
+};
+
+function call(method: 'GET' | 'POST', url: string, address: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      url,
+      { method, agent: agents.get(address), headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let parsed: Body = {};
+          try {
+            parsed = JSON.parse(text) as Body;
+          } catch {
+            // not JSON
+          }
+          const key = `${res.statusCode}${parsed.error ? ` ${parsed.error}` : ''}`;
+          result.answers[key] = (result.answers[key] ?? 0) + 1;
+          // Retry-After is in the server's seconds; the bench's clock runs `speed` times faster.
+          resolve({ status: res.statusCode ?? 0, retryAfterMs: (Number(res.headers['retry-after']) || 1) * (1000 / options.speed), body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Solves a challenge within the CPU budget; null once it is spent. */
+function solve(challenge: HoldChallenge): string | null {
+  if (result.solverCpuMs >= options.cpuBudgetMs) {
+    result.budgetSpent = true;
+    return null;
+  }
+  const before = process.cpuUsage();
+  const { proofOfWork, digests } = solveNatively(challenge);
+  const used = process.cpuUsage(before);
+  result.solverCpuMs += (used.user + used.system) / 1000;
+  result.digests += digests;
+  result.challengesSolved += 1;
+  return proofOfWork;
+}
+
+/** Sends `send(proof)` again with a solved proof while the answer is a challenge (at most 4 times). */
+async function withWork(send: (proofOfWork?: string) => Promise<Answer>): Promise<Answer> {
+  let answer = await send();
+  for (let round = 0; round < 4 && answer.status === 429 && answer.body.error === ErrorCode.HOLD_LIMIT && answer.body.data?.challenge; round++) {
+    const proof = solve(answer.body.data.challenge);
+    if (!proof) break;
+    answer = await send(proof);
+  }
+  return answer;
+}
+
+type Slot = { id: number; date: string; startTime: string };
+type Hold = { slot: Slot; token: string; expiresAt: number; shiftAtGrant: number; renewals: number };
+const holds = new Map<number, Hold>();
+const blockedUntil = new Map<number, number>();
+let ceilingUntil = 0;
+let invented = 0;
+
+/** What a hold has left on the bench's clock. */
+const left = (hold: Hold) => hold.expiresAt - (shiftMs - hold.shiftAtGrant) - Date.now();
+
+async function take(slot: Slot): Promise<void> {
+  const { address, api } = next();
+  const answer = await withWork((proofOfWork) => call('POST', `${api}/slot/${slot.id}/reserve`, address, { proofOfWork }));
+  if (answer.status === 200 && answer.body.data?.token) {
+    result.holdsTaken += 1;
+    holds.set(slot.id, { slot, token: answer.body.data.token, expiresAt: Date.parse(answer.body.data.expiresAt!), shiftAtGrant: shiftMs, renewals: 0 });
+  } else if (answer.status === 429 && answer.body.error === ErrorCode.HOLD_LIMIT && !answer.body.data?.challenge) {
+    ceilingUntil = Date.now() + Math.min(answer.retryAfterMs, 1000);
+  } else if (answer.status === 429) {
+    blockedUntil.set(slot.id, Date.now() + answer.retryAfterMs);
+  }
+}
+
+async function renew(hold: Hold): Promise<void> {
+  const { address, api } = next();
+  invented += 1;
+  const body = {
+    slotId: hold.slot.id,
+    visitorName: `Invented Person ${invented}`,
+    visitorEmail: `invented${invented}@example.com`,
+    visitorContactNo: `01${String(30_000_000 + invented)}`,
+    selectedSchool: school.name,
+    fee: school.feeSen,
+    slotDate: hold.slot.date,
+    slotStartTime: hold.slot.startTime,
+    consent: { noticeVersion: currentNoticeVersion(), language: "en" as const },
+    holdToken: hold.token,
+  };
+  const answer = await withWork((proofOfWork) => call('POST', `${api}/api/payment/initiate`, address, { ...body, proofOfWork }));
+  const session = answer.body.data?.paymentSession;
+  if (answer.status === 200 && session) {
+    result.renewals += 1;
+    Object.assign(hold, { expiresAt: Date.parse(session.expiresAt), shiftAtGrant: shiftMs, renewals: hold.renewals + 1 });
+  } else if (answer.status === 429 && answer.body.error !== ErrorCode.HOLD_LIMIT) {
+    // The cap or the payment bound: this hold runs out; the slot is tried again once the server says so.
+    blockedUntil.set(hold.slot.id, Date.now() + answer.retryAfterMs);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main() {
+  while (!stopping) {
+    const { address, api } = next();
+    const list = await call('GET', `${api}/public/list?limit=100&page=1&format=legacy`, address);
+    const free = ((list.body.data as { slots?: Slot[] } | null)?.slots ?? []).sort(() => Math.random() - 0.5);
+    for (const slot of free) {
+      if (stopping || Date.now() < ceilingUntil) break;
+      if ((blockedUntil.get(slot.id) ?? 0) > Date.now() || holds.has(slot.id)) continue;
+      await take(slot);
+    }
+    for (const hold of [...holds.values()]) {
+      if (left(hold) <= 0) holds.delete(hold.slot.id);
+      else if (left(hold) < RENEW_BELOW_MS && (blockedUntil.get(hold.slot.id) ?? 0) <= Date.now()) await renew(hold);
+    }
+    await sleep(50);
+  }
+  const cpu = process.cpuUsage();
+  result.processCpuMs = (cpu.user + cpu.system) / 1000;
+  process.send!(result, () => process.exit(0));
+}
+
+void main();

@@ -1,0 +1,131 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { brand, type ConsentInput, type VisitorDetails } from 'shared-api';
+import { schoolDetails } from 'shared-api/schools';
+import { activateLocale } from 'shared-ui';
+import { axe } from '../../../test/axe';
+import { renderApp } from '../../../test/render';
+import type { BookingDetails } from '../utils/bookingDraft';
+import { DetailsStep, DETAILS_FORM_ID } from './DetailsStep';
+import { SummaryStep } from './SummaryStep';
+
+// Issue 24: an assessment is about a child. The details step asks for the child's name and the year or grade applied
+// for (the chosen school's years from brand.config.json), validated by the contract's rules; the summary shows them.
+afterEach(() => act(() => activateLocale('en')));
+
+const [primary, secondary, international] = brand.schools;
+
+function renderForm() {
+  const onValid = jest.fn<void, [VisitorDetails, ConsentInput]>();
+  const view = renderApp(
+    <>
+      <DetailsStep schools={brand.schools} pricingLoading={false} onValid={onValid} />
+      <button type="submit" form={DETAILS_FORM_ID}>
+        Continue
+      </button>
+    </>,
+  );
+  return { ...view, onValid };
+}
+
+const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+
+async function fillParent(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Visitor Name'), 'Aisyah Rahman');
+  await user.type(screen.getByLabelText('Email Address'), 'aisyah@example.com');
+  await user.type(screen.getByLabelText('Contact Number'), '012 345 6789');
+  await user.click(screen.getByRole('checkbox'));
+}
+
+describe('the child on the booking form', () => {
+  it("offers the chosen school's years only, and forgets a year the next school does not take", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const year = screen.getByLabelText('Year or Grade Applied For');
+    expect(optionNames(year)).toEqual(['Select a school first']);
+    await user.selectOptions(screen.getByLabelText('Selected School'), primary.name);
+    expect(optionNames(year)).toEqual(['Select a year or grade', 'Year 1', 'Year 2', 'Year 3', 'Year 4', 'Year 5', 'Year 6']);
+    await user.selectOptions(year, 'Year 4');
+    await user.selectOptions(screen.getByLabelText('Selected School'), international.name);
+    // Year 4 is a year of the international school too: kept.
+    expect(year).toHaveValue('Year 4');
+    await user.selectOptions(screen.getByLabelText('Selected School'), secondary.name);
+    expect(optionNames(year)).toEqual(['Select a year or grade', 'Form 1', 'Form 2', 'Form 3', 'Form 4', 'Form 5']);
+    await waitFor(() => expect(year).toHaveValue(''));
+  });
+
+  it('refuses a form without the child with field messages and toasts, and sends nothing on', async () => {
+    const user = userEvent.setup();
+    const { container, onValid } = renderForm();
+    await fillParent(user);
+    await user.selectOptions(screen.getByLabelText('Selected School'), secondary.name);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText("Child's name is required")).toBeInTheDocument();
+    expect(screen.getByText('Please select the year or grade applied for', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByLabelText("Child's Name")).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Year or Grade Applied For')).toHaveAttribute('aria-invalid', 'true');
+    // The empty name's toast is the rule it breaks, as for the visitor's name.
+    expect(await screen.findByText("Child's name must be at least 2 characters")).toBeInTheDocument();
+    expect(onValid).not.toHaveBeenCalled();
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it("passes the child's name as the contract cleans it and the year's key on", async () => {
+    const user = userEvent.setup();
+    const { onValid } = renderForm();
+    await fillParent(user);
+    await user.type(screen.getByLabelText("Child's Name"), '  Nur\u200B Iman \u202E ');
+    await user.selectOptions(screen.getByLabelText('Selected School'), secondary.name);
+    await user.selectOptions(screen.getByLabelText('Year or Grade Applied For'), 'Form 2');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalled());
+    expect(onValid.mock.calls[0][0]).toMatchObject({ childName: 'Nur Iman', childYear: 'Form 2', selectedSchool: secondary.name });
+  });
+
+  it.each([
+    ['ms', 'Nama Anak', 'Tahun atau Tingkatan Dipohon', 'Sekolah Pilihan', ['Pilih tahun atau tingkatan', 'Tingkatan 1', 'Tingkatan 2']],
+    ['zh', '孩子姓名', '申请就读年级', '所选学校', ['选择年级', '中一', '中二']],
+  ] as const)('speaks %s: its labels and year names, the English keys as values', async (locale, nameLabel, yearLabel, schoolLabel, firstYears) => {
+    await act(() => activateLocale(locale));
+    const user = userEvent.setup();
+    renderForm();
+    expect(await screen.findByLabelText(nameLabel)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(schoolLabel), secondary.name);
+    const year = screen.getByLabelText(yearLabel);
+    expect(optionNames(year).slice(0, 3)).toEqual(firstYears);
+    expect(within(year).getByRole('option', { name: firstYears[2] })).toHaveValue('Form 2');
+  });
+});
+
+describe('the summary before paying', () => {
+  const details: BookingDetails = {
+    visitorName: 'Aisyah Rahman',
+    visitorEmail: 'aisyah@example.com',
+    visitorContactNo: '0123456789',
+    selectedSchool: secondary.name,
+    childName: 'Nur Iman',
+    childYear: 'Form 2',
+    preferredPaymentMethod: 'fpx',
+    slot: { id: 1, date: '2026-11-26', startTime: '09:00' },
+    fee: 7500,
+  };
+  const reservation = { slotId: 1, token: 't', reservedAt: '', expiresAt: new Date(Date.now() + 600_000).toISOString(), duration: 15 };
+
+  it('names the child, the year, the school and where it is', async () => {
+    const { container } = renderApp(<SummaryStep details={details} reservation={reservation} now={Date.now()} onEdit={() => {}} />);
+    const row = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(row('Child')).toHaveTextContent('Nur Iman');
+    expect(row('Year or grade')).toHaveTextContent('Form 2');
+    expect(row('School')).toHaveTextContent(secondary.name);
+    expect(row('Address')).toHaveTextContent(schoolDetails(secondary.name)!.address);
+    expect(screen.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute('href', schoolDetails(secondary.name)!.mapUrl);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('says the year in the language of the page', async () => {
+    await act(() => activateLocale('zh'));
+    renderApp(<SummaryStep details={details} reservation={reservation} now={Date.now()} onEdit={() => {}} />);
+    expect((await screen.findByText('申请年级')).nextElementSibling).toHaveTextContent('中二');
+    expect(screen.getByText('孩子').nextElementSibling).toHaveTextContent('Nur Iman');
+  });
+});

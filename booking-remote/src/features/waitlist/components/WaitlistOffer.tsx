@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatRM, schoolName } from 'shared-api';
+import type { WaitlistAccept, WaitlistOfferView } from 'shared-api/waitlist';
+import { Button, ErrorPanel, Spinner, styled, useCatalog, useToast } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/forms';
+import { Actions, Details, LinkButton, ResultPanel as Panel } from '../../../lib/resultLayout';
+import { useAcceptWaitlistOfferMutation, useDeclineWaitlistOfferMutation, useGetWaitlistOfferQuery } from '../api/waitlistApi';
+import { waitlistCatalog, type WaitlistTextId } from '../i18n';
+import { errorText, instant, slotDay, slotSpan, statusOf } from '../utils/words';
+
+const linkRefusals: Record<number, WaitlistTextId> = { 404: 'invalidLink', 429: 'tooManyTries' };
+
+const Note = styled.p<{ $tone?: 'info' | 'warning' }>`
+  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme, $tone = 'info' }) => theme.colors[$tone]};
+  border-left-width: 4px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone = 'info' }) => theme.colors[`${$tone}Subtle`]};
+`;
+
+type Props = {
+  token: string;
+  /** Accepted: the slot is held for this parent with `accept.token`; the page opens the booking dialog at the summary. */
+  onAccepted: (offer: WaitlistOfferView, accept: WaitlistAccept) => void;
+  /** The mail's "let the slot pass" link (`?decline=1`): decline in one click, once the offer is read as live. */
+  declineNow?: boolean;
+};
+
+/** `/waitlist/offer/:offerToken`: the offer (school, day and time GMT+8, fee, until when), "Book and pay", "No thanks". */
+export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) {
+  const words = useCatalog(waitlistCatalog);
+  const { t, locale } = words;
+  const toast = useToast();
+  const query = useGetWaitlistOfferQuery(token, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+  const [accept, accepting] = useAcceptWaitlistOfferMutation();
+  const [decline, declining] = useDeclineWaitlistOfferMutation();
+  const [confirmDecline, setConfirmDecline] = useState(false);
+  const [declined, setDeclined] = useState(false);
+  const title = t('offerTitle');
+  const doDecline = async () => {
+    try {
+      await decline(token).unwrap();
+      setConfirmDecline(false);
+      setDeclined(true);
+      toast.success(t('declined'));
+    } catch (error) {
+      setConfirmDecline(false);
+      if (statusOf(error) === 409) void query.refetch();
+      toast.error(statusOf(error) === 409 ? t('offer.notLive') : errorText(error, words, 'declineFailed'));
+    }
+  };
+  const autoDeclined = useRef(false);
+  useEffect(() => {
+    if (!declineNow || autoDeclined.current || query.data?.state !== 'live') return;
+    autoDeclined.current = true;
+    void doDecline();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the live offer has been read
+  }, [declineNow, query.data?.state]);
+
+  if (query.isLoading) {
+    return (
+      <Panel aria-labelledby="offer-title" aria-busy="true">
+        <h1 id="offer-title">{title}</h1>
+        <Spinner label={t('loading')} />
+      </Panel>
+    );
+  }
+  const timetable = (primary: boolean) => (
+    <LinkButton as={Link} to="/" $primary={primary}>
+      {t('seeTimetable')}
+    </LinkButton>
+  );
+  if (!query.data) {
+    const status = statusOf(query.error);
+    const refused = typeof status === 'number' ? linkRefusals[status] : undefined;
+    return (
+      <Panel aria-labelledby="offer-title">
+        <h1 id="offer-title">{title}</h1>
+        {refused ? <p role="alert">{t(refused)}</p> : <ErrorPanel message={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />}
+        <Actions>{timetable(true)}</Actions>
+      </Panel>
+    );
+  }
+
+  const offer = query.data;
+  const state = declined ? 'declined' : offer.state;
+  const details = (
+    <Details>
+      <dt>{t('school')}</dt>
+      <dd>{schoolName(offer.school, locale)}</dd>
+      <dt>{t('date')}</dt>
+      <dd>{slotDay(offer.slot, locale)}</dd>
+      <dt>{t('time')}</dt>
+      <dd>{slotSpan(offer.slot, words)}</dd>
+      <dt>{t('fee')}</dt>
+      <dd>{formatRM(offer.feeSen, locale)}</dd>
+      {(state === 'live' || state === 'waiting') && (
+        <>
+          <dt>{t('until')}</dt>
+          <dd>{instant(offer.expiresAt, locale)} (GMT+8)</dd>
+        </>
+      )}
+    </Details>
+  );
+
+  const bookAndPay = async () => {
+    try {
+      onAccepted(offer, await accept(token).unwrap());
+    } catch (error) {
+      if (statusOf(error) === 409) {
+        toast.error(t('offer.notLive'));
+        void query.refetch();
+      } else toast.error(errorText(error, words, 'acceptFailed'));
+    }
+  };
+
+  if (state !== 'live') {
+    const text =
+      state === 'waiting'
+        ? t('offer.waiting', { from: instant(offer.startsAt, locale) })
+        : state === 'booked'
+          ? t('offer.booked')
+          : state === 'declined'
+            ? t('offer.declined')
+            : t('offer.expired');
+    return (
+      <Panel aria-labelledby="offer-title">
+        <h1 id="offer-title">{title}</h1>
+        <Note role="status" $tone={state === 'expired' ? 'warning' : 'info'}>
+          {text}
+        </Note>
+        {details}
+        {(state === 'expired' || state === 'declined') && <p>{t('offer.expiredNext')}</p>}
+        <Actions>
+          {state === 'waiting' && <Button onClick={() => void query.refetch()}>{t('checkAgain')}</Button>}
+          {timetable(state !== 'waiting')}
+        </Actions>
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel aria-labelledby="offer-title">
+      <h1 id="offer-title">{title}</h1>
+      <Note role="status">{declineNow && declining.isLoading ? t('declining') : t('offerLead', { until: instant(offer.expiresAt, locale) })}</Note>
+      {details}
+      <Actions>
+        <Button variant="secondary" onClick={() => setConfirmDecline(true)} disabled={accepting.isLoading}>
+          {t('noThanks')}
+        </Button>
+        <Button onClick={() => void bookAndPay()} loading={accepting.isLoading} disabled={accepting.isLoading}>
+          {t('bookAndPay')}
+        </Button>
+      </Actions>
+      <ConfirmDialog
+        open={confirmDecline}
+        onOpenChange={setConfirmDecline}
+        title={t('declineConfirmTitle')}
+        message={t('declineConfirm')}
+        confirmLabel={t('declineButton')}
+        cancelLabel={t('keepOffer')}
+        onConfirm={() => void doDecline()}
+        busy={declining.isLoading}
+        tone="danger"
+      />
+    </Panel>
+  );
+}

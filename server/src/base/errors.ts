@@ -1,0 +1,32 @@
+import { ErrorCode } from 'shared-api/contract';
+
+/** A refusal with its HTTP status, contract error code and a message the caller can show. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** When to ask again (a 429's Retry-After; the error handler sends it). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 429 RATE_LIMITED with the seconds after which the same request may succeed. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, ErrorCode.RATE_LIMITED, message, retryAfterSeconds);
+
+export const DatabaseUnavailableMessage =
+  'The booking system cannot reach its database right now. Please try again in a few minutes.';
+
+export const ok = <T>(data: T, message = 'OK') => ({ success: true as const, data, message });
+
+/** The request's client closed the connection while it waited: nothing was hashed for it, nobody reads an answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('The client closed the connection before its password was checked.');
+    this.name = 'ClientGoneError';
+  }
+}

@@ -1,0 +1,474 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  MANAGE_TOKEN_PATTERN,
+  BOOKING_LEAD_HOURS,
+  bookingChanges,
+  changeTerms,
+  ErrorCode,
+  ManageErrorCode,
+  ManageMessage,
+  manageBookingPath,
+  refundAmountSen,
+  refundFromOf,
+  refundPercentAt,
+  type BookingChangesPolicy,
+  type BookingRefund,
+  type BookingState,
+  type CancelQuote,
+  type ManageLink,
+  type ManageView,
+  type StaffBooking,
+  type StaffBookingRow,
+} from 'shared-api/contract';
+import { recordAudit } from '../audit/record';
+import type { Db, DbOrTx } from '../base/db/connection';
+import { slots, type SlotRow } from '../slots/tables';
+import { AppError } from '../base/errors';
+import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
+import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
+import type { PaymentsConfig } from '../payments/config';
+import { holdsPaymentKey } from '../payments/key';
+import { mailInputOf, paidAmountOf, type Log } from '../payments/state';
+import { payments, type PaymentRow } from '../payments/tables';
+import { bookedVisitorOf, bookSlot, findSlot, freeBookedSlot, lockSlotsInOrder } from '../slots/slot-service';
+import { slotFreed } from '../base/slot-watch';
+import { appendBookingEvent, bookingHistory, startsOf } from '../bookings/events';
+import { cancelUnpaid, findUnpaid, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
+import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings/tokens';
+import { manageTokens } from '../bookings/tables';
+import { sha256 } from '../base/crypto';
+
+/** Unknown or malformed manage tokens (and payment ids) one client network may try per window; more are refused (429). */
+/** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */
+export async function paymentForToken(db: DbOrTx, token: string, lock = false): Promise<PaymentRow | undefined> {
+  if (!MANAGE_TOKEN_PATTERN.test(token)) return undefined;
+  const [link] = await db.select({ paymentId: manageTokens.paymentId }).from(manageTokens).where(eq(manageTokens.tokenHash, sha256(token)));
+  if (!link) return undefined;
+  const query = db.select().from(payments).where(eq(payments.id, link.paymentId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export const BAD_TOKEN_LIMIT = 30;
+export const BAD_TOKEN_WINDOW_SECONDS = 600;
+const MANAGE_GUESS_LIMIT: GuessLimit = {
+  name: 'manage-token',
+  limit: BAD_TOKEN_LIMIT,
+  windowSeconds: BAD_TOKEN_WINDOW_SECONDS,
+  tooMany: ManageMessage.tooManyTries,
+};
+/** The parent waits at most this long for the gateway's refund after a cancel (it carries on, and is retried, after). */
+const CANCEL_REFUND_WAIT_MS = 10_000;
+
+/** Server-side words of these routes that the contract does not carry. */
+export const BookingText = {
+  notFound: 'Booking not found.',
+  refundReason: (by: string, percent: number) => `Booking cancelled by ${by === 'parent' ? 'the parent' : by}; ${percent}% refund`,
+} as const;
+
+const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);
+const invalidLink = () => fail(404, ManageErrorCode.MANAGE_LINK_INVALID, ManageMessage.invalidLink);
+const expiredLink = () => fail(410, ManageErrorCode.MANAGE_LINK_EXPIRED, ManageMessage.expiredLink);
+const tooManyLinks = () => fail(429, ErrorCode.RATE_LIMITED, ManageMessage.tooManyTries);
+
+export type BookingManagerOptions = {
+  db: Db;
+  config: PaymentsConfig;
+  /** Queues the refund of a refund_pending payment and waits up to waitMs for its first attempt (payments/refunds.ts). */
+  refund: (p: PaymentRow, waitMs: number) => Promise<PaymentRow>;
+  /** Wakes the mail worker after a change's mails commit. */
+  onMailQueued: () => void;
+  log: Log;
+  policy?: BookingChangesPolicy;
+  now?: () => Date;
+};
+
+/** A booking as found: its payment, its slot, and the start its refund is measured from (the earliest it has had). */
+type Located = { payment: PaymentRow; slot: SlotRow; refundFrom: Date };
+type Booking = Pick<Located, 'payment' | 'slot'>;
+
+/**
+ * A paid booking after the payment: the parent's manage link (view, reschedule, cancel with the policy's refund) and the
+ * staff's list, history and cancel. Every change is ONE transaction that locks the payment row first, so two changes
+ * of one booking run one after the other, and its mails and history are written with it.
+ */
+export class BookingManager {
+  private readonly db: Db;
+  private readonly policy: BookingChangesPolicy;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: BookingManagerOptions) {
+    this.db = options.db;
+    this.policy = options.policy ?? bookingChanges;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private get addresses(): MailAddresses {
+    return { adminNotifyEmail: this.options.config.adminNotifyEmail, mailFrom: this.options.config.mailFrom };
+  }
+
+  // ---- Tokens and the guessing limit ----
+
+  /** The payment id a token opens; an unknown or malformed one is counted for the address (404, then 429). */
+  private async resolve(token: string, client: string): Promise<string> {
+    const p = await paymentForToken(this.db, token);
+    if (!p || !p.bookingStatus) return refuseUnknownToken(this.db, MANAGE_GUESS_LIMIT, client, invalidLink);
+    return p.id;
+  }
+
+  private async locate(db: DbOrTx, paymentId: string, lock: boolean): Promise<Located> {
+    const query = db.select().from(payments).where(eq(payments.id, paymentId));
+    const [payment] = lock ? await query.for('update') : await query;
+    // The payment's slot row always exists (foreign key; slots are only ever soft-deleted).
+    const slot = (await findSlot(db, payment.slotId))!;
+    return { payment, slot, refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, paymentId))]) };
+  }
+
+  // ---- What the parent sees ----
+
+  private deadline = (slot: SlotRow) => new Date(slot.startAt.getTime() - this.policy.cutoffHours * 3_600_000);
+
+  private stateOf({ payment, slot }: Booking, now: Date): BookingState {
+    if (payment.bookingStatus === 'cancelled') return 'cancelled';
+    return slot.endAt.getTime() <= now.getTime() ? 'over' : 'booked';
+  }
+
+  /** What a cancel at `now` would refund under the policy, measured from the earliest start the booking has had. */
+  quote({ payment, refundFrom }: Located, now: Date): CancelQuote {
+    const percent = refundPercentAt(refundFrom, now, this.policy);
+    return { percent, amountSen: refundAmountSen(paidAmountOf(payment), percent) };
+  }
+
+  private refundOf(p: PaymentRow): BookingRefund | null {
+    if (p.bookingStatus !== 'cancelled' || !p.refundAmountSen || (p.status !== 'refund_pending' && p.status !== 'refunded')) return null;
+    const state = p.status === 'refunded' ? 'refunded' : p.refundAttempts > 0 && !p.refundRequestedAt ? 'failing' : 'pending';
+    return { amountSen: p.refundAmountSen, state };
+  }
+
+  private core(located: Booking, now: Date) {
+    const { payment, slot } = located;
+    return {
+      reference: payment.reference,
+      school: payment.selectedSchool,
+      start: slot.startAt.toISOString(),
+      end: slot.endAt.toISOString(),
+      amountPaidSen: paidAmountOf(payment),
+      state: this.stateOf(located, now),
+      refund: this.refundOf(payment),
+    };
+  }
+
+  present(located: Located, now = this.now()): ManageView {
+    const core = this.core(located, now);
+    const canChange = core.state === 'booked' && now.getTime() < this.deadline(located.slot).getTime();
+    return {
+      ...core,
+      refundFrom: located.refundFrom.toISOString(),
+      terms: changeTerms({ start: located.slot.startAt, refundFrom: located.refundFrom, now, policy: this.policy }),
+      changeDeadline: this.deadline(located.slot).toISOString(),
+      canChange,
+      cancelQuote: canChange ? this.quote(located, now) : null,
+      calendarSequence: located.payment.calendarSequence,
+    };
+  }
+
+  /** GET /api/booking/manage/:token: 410 once the visit is over. */
+  async view(token: string, client: string): Promise<ManageView> {
+    const located = await this.locate(this.db, await this.resolve(token, client), false);
+    const now = this.now();
+    if (located.slot.endAt.getTime() <= now.getTime()) throw expiredLink();
+    return this.present(located, now);
+  }
+
+  /** Refuses a change the parent may not make now: over (410), cancelled or past the cut-off (409). */
+  private assertParentMayChange(located: Located, now: Date): void {
+    const state = this.stateOf(located, now);
+    if (state === 'over') throw expiredLink();
+    if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.cancelled);
+    if (now.getTime() >= this.deadline(located.slot).getTime()) throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.tooLate);
+  }
+
+  // ---- Reschedule ----
+
+  /**
+   * Moves the booking to `slotId` in ONE transaction: the payment row locked, the old slot freed, the new one taken with
+   * the booking's conditional UPDATE (live, available, not held, at least the lead time ahead). A new slot not won
+   * rolls everything back: the parent keeps the old one (409). The payment points at the new slot, the invitation's
+   * sequence goes up, and the history and both mails are written with it.
+   */
+  async reschedule(token: string, slotId: number, client: string): Promise<ManageView> {
+    const paymentId = await this.resolve(token, client);
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.locate(tx, paymentId, true);
+      this.assertParentMayChange(before, now);
+      return this.moveLocked(tx, before, slotId, { actor: 'parent', action: 'parent_rescheduled', ip: client });
+    });
+    this.options.log.info({ paymentId, slotId }, 'booking: rescheduled by the parent');
+    slotFreed(this.db);
+    this.options.onMailQueued();
+    return this.present(located);
+  }
+
+  /** Staff move a booking any time before its visit ends (no cut-off; the new slot keeps the lead time), recorded with who. */
+  async staffMove(reference: string, slotId: number, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
+    const now = this.now();
+    if (!(await this.isPaid(reference))) {
+      const moved = await this.db.transaction(async (tx) => moveUnpaid(tx, await this.unpaidOr404(tx, reference), slotId, this.staffChange(staffEmail, by, now)));
+      this.options.log.info({ reference, slotId: moved.id, by: staffEmail }, 'booking without payment: moved by staff');
+      slotFreed(this.db);
+      this.options.onMailQueued();
+      return this.staffGet(reference);
+    }
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.byReference(tx, reference, true);
+      const state = this.stateOf(before, now);
+      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+      return this.moveLocked(tx, before, slotId, { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff', ip: by.ip });
+    });
+    this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail }, 'booking: moved by staff');
+    slotFreed(this.db);
+    this.options.onMailQueued();
+    return this.staffGet(reference);
+  }
+
+  /** The move itself, on a locked booked booking (see `reschedule`); `by` names who in the history and the audit trail. */
+  private async moveLocked(
+    tx: DbOrTx,
+    before: Located,
+    slotId: number,
+    by: { actor: string; actorUserId?: number; action: 'parent_rescheduled' | 'booking_moved_by_staff'; ip?: string },
+  ): Promise<Located> {
+    const { payment: p, slot: from } = before;
+    if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
+    await lockSlotsInOrder(tx, [from.id, slotId]);
+    await freeBookedSlot(tx, from.id, p.reference);
+    const won = await bookSlot(tx, {
+      slotId,
+      visitor: bookedVisitorOf(p),
+      bookingReference: p.reference,
+      amountSen: p.amountSen,
+      leadHours: BOOKING_LEAD_HOURS,
+      consentId: p.consentId,
+    });
+    // Thrown, so the transaction rolls back and the old slot stays the booking's.
+    if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
+    const [moved] = await tx
+      .update(payments)
+      .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: by.actor, fromStart: from.startAt, toStart: won.slot.startAt });
+    await recordAudit(tx, {
+      actor: by.actor,
+      actorUserId: by.actorUserId,
+      action: by.action,
+      target: p.reference,
+      detail: { from: from.startAt.toISOString(), to: won.slot.startAt.toISOString() },
+      ip: by.ip,
+    });
+    const link = manageUrl(this.options.config.publicSiteUrl, await mintManageToken(tx, p.id, 'mail'));
+    // A move never moves the refund deadline later: the refund stays measured from the earliest start (changeTerms).
+    const refundFrom = refundFromOf([before.refundFrom, won.slot.startAt]);
+    const terms = changeTerms({ start: won.slot.startAt, refundFrom, now: this.now(), policy: this.policy });
+    await enqueueRescheduleMails(
+      tx,
+      { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link, terms },
+      this.addresses,
+    );
+    return { payment: moved, slot: won.slot, refundFrom };
+  }
+
+  // ---- Cancel ----
+
+  /**
+   * Cancels a locked, booked booking: slot freed, booking cancelled (sequence up), history, and when `refundSen` > 0
+   * the payment marked refund_pending for that amount (refunded after commit); both mails queued.
+   */
+  private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
+    await freeBookedSlot(tx, slot.id, p.reference);
+    const refunding = refund.amountSen > 0;
+    const [cancelled] = await tx
+      .update(payments)
+      .set({
+        bookingStatus: 'cancelled',
+        cancelledAt: sql`now()` as unknown as Date,
+        cancelledBy: by,
+        calendarSequence: sql`${payments.calendarSequence} + 1`,
+        ...(refunding
+          ? {
+              status: 'refund_pending' as const,
+              refundAmountSen: refund.amountSen,
+              refundReason: BookingText.refundReason(by, refund.percent),
+              refundAttempts: 0,
+              refundLastError: null,
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(payments.id, p.id))
+      .returning();
+    await appendBookingEvent(tx, p.id, { kind: 'cancelled', actor: by, fromStart: slot.startAt });
+    if (refunding) await appendBookingEvent(tx, p.id, { kind: 'refund_requested', actor: by, amountSen: refund.amountSen });
+    await enqueueCancelMails(
+      tx,
+      { ...mailInputOf(cancelled, slot), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence, bookingSiteUrl: this.options.config.publicSiteUrl },
+      this.addresses,
+    );
+    return { payment: cancelled, slot, refundFrom };
+  }
+
+  /** After a cancel commits: wake the mail, and ask the gateway for the refund (a failure is retried later, never an error here). */
+  private async afterCancel(located: Located): Promise<Located> {
+    this.options.onMailQueued();
+    if (located.payment.status !== 'refund_pending') return located;
+    const waited = await this.options.refund(located.payment, CANCEL_REFUND_WAIT_MS).catch((err) => {
+      this.options.log.error({ paymentId: located.payment.id, err: (err as Error).message }, 'booking: refund after cancel not queued; the reconcile pass queues it');
+      return undefined;
+    });
+    return waited ? { ...located, payment: waited } : this.locate(this.db, located.payment.id, false);
+  }
+
+  /** The parent cancels before the cut-off, confirming the refund they were shown (409 QUOTE_CHANGED when it moved). */
+  async cancel(token: string, expectedRefundSen: number, client: string): Promise<ManageView> {
+    const paymentId = await this.resolve(token, client);
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.locate(tx, paymentId, true);
+      this.assertParentMayChange(before, now);
+      const quote = this.quote(before, now);
+      if (quote.amountSen !== expectedRefundSen) throw fail(409, ManageErrorCode.QUOTE_CHANGED, ManageMessage.quoteChanged);
+      await recordAudit(tx, { actor: 'parent', action: 'parent_cancelled', target: before.payment.reference, detail: { refundSen: quote.amountSen }, ip: client });
+      return this.cancelLocked(tx, before, 'parent', quote);
+    });
+    this.options.log.info({ paymentId, refundSen: located.payment.refundAmountSen }, 'booking: cancelled by the parent');
+    slotFreed(this.db);
+    return this.present(await this.afterCancel(located));
+  }
+
+  // ---- The paying browser's link ----
+
+  /**
+   * POST /api/booking/manage-link: a link for the browser that paid, which shows it with the payment's key (its hold
+   * token; the payment id alone is in URLs and proves nothing), at most MAX_BROWSER_TOKENS. An unknown id or a wrong key
+   * is counted like an unknown manage token and answered without any booking data.
+   */
+  async browserLink(paymentId: string, key: string | undefined, client: string): Promise<ManageLink> {
+    const [known] = await this.db.select({ holdToken: payments.holdToken }).from(payments).where(eq(payments.id, paymentId));
+    if (!known || !holdsPaymentKey(known, key))
+      return refuseUnknownToken(this.db, MANAGE_GUESS_LIMIT, client, () =>
+        known ? fail(403, ErrorCode.FORBIDDEN, ManageMessage.notYours) : fail(404, ErrorCode.PAYMENT_NOT_FOUND, ManageMessage.notPaid),
+      );
+    const now = this.now();
+    const token = await this.db.transaction(async (tx) => {
+      const located = await this.locate(tx, paymentId, true);
+      if (located.payment.status !== 'completed' || located.payment.bookingStatus !== 'booked')
+        throw fail(409, ErrorCode.PAYMENT_NOT_COMPLETED, located.payment.bookingStatus === 'cancelled' ? ManageMessage.cancelled : ManageMessage.notPaid);
+      if (this.stateOf(located, now) === 'over') throw expiredLink();
+      if ((await browserTokenCount(tx, paymentId)) >= MAX_BROWSER_TOKENS) throw tooManyLinks();
+      return mintManageToken(tx, paymentId, 'browser');
+    });
+    return { token, path: manageBookingPath(token) };
+  }
+
+  // ---- Staff ----
+
+  private staffRow(located: Booking, now: Date): StaffBookingRow {
+    const { payment: p } = located;
+    return {
+      ...this.core(located, now),
+      paymentId: p.id,
+      visitorName: p.visitorName,
+      visitorEmail: p.visitorEmail,
+      visitorContactNo: p.visitorContactNo,
+      childName: p.childName,
+      childYear: p.childYear,
+    };
+  }
+
+  /**
+   * Every paid booking (cancelled ones too), and booked slots no payment stands behind (staff's direct bookings, the
+   * demo seed's), newest visit first: what the CSV export lists.
+   */
+  async staffList(): Promise<StaffBookingRow[]> {
+    const [rows, unpaid] = await Promise.all([
+      this.db
+        .select({ payment: payments, slot: slots })
+        .from(payments)
+        .innerJoin(slots, eq(slots.id, payments.slotId))
+        .where(isNotNull(payments.bookingStatus)),
+      this.db
+        .select({ slot: slots })
+        .from(slots)
+        .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
+        .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id))),
+    ]);
+    const now = this.now();
+    const list = [...rows.map((row) => this.staffRow(row, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now))];
+    return list.sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
+  }
+
+  /** True when a payment carries the reference (a paid booking, or a payment that never booked: 404 below). */
+  private async isPaid(reference: string): Promise<boolean> {
+    const [found] = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.reference, reference));
+    return found !== undefined;
+  }
+
+  /** The booked slot of a booking with no payment, locked inside a transaction (404 when no booking carries the reference). */
+  private async unpaidOr404(db: DbOrTx, reference: string) {
+    const slot = await findUnpaid(db, reference, db !== this.db);
+    if (!slot) throw fail(404, ErrorCode.NOT_FOUND, BookingText.notFound);
+    return slot;
+  }
+
+  private staffChange(actor: string, by: { userId?: number; ip?: string }, now: Date): StaffChange {
+    return { actor, actorUserId: by.userId, ip: by.ip, addresses: this.addresses, now, bookingSiteUrl: this.options.config.publicSiteUrl };
+  }
+
+  private async byReference(db: DbOrTx, reference: string, lock: boolean): Promise<Located> {
+    const [found] = await db.select({ id: payments.id, bookingStatus: payments.bookingStatus }).from(payments).where(eq(payments.reference, reference));
+    if (!found?.bookingStatus) throw fail(404, ErrorCode.NOT_FOUND, BookingText.notFound);
+    return this.locate(db, found.id, lock);
+  }
+
+  async staffGet(reference: string): Promise<StaffBooking> {
+    if (!(await this.isPaid(reference))) {
+      const slot = await this.unpaidOr404(this.db, reference);
+      return { ...unpaidRow(slot, this.now()), history: await unpaidHistory(this.db, reference) };
+    }
+    const located = await this.byReference(this.db, reference, false);
+    return { ...this.staffRow(located, this.now()), history: await bookingHistory(this.db, located.payment.id) };
+  }
+
+  /**
+   * Staff cancel any time before the visit ends (no cut-off): with the full paid amount back, or none. The audit trail
+   * records the cancel (and the refund asked for) in the same transaction; `by` says which account and from where.
+   */
+  async staffCancel(reference: string, refund: boolean, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
+    const now = this.now();
+    if (!(await this.isPaid(reference))) {
+      // Nothing was paid, so there is nothing to refund whatever was asked.
+      const cancelled = await this.db.transaction(async (tx) => cancelUnpaid(tx, await this.unpaidOr404(tx, reference), this.staffChange(staffEmail, by, now)));
+      this.options.log.info({ reference, by: staffEmail }, 'booking without payment: cancelled by staff');
+      slotFreed(this.db);
+      this.options.onMailQueued();
+      return cancelled;
+    }
+    const located = await this.db.transaction(async (tx) => {
+      const before = await this.byReference(tx, reference, true);
+      const state = this.stateOf(before, now);
+      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+      const amountSen = refund ? paidAmountOf(before.payment) : 0;
+      const audit = { actor: staffEmail, actorUserId: by.userId, target: reference, ip: by.ip };
+      await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { refund, refundSen: amountSen } });
+      if (amountSen > 0) await recordAudit(tx, { ...audit, action: 'refund', detail: { amountSen, reason: 'cancelled by staff' } });
+      return this.cancelLocked(tx, before, staffEmail, { amountSen, percent: refund ? 100 : 0 });
+    });
+    this.options.log.info({ paymentId: located.payment.id, by: staffEmail, refund }, 'booking: cancelled by staff');
+    slotFreed(this.db);
+    await this.afterCancel(located);
+    return this.staffGet(reference);
+  }
+}

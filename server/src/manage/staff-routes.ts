@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookingReferenceParamSchema,
+  rescheduleBodySchema,
+  envelope,
+  ManageMessage,
+  staffBookingListSchema,
+  staffBookingSchema,
+  staffCancelBodySchema,
+} from 'shared-api/contract';
+import { ok } from '../base/errors';
+import { bearerSecurity, errorResponses } from '../base/routes';
+
+const tags = ['staff'];
+
+/** Paid bookings for staff: the list (CSV export), one booking with its history, and cancel with or without refund. */
+export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/staff/bookings',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'listStaffBookings',
+        summary: 'Every paid booking (cancelled ones too) with its state and refund, newest visit first',
+        security: bearerSecurity,
+        response: { 200: envelope(staffBookingListSchema), ...errorResponses(401) },
+      },
+    },
+    async () => {
+      const bookings = await app.bookings.staffList();
+      return ok({ bookings }, `${bookings.length} booking(s)`);
+    },
+  );
+
+  app.get(
+    '/staff/bookings/:reference',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'getStaffBooking',
+        summary: 'One booking by its payment reference, with its history (oldest first)',
+        security: bearerSecurity,
+        params: bookingReferenceParamSchema,
+        response: { 200: envelope(staffBookingSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ok(await app.bookings.staffGet(request.params.reference), 'Booking'),
+  );
+
+  app.post(
+    '/staff/bookings/:reference/move',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'moveStaffBooking',
+        summary: 'Move a booking to another free slot before its visit ends (no cut-off for staff; the lead time applies to the new slot)',
+        security: bearerSecurity,
+        params: bookingReferenceParamSchema,
+        body: rescheduleBodySchema,
+        response: { 200: envelope(staffBookingSchema), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.bookings.staffMove(request.params.reference, request.body.slotId, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
+        ManageMessage.staffMoved,
+      ),
+  );
+
+  app.post(
+    '/staff/bookings/:reference/cancel',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'cancelStaffBooking',
+        summary: 'Cancel a booking before its visit ends, refunding all that was paid or nothing (recorded with the staff member)',
+        security: bearerSecurity,
+        params: bookingReferenceParamSchema,
+        body: staffCancelBodySchema,
+        response: { 200: envelope(staffBookingSchema), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.bookings.staffCancel(request.params.reference, request.body.refund, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
+        ManageMessage.staffCancelled,
+      ),
+  );
+};

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../base/db/connection';
+import type { PaymentsConfig } from '../config';
+import { sharedSecret } from '../../base/secrets';
+import { ChipGateway } from './chip';
+import { SandboxGateway } from './sandbox';
+import type { PaymentGateway } from './types';
+
+export * from './types';
+
+/** Reads a secret on first use and keeps it; a failed read (database down) is tried again next time. */
+function lazySecret(read: () => Promise<string>): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= read().catch((err) => {
+      secret = undefined;
+      throw err;
+    });
+    return secret;
+  };
+}
+
+/** The database name of the sandbox's signing key when SANDBOX_SECRET is not set: one key for every API replica. */
+export const SANDBOX_SECRET_NAME = 'sandbox-signing-key';
+
+/** The gateway PAYMENT_GATEWAY names (sandbox by default, so `npm start` needs no account). */
+export function createGateway(config: PaymentsConfig, db: Db, log?: FastifyBaseLogger): PaymentGateway {
+  if (config.gateway === 'chip') {
+    return new ChipGateway({
+      apiUrl: config.chip.apiUrl,
+      brandId: config.chip.brandId,
+      secretKey: config.chip.secretKey,
+      publicKey: config.chip.publicKey,
+    });
+  }
+  return new SandboxGateway({
+    db,
+    secret: lazySecret(() => sharedSecret(db, SANDBOX_SECRET_NAME, config.sandboxSecret)),
+    apiPublicUrl: () => config.apiPublicUrl,
+    callbackDelayMs: config.sandboxCallbackDelayMs,
+    dropCallbacks: config.sandboxCallbackDrop,
+    log,
+  });
+}

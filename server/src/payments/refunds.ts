@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../base/db/connection';
+import type { JobEngine, JobOptions } from '../base/jobs/engine';
+import { appendBookingEvent } from '../bookings/events';
+import type { PaymentGateway } from './gateways/types';
+import { refundAmountOf, type Log } from './state';
+import { payments, type PaymentRow } from './tables';
+
+/**
+ * A refund is one job of the `refund` queue per payment (singleton key: the payment id; the queue is stately, so one
+ * attempt runs at a time in all processes). A refusal is retried by pg-boss after 1–2 minutes, doubling, 9 times (about
+ * half a day); then the job fails and shows in the staff alerts and /health, and a reconcile pass asks again 6 hours later.
+ */
+export const REFUND_JOB: JobOptions = { retryLimit: 9, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 };
+/** A refund the gateway is still processing (CHIP's pending_refund) is looked at again this often (status only). */
+export const REFUND_CHECK_SECONDS = 30 * 60;
+/** A refund whose job failed (retries spent) is asked for again this long after. */
+export const FAILED_REFUND_RETRY_HOURS = 6;
+/** How often a waiting caller looks whether the refund's attempt has ended. */
+const SETTLE_POLL_MS = 100;
+
+type RefundData = { paymentId: string };
+
+/** The refund queue: requests (after the change that owes the money commits) and the handler that calls the gateway. */
+export class Refunds {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: PaymentGateway,
+    private readonly jobs: JobEngine,
+    private readonly log: Log,
+  ) {
+    jobs.handle<RefundData>('refund', (job) => this.attempt(job.data.paymentId));
+  }
+
+  /** Queues the payment's refund (nothing when one is already waiting) and wakes this process's worker. */
+  async request(paymentId: string, startAfterSeconds?: number): Promise<void> {
+    await this.jobs.send<RefundData>('refund', { paymentId }, { ...REFUND_JOB, singletonKey: paymentId, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
+    if (!startAfterSeconds) this.jobs.notify('refund');
+  }
+
+  /**
+   * Queues the refund and waits up to `waitMs` for its first attempt to end (a parent who cancels sees "refunded" when
+   * the gateway answers at once); resolves with the payment as it then is.
+   */
+  async requestAndWait(p: PaymentRow, waitMs: number): Promise<PaymentRow> {
+    await this.request(p.id);
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const [now] = await this.db.select().from(payments).where(eq(payments.id, p.id));
+      const attempted = now.status !== 'refund_pending' || now.refundAttempts > p.refundAttempts || (now.refundRequestedAt && !p.refundRequestedAt);
+      if (attempted || Date.now() >= until) return now;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+  }
+
+  /**
+   * Refunds owed without a job (the process stopped between the change and its request, or the last job failed
+   * FAILED_REFUND_RETRY_HOURS ago) are queued again; run by each reconcile pass. Resolves with how many.
+   */
+  async requestMissing(): Promise<number> {
+    const owed = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.status, 'refund_pending'));
+    const missing = await this.jobs.keysWithoutJob('refund', owed.map((p) => p.id), FAILED_REFUND_RETRY_HOURS);
+    for (const id of missing) await this.request(id);
+    if (missing.length) this.log.warn({ payments: missing.length }, 'refunds: owed refunds without a job queued again');
+    return missing.length;
+  }
+
+  /** One attempt: a refusal is recorded (staff see it) and thrown, for pg-boss to retry; resolves 1 when refunded. */
+  private async attempt(paymentId: string): Promise<number> {
+    const [p] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!p || p.status !== 'refund_pending' || !p.gatewaySessionId) return 0;
+    const sessionId = p.gatewaySessionId;
+    // The gateway took the refund already and is finishing it: only ever ask how it went, never for it again.
+    if (p.refundRequestedAt) return this.checkRequested(p);
+    try {
+      const answer = await this.gateway.refund(sessionId, refundAmountOf(p));
+      return answer.settled ? this.markRefunded(p.id, answer.refundId) : this.markRequested(p.id, answer.refundId);
+    } catch (err) {
+      // An earlier attempt may have gone through with its answer lost (timeout, crash): the gateway then says refunded
+      // (or that it is processing it).
+      const status = await this.gateway.fetchStatus(sessionId).catch(() => null);
+      if (status?.state === 'refunded') return this.markRefunded(p.id, null);
+      if (status?.refundPending) return this.markRequested(p.id, null);
+      const error = String((err as Error).message ?? err).slice(0, 500);
+      await this.db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(payments)
+          .set({ refundAttempts: sql`${payments.refundAttempts} + 1`, refundLastError: error, updatedAt: sql`now()` })
+          .where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')))
+          .returning();
+        if (failed?.bookingStatus) await appendBookingEvent(tx, p.id, { kind: 'refund_failed', actor: 'system', amountSen: refundAmountOf(failed) });
+      });
+      this.log.error({ paymentId: p.id, err: error }, 'payment: refund failed; retried later');
+      throw new Error(error);
+    }
+  }
+
+  /** A refund the gateway is processing: refunded once it says so, else looked at again in REFUND_CHECK_SECONDS. */
+  private async checkRequested(p: PaymentRow): Promise<number> {
+    const status = await this.gateway.fetchStatus(p.gatewaySessionId!).catch(() => null);
+    if (status?.state === 'refunded') return this.markRefunded(p.id, null);
+    await this.request(p.id, REFUND_CHECK_SECONDS);
+    return 0;
+  }
+
+  /** The gateway accepted the refund but has not finished it: recorded so that it is never asked for again. */
+  private async markRequested(id: string, gatewayRefundId: string | null): Promise<number> {
+    await this.db
+      .update(payments)
+      .set({
+        gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`,
+        refundRequestedAt: sql`coalesce(${payments.refundRequestedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
+    this.log.info({ paymentId: id }, 'payment: refund accepted by the gateway, still processing');
+    await this.request(id, REFUND_CHECK_SECONDS);
+    return 0;
+  }
+
+  private async markRefunded(id: string, gatewayRefundId: string | null): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(payments)
+        .set({ status: 'refunded', gatewayRefundId: sql`coalesce(${gatewayRefundId}::text, ${payments.gatewayRefundId})`, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')))
+        .returning();
+      if (done?.bookingStatus) await appendBookingEvent(tx, id, { kind: 'refunded', actor: 'system', amountSen: refundAmountOf(done) });
+      return done ? 1 : 0;
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PersonQuery, PersonRecords } from 'shared-api/contract';
+import type { DbOrTx } from '../base/db/connection';
+import { auditLog } from '../audit/table';
+import { consents } from '../bookings/tables';
+import { mailOutbox } from '../mail/tables';
+import { payments } from '../payments/tables';
+import { slots } from '../slots/tables';
+import { waitlistEntries } from '../waitlist/tables';
+
+const plain = (row: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+
+/**
+ * Every record that names one person, found by their email or phone exactly as stored: the slots booked for them,
+ * their payments, the consents those name, the mails to them or about their payments, and the audit entries whose
+ * target is one of their bookings or whose detail names their email or phone as a whole JSON value (so a similar
+ * address, `aisyah@…` beside `naisyah@…`, never matches).
+ */
+export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<PersonRecords> {
+  const email = query.email ?? null;
+  const phone = query.phone ?? null;
+  const of = (emailColumn: typeof slots.visitorEmail | typeof payments.visitorEmail, phoneColumn: typeof slots.visitorContactNo | typeof payments.visitorContactNo): SQL =>
+    email ? eq(emailColumn, email) : eq(phoneColumn, phone!);
+
+  const bookings = await db.select().from(slots).where(and(isNotNull(slots.visitorName), of(slots.visitorEmail, slots.visitorContactNo))).orderBy(asc(slots.id));
+  const paid = await db.select().from(payments).where(of(payments.visitorEmail, payments.visitorContactNo)).orderBy(asc(payments.createdAt));
+  const paymentIds = paid.map((p) => p.id);
+  const references = [...new Set([...paid.map((p) => p.reference), ...bookings.map((b) => b.bookingReference).filter((r): r is string => r !== null)])];
+  const waiting = await db
+    .select()
+    .from(waitlistEntries)
+    .where(email ? eq(waitlistEntries.email, email.toLowerCase()) : eq(waitlistEntries.phone, phone!))
+    .orderBy(asc(waitlistEntries.id));
+  const consentIds = [
+    ...new Set([...paid.map((p) => p.consentId), ...bookings.map((b) => b.consentId).filter((c): c is number => c !== null), ...waiting.map((w) => w.consentId)]),
+  ];
+
+  const given = consentIds.length > 0 ? await db.select().from(consents).where(inArray(consents.id, consentIds)).orderBy(asc(consents.id)) : [];
+  const mails = await db
+    .select()
+    .from(mailOutbox)
+    .where(or(email ? eq(mailOutbox.recipient, email) : undefined, paymentIds.length > 0 ? inArray(mailOutbox.paymentId, paymentIds) : undefined) ?? sql`false`)
+    .orderBy(asc(mailOutbox.id));
+  // A whole JSON string value equal to the email or phone: `"aisyah@example.com"` inside the detail's text.
+  const named = JSON.stringify(email ?? phone);
+  const audit = await db
+    .select()
+    .from(auditLog)
+    .where(
+      or(
+        references.length > 0 ? inArray(auditLog.target, references) : undefined,
+        email ? eq(auditLog.target, email) : undefined,
+        sql`strpos(${auditLog.detail}::text, ${named}) > 0`,
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+
+  return {
+    person: { email, phone },
+    bookings: bookings.map(plain),
+    payments: paid.map(({ holdToken: _key, ...p }) => plain(p)),
+    consents: given.map(plain),
+    mails: mails.map(plain),
+    auditEntries: audit.map(plain),
+    waitlistEntries: waiting.map(({ tokenHash: _link, ...w }) => plain(w)),
+  };
+}
+
+const CSV_NEEDS_QUOTES = /[",\r\n]/;
+const cell = (value: unknown): string => {
+  const text = value == null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A cell a spreadsheet would run as a formula is written as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return CSV_NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The records as one CSV: a `record` column (bookings, payments, …), then every field any of them has. */
+export function personCsv(records: PersonRecords): string {
+  const lists = ['bookings', 'payments', 'consents', 'mails', 'auditEntries', 'waitlistEntries'] as const;
+  const rows = lists.flatMap((list) => records[list].map((row) => ({ record: list, ...row })));
+  const columns = ['record', ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => key !== 'record')))];
+  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell((row as Record<string, unknown>)[column])).join(','))].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../base/db/connection';
+import { recordAudit } from '../audit/record';
+import type { JobEngine } from '../base/jobs/engine';
+import { anonymiseAuditEntries, anonymiseMailRecipients, type AnonymisedPerson } from './anonymise-records';
+
+/** `retention` in brand.config.json: how long personal data is kept (issue 28's defaults). */
+export type RetentionPolicy = {
+  /** A paid booking and its payment: kept this many years after the visit for the school's accounts, then anonymised. */
+  paidBookingYears: number;
+  /** A cancelled or never-paid booking: anonymised this many months after its visit date. */
+  unpaidOrCancelledMonths: number;
+  /** A waitlist entry: anonymised this many days after it ends (booked, expired, left or removed). */
+  waitlistDaysAfterEnd: number;
+  /** A sent mail's body in the outbox: emptied this many days after it was sent. */
+  mailBodyDays: number;
+};
+
+export type RetentionCounts = { payments: number; slots: number; mailBodies: number; mailRecipients: number; auditEntries: number; waitlistEntries: number };
+
+/** What replaces a name: says what happened, and is how a row already anonymised is recognised. */
+export const ANONYMISED = '[anonymised]';
+
+const monthsBefore = (now: Date, months: number) => {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+};
+
+/**
+ * Applies the retention policy as of `now`: anonymises the personal data the policy says is due and nothing else
+ * (amounts, statuses, references and slot times stay, so money totals and slot history stay right), and records the
+ * counts in the audit trail. Idempotent: an anonymised row no longer matches, so a second run changes nothing. Each
+ * statement is one conditional UPDATE, so two runs at once (any processes) each anonymise a row at most once: the
+ * second waits on the first's row lock and then finds the row no longer matches.
+ */
+export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPolicy): Promise<RetentionCounts> {
+  const paidBefore = monthsBefore(now, policy.paidBookingYears * 12);
+  const unpaidBefore = monthsBefore(now, policy.unpaidOrCancelledMonths);
+  const mailBefore = new Date(now.getTime() - policy.mailBodyDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    // A payment's visit is its slot's start. Paid and still booked: the long period; cancelled, refunded or never paid: the short one.
+    const payments = (await tx.execute(sql`
+      UPDATE payments p SET visitor_name = ${ANONYMISED}, visitor_email = 'anonymised-' || p.id || '@invalid',
+        visitor_contact_no = '', child_name = NULL, child_year = NULL, updated_at = ${now}
+      FROM slots s, payments old
+      WHERE old.id = p.id AND s.id = p.slot_id AND p.visitor_name <> ${ANONYMISED}
+        AND ((p.status = 'completed' AND p.booking_status IS DISTINCT FROM 'cancelled' AND s.start_at < ${paidBefore})
+          OR ((p.status <> 'completed' OR p.booking_status = 'cancelled') AND s.start_at < ${unpaidBefore}))
+      RETURNING p.id AS "paymentId", p.reference, old.visitor_name AS name, old.visitor_email AS email, old.visitor_contact_no AS phone, old.child_name AS child`)) as unknown as { rows: AnonymisedPerson[] };
+    // A booked slot carries its visitor: anonymised on its booking's schedule (a paid one's reference names a completed payment).
+    const slots = (await tx.execute(sql`
+      UPDATE slots s SET visitor_name = ${ANONYMISED}, visitor_email = NULL, visitor_contact_no = NULL, child_name = NULL, child_year = NULL
+      FROM slots old
+      WHERE old.id = s.id AND s.status = 'booked' AND s.visitor_name IS DISTINCT FROM ${ANONYMISED}
+        AND ((EXISTS (SELECT 1 FROM payments p WHERE p.reference = s.booking_reference AND p.status = 'completed') AND s.start_at < ${paidBefore})
+          OR (NOT EXISTS (SELECT 1 FROM payments p WHERE p.reference = s.booking_reference AND p.status = 'completed') AND s.start_at < ${unpaidBefore}))
+      RETURNING s.booking_reference AS reference, old.visitor_name AS name, old.visitor_email AS email, old.visitor_contact_no AS phone, old.child_name AS child`)) as unknown as { rows: AnonymisedPerson[] };
+    const mails = (await tx.execute(sql`
+      UPDATE mail_outbox SET text_body = '', html_body = '', ics = NULL
+      WHERE status = 'sent' AND sent_at < ${mailBefore} AND (text_body <> '' OR html_body <> '' OR ics IS NOT NULL)
+      RETURNING id`)) as unknown as { rows: unknown[] };
+    const waitlistBefore = new Date(now.getTime() - policy.waitlistDaysAfterEnd * 86_400_000);
+    const waitlist = (await tx.execute(sql`
+      UPDATE waitlist_entries SET name = ${ANONYMISED}, email = 'anonymised-' || id || '@invalid', phone = '', child_name = NULL, child_year = NULL
+      WHERE ended_at < ${waitlistBefore.toISOString()}::timestamptz AND state NOT IN ('waiting', 'offered') AND name <> ${ANONYMISED}
+      RETURNING id`)) as unknown as { rows: unknown[] };
+    // What names the people just anonymised elsewhere: their mails' recipients, and the audit entries about them.
+    const people = [...payments.rows, ...slots.rows];
+    const mailRecipients = await anonymiseMailRecipients(tx, people);
+    const auditEntries = await anonymiseAuditEntries(tx, people);
+    const counts = { payments: payments.rows.length, slots: slots.rows.length, mailBodies: mails.rows.length, mailRecipients, auditEntries, waitlistEntries: waitlist.rows.length };
+    if (Object.values(counts).some((n) => n > 0))
+      await recordAudit(tx, { actor: 'system', action: 'retention_applied', target: null, detail: { ...counts, asOf: now.toISOString() } });
+    return counts;
+  });
+}
+
+/** When the policy is applied: every night at 03:30 in Malaysia, on one process or another (pg-boss's cron). */
+export const RETENTION_CRON = '30 3 * * *';
+
+/** Makes the `retention` queue apply the policy (as of `now()` when a job runs) and schedules it nightly. */
+export async function scheduleRetention(jobs: JobEngine, db: DbOrTx, policy: RetentionPolicy, now: () => Date = () => new Date()): Promise<void> {
+  jobs.handle('retention', async () => {
+    const done = await applyRetention(db, now(), policy);
+    return Object.values(done).reduce((sum, n) => sum + n, 0);
+  });
+  await jobs.cron('retention', RETENTION_CRON);
+}

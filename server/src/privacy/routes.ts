@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, personExportQuerySchema, personQuerySchema, personRecordsSchema, type PersonQuery } from 'shared-api/contract';
+import { auditBy, recordAudit } from '../audit/record';
+import { ok } from '../base/errors';
+import { bearerSecurity, errorResponses } from '../base/routes';
+import { findPerson, personCsv } from './person';
+
+const tags = ['staff'];
+const counts = (records: Awaited<ReturnType<typeof findPerson>>) => ({
+  bookings: records.bookings.length,
+  payments: records.payments.length,
+  consents: records.consents.length,
+  mails: records.mails.length,
+  auditEntries: records.auditEntries.length,
+  waitlistEntries: records.waitlistEntries.length,
+});
+const fileName = (query: PersonQuery) => `person-${(query.email ?? query.phone ?? '').replace(/[^A-Za-z0-9@.+_-]/g, '_')}`;
+
+/**
+ * A person's data for an access or portability request (PDPA): staff only, never cached, and each look-up and export
+ * recorded in the audit trail (who, whose, what was found) in the transaction that reads it.
+ */
+export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/staff/privacy/person',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'findPerson',
+        summary: "Every record naming one person (by email or phone, as stored): bookings, payments, consents, mails, audit entries; the look-up is audited",
+        security: bearerSecurity,
+        querystring: personQuerySchema,
+        response: { 200: envelope(personRecordsSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const records = await app.db.transaction(async (tx) => {
+        const found = await findPerson(tx, request.query);
+        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_viewed', target: null, detail: { ...found.person, found: counts(found) } });
+        return found;
+      });
+      return ok(records, 'Person found');
+    },
+  );
+
+  app.get(
+    '/staff/privacy/person/export',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'exportPerson',
+        summary: "The same records as a file to hand over (format json or csv); the export is audited",
+        security: bearerSecurity,
+        querystring: personExportQuerySchema,
+        response: { 200: z.string(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const records = await app.db.transaction(async (tx) => {
+        const found = await findPerson(tx, query);
+        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_exported', target: null, detail: { ...found.person, format, found: counts(found) } });
+        return found;
+      });
+      reply.header('content-disposition', `attachment; filename="${fileName(query)}.${format}"`);
+      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personCsv(records));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(records, null, 2));
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import { brand, schoolFeeSen, type Locale, type PartOfDay } from 'shared-api/contract';
+import type { DbOrTx } from '../base/db/connection';
+import { oneLine } from '../mail/format';
+import { link, mailLanguage, type MailLanguage } from '../mail/i18n';
+import { messageIdFor } from '../mail/outbox';
+import { mailOutbox } from '../mail/tables';
+import { detailLines, page, placeRows, table, type DetailRow, type RenderedMail } from '../mail/templates';
+
+type EntryPart = { name: string; school: string; fromDate: string; toDate: string; partOfDay: PartOfDay; locale: Locale };
+
+const dayOf = (L: MailLanguage, date: string) => L.date(new Date(`${date}T04:00:00Z`));
+const daysText = (L: MailLanguage, e: EntryPart) => L.t(`waitlist.part.${e.partOfDay}`, { from: dayOf(L, e.fromDate), to: dayOf(L, e.toDate) });
+
+/** "You are on the list": the school, the days, the place in line, what happens next, and the entry's private link. */
+export function renderWaitlistJoined(e: EntryPart & { place: number | null; url: string; offerMinutes: number }): RenderedMail {
+  const L = mailLanguage(e.locale);
+  const school = L.school(e.school);
+  const rows: DetailRow[] = [
+    [L.t('label.school'), school],
+    [L.t('label.waitlistDays'), daysText(L, e)],
+    ...(e.place ? [[L.t('label.place'), String(e.place)] as DetailRow] : []),
+  ];
+  const subject = L.t('waitlist.joined.subject', { school });
+  const name = oneLine(e.name);
+  const text = [
+    L.t('greeting', { name }),
+    '',
+    L.t('waitlist.joined.lead', { school }),
+    '',
+    ...detailLines(L, rows),
+    '',
+    L.t('waitlist.joined.next', { minutes: e.offerMinutes }),
+    '',
+    L.t('waitlist.joined.link.text', { url: e.url }),
+    L.t('questions', { email: brand.supportEmail }),
+    '',
+    brand.productName,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('waitlist.joined.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
+<p>${L.html('waitlist.joined.lead', { school })}</p>
+${table(rows)}
+<p>${L.html('waitlist.joined.next', { minutes: e.offerMinutes })}</p>
+<p><strong>${L.html('waitlist.joined.link.html', {}, e.url)}</strong></p>
+<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
+    L.locale,
+  );
+  return { subject, text, html, ics: null, locale: L.locale };
+}
+
+/** The offer: school, date and time (GMT+8), fee, until when, the book-and-pay link and the decline link. */
+export function renderWaitlistOffer(
+  e: EntryPart & { start: Date; end: Date; expiresAt: Date; offerUrl: string; declineUrl: string },
+): RenderedMail {
+  const L = mailLanguage(e.locale);
+  const school = L.school(e.school);
+  const date = L.date(e.start);
+  const until = `${L.date(e.expiresAt)}, ${L.time(e.expiresAt)}`;
+  const rows: DetailRow[] = [
+    [L.t('label.school'), school],
+    ...placeRows(e.school, L, 'address'),
+    [L.t('label.date'), date],
+    [L.t('label.time'), L.t('value.timeRange', { start: L.time(e.start), end: L.time(e.end) })],
+    [L.t('label.fee'), L.money(schoolFeeSen(e.school) ?? brand.unknownSchoolFeeSen)],
+    [L.t('label.offerUntil'), `${until} (GMT+8)`],
+  ];
+  const subject = L.t('waitlist.offer.subject', { school, date, time: L.time(e.start) });
+  const name = oneLine(e.name);
+  const text = [
+    L.t('greeting', { name }),
+    '',
+    L.t('waitlist.offer.lead', { until }),
+    '',
+    ...detailLines(L, rows),
+    '',
+    L.t('waitlist.offer.book.text', { url: e.offerUrl }),
+    '',
+    L.t('waitlist.offer.decline.text', { url: e.declineUrl }),
+    L.t('waitlist.offer.after'),
+    L.t('questions', { email: brand.supportEmail }),
+    '',
+    brand.productName,
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('waitlist.offer.heading')}</h1>
+<p>${L.html('greeting', { name })}</p>
+<p>${L.html('waitlist.offer.lead', { until })}</p>
+${table(rows)}
+<p style="font-size:18px;"><strong>${L.html('waitlist.offer.book.html', {}, e.offerUrl)}</strong></p>
+<p>${L.html('waitlist.offer.decline.html', {}, e.declineUrl)}</p>
+<p>${L.html('waitlist.offer.after')}</p>
+<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
+    L.locale,
+  );
+  return { subject, text, html, ics: null, locale: L.locale };
+}
+
+/**
+ * Writes a parent's waitlist message to the outbox in the caller's transaction (the one that made the entry or the
+ * offer). `key` makes its Message-ID (`<WL-<key>.waitlist-…@domain>`): a repeat of the same key is ignored.
+ */
+export async function enqueueWaitlistMail(
+  tx: DbOrTx,
+  kind: 'waitlist_joined' | 'waitlist_offer',
+  recipient: string,
+  mail: RenderedMail,
+  key: string,
+  mailFrom: string,
+): Promise<void> {
+  await tx
+    .insert(mailOutbox)
+    .values({
+      paymentId: null,
+      kind,
+      recipient,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      ics: null,
+      messageId: messageIdFor(kind, `WL-${key}`, mailFrom),
+      locale: mail.locale ?? null,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,477 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  addDays,
+  BOOKING_LEAD_HOURS,
+  brand,
+  dateInMY,
+  ErrorCode,
+  HoldMessage,
+  isSchoolYear,
+  schoolDetails,
+  schoolFeeSen,
+  ValidationMessage,
+  waitlistDatesMessage,
+  waitlistDatesProblem,
+  WaitlistErrorCode,
+  WaitlistMessage,
+  weekdayOf,
+  type StaffWaitlistEntry,
+  type StaffWaitlistSummary,
+  type WaitlistAccept,
+  type WaitlistDates,
+  type WaitlistEntryView,
+  type WaitlistJoinBody,
+  type WaitlistOfferView,
+  type WaitlistSlot,
+} from 'shared-api/contract';
+import { newToken, sha256 } from '../base/crypto';
+import type { Db, DbOrTx } from '../base/db/connection';
+import { AppError } from '../base/errors';
+import { sharedSecret } from '../base/secrets';
+import { recordAudit } from '../audit/record';
+import { recordConsent } from '../bookings/consents';
+import { consents } from '../bookings/tables';
+import { issueHoldChallenge, redeemProof } from '../holds/hold-challenge';
+import { FIRST_PAID_HOLD_WORK, HoldLimitError, HoldLimits, HoldLimitText, HoldRefusal, MAX_HOLD_WORK } from '../holds/hold-limits';
+import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
+import { hitCounter } from '../limits/rate-counter';
+import { toPublicSlot } from '../slots/present';
+import { slots, type SlotRow } from '../slots/tables';
+import { enqueueWaitlistMail, renderWaitlistJoined } from './mails';
+import { at, entryUrl, releaseOfferHold, type Links } from './pass';
+import { earliestOfferable, offerWindow, slotFits, type WaitlistRules } from './rules';
+import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
+
+const code = (c: WaitlistErrorCode) => c as unknown as ErrorCode;
+const fail = (status: number, c: WaitlistErrorCode, message: string) => new AppError(status, code(c), message);
+
+/** Joins one client network may make per hour for free; past that each needs a solved proof of work, up to the ceiling. */
+export const FREE_JOINS_PER_NETWORK = 3;
+export const MAX_JOINS_PER_NETWORK = 20;
+export const JOIN_WINDOW_SECONDS = 3600;
+/** The joined mail is sent again to an existing entry at most this often (a stranger cannot flood a parent's inbox). */
+export const REMAIL_WINDOW_SECONDS = 600;
+/** Unknown waitlist links one client network may try in 10 minutes (as manage links). */
+export const WAITLIST_GUESS_LIMIT: GuessLimit = { name: 'waitlist-token', limit: 30, windowSeconds: 600, tooMany: WaitlistMessage.tooManyTries };
+/** Ended entries the staff list keeps showing. */
+export const ENDED_SHOWN_DAYS = 30;
+
+const LIVE = ['waiting', 'offered'] as const;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const slotOf = (slot: SlotRow): WaitlistSlot => {
+  const s = toPublicSlot(slot);
+  return { id: s.id, date: s.date, startTime: s.startTime, endTime: s.endTime };
+};
+
+export type WaitlistServiceOptions = { db: Db; rules: WaitlistRules; links: Links; offerMinutes?: number; onChange: () => void; onMail: () => void };
+
+/** The waitlist's parent and staff actions (the offer pass is pass.ts). */
+export class WaitlistService {
+  constructor(private readonly o: WaitlistServiceOptions) {}
+
+  private get db() {
+    return this.o.db;
+  }
+
+  // ---- Joining ----
+
+  /** Refuses bad dates and unknown schools (400, nothing written). */
+  private checkInput(body: Pick<WaitlistJoinBody, 'school' | 'childYear'> | null, dates: WaitlistDates): void {
+    if (body) {
+      if (schoolFeeSen(body.school) === undefined) throw fail(400, WaitlistErrorCode.WAITLIST_SCHOOL, WaitlistMessage.unknownSchool);
+      if (body.childYear && schoolDetails(body.school) && !isSchoolYear(body.school, body.childYear))
+        throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.childYearInvalid);
+    }
+    const weeks = this.o.rules.settings.weeksAhead;
+    const problem = waitlistDatesProblem(dates.fromDate, dates.toDate, dateInMY(this.o.rules.now()), weeks);
+    if (problem) throw fail(400, WaitlistErrorCode.WAITLIST_DATES, waitlistDatesMessage(problem, weeks));
+  }
+
+  /**
+   * POST /api/waitlist. Limited per client network like holds (a few free, then proof of work; counted in the join's
+   * transaction, so exact across processes). A new entry is written with its consent and mailed its place and link; an
+   * existing live entry of that email or phone at that school is left as it is and its holder mailed a new link (at
+   * most every 10 minutes). The caller learns nothing either way.
+   */
+  async join(body: WaitlistJoinBody, ip: string): Promise<void> {
+    this.checkInput(body, body);
+    const limits = await HoldLimits.load(this.db);
+    const client = limits.holder(ip).client;
+    const challengeKey = await sharedSecret(this.db, 'altcha-hmac');
+    await this.db.transaction(async (tx) => {
+      const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
+      if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
+      if (hits > FREE_JOINS_PER_NETWORK) {
+        const level = hits - FREE_JOINS_PER_NETWORK;
+        const work = Math.min(MAX_HOLD_WORK, FIRST_PAID_HOLD_WORK * 2 ** (level - 1));
+        const verdict = body.proofOfWork ? await redeemProof(tx, challengeKey, body.proofOfWork, client, work) : 'missing';
+        if (verdict !== 'ok')
+          throw new HoldLimitError(verdict === 'missing' ? HoldLimitText.challenge : HoldLimitText.proofRefused, await issueHoldChallenge(challengeKey, client, work, level));
+      }
+      const existing = await this.liveEntryOf(tx, body.school, body.email, body.phone);
+      if (existing) return this.remail(tx, existing);
+      const consent = await recordConsent(tx, body.privacyConsent, 'web');
+      const token = newToken();
+      const [entry] = await tx
+        .insert(waitlistEntries)
+        .values({
+          school: body.school,
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          childName: body.childName ?? null,
+          childYear: body.childYear ?? null,
+          locale: body.locale,
+          fromDate: body.fromDate,
+          toDate: body.toDate,
+          partOfDay: body.partOfDay,
+          tokenHash: sha256(token),
+          consentId: consent.id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!entry) {
+        // Another request made the live entry meanwhile: it stands, this consent goes.
+        await tx.delete(consents).where(eq(consents.id, consent.id));
+        const other = await this.liveEntryOf(tx, body.school, body.email, body.phone);
+        if (other) await this.remail(tx, other);
+        return;
+      }
+      await this.mailJoined(tx, entry, token);
+    });
+    this.o.onMail();
+    this.o.onChange();
+  }
+
+  private async liveEntryOf(tx: DbOrTx, school: string, email: string, phone: string): Promise<WaitlistEntryRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.school, school), inArray(waitlistEntries.state, [...LIVE]), or(eq(waitlistEntries.email, email), eq(waitlistEntries.phone, phone))))
+      .orderBy(asc(waitlistEntries.id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  /** The entry's holder gets its link again (a new one: only hashes are kept), at most every REMAIL_WINDOW_SECONDS. */
+  private async remail(tx: DbOrTx, entry: WaitlistEntryRow): Promise<void> {
+    const { hits } = await hitCounter(tx, `waitlist-remail:${entry.id}`, REMAIL_WINDOW_SECONDS);
+    if (hits > 1) return;
+    const token = newToken();
+    await tx.update(waitlistEntries).set({ tokenHash: sha256(token) }).where(eq(waitlistEntries.id, entry.id));
+    await this.mailJoined(tx, entry, token);
+  }
+
+  private async mailJoined(tx: DbOrTx, entry: WaitlistEntryRow, token: string): Promise<void> {
+    const place = await this.placeOf(tx, entry);
+    const mail = renderWaitlistJoined({ ...entry, place, url: entryUrl(this.o.links, token), offerMinutes: this.o.rules.settings.offerMinutes });
+    await enqueueWaitlistMail(tx, 'waitlist_joined', entry.email, mail, `${entry.id}-${sha256(token).slice(0, 12)}`, this.o.links.mailFrom);
+  }
+
+  /** 1-based among the waiting entries of its school; null when not waiting. */
+  private async placeOf(db: DbOrTx, entry: Pick<WaitlistEntryRow, 'school' | 'state' | 'position'>): Promise<number | null> {
+    if (entry.state !== 'waiting') return null;
+    const [row] = await db
+      .select({ n: count() })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.school, entry.school), eq(waitlistEntries.state, 'waiting'), lte(waitlistEntries.position, entry.position)));
+    return Number(row.n);
+  }
+
+  // ---- The entry link ----
+
+  private async entryFor(db: DbOrTx, token: string, ip: string, lock = false): Promise<WaitlistEntryRow> {
+    if (TOKEN.test(token)) {
+      const query = db.select().from(waitlistEntries).where(eq(waitlistEntries.tokenHash, sha256(token)));
+      const [row] = lock ? await query.for('update') : await query;
+      if (row) return row;
+    }
+    return refuseUnknownToken(db, WAITLIST_GUESS_LIMIT, ip, () => fail(404, WaitlistErrorCode.WAITLIST_LINK_INVALID, WaitlistMessage.invalidLink));
+  }
+
+  private async entryView(db: DbOrTx, entry: WaitlistEntryRow): Promise<WaitlistEntryView> {
+    const [live] = await db
+      .select({ offer: waitlistOffers, slot: slots })
+      .from(waitlistOffers)
+      .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+      .where(and(eq(waitlistOffers.entryId, entry.id), isNull(waitlistOffers.outcome)));
+    return {
+      entry: {
+        school: entry.school,
+        name: entry.name,
+        email: entry.email,
+        phone: entry.phone,
+        fromDate: entry.fromDate,
+        toDate: entry.toDate,
+        partOfDay: entry.partOfDay,
+        locale: entry.locale,
+        state: entry.state,
+        place: await this.placeOf(db, entry),
+      },
+      offer: live ? { slot: slotOf(live.slot), startsAt: live.offer.startsAt.toISOString(), expiresAt: live.offer.expiresAt.toISOString() } : null,
+    };
+  }
+
+  async viewEntry(token: string, ip: string): Promise<WaitlistEntryView> {
+    return this.entryView(this.db, await this.entryFor(this.db, token, ip));
+  }
+
+  /** New dates for a waiting entry (409 once offered or ended); its place stays. */
+  async updateEntry(token: string, dates: WaitlistDates, ip: string): Promise<WaitlistEntryView> {
+    await this.entryFor(this.db, token, ip);
+    this.checkInput(null, dates);
+    const view = await this.db.transaction(async (tx) => {
+      const entry = await this.entryFor(tx, token, ip, true);
+      if (entry.state !== 'waiting') throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, WaitlistMessage.notWaiting);
+      const [updated] = await tx.update(waitlistEntries).set(dates).where(eq(waitlistEntries.id, entry.id)).returning();
+      return this.entryView(tx, updated);
+    });
+    this.o.onChange();
+    return view;
+  }
+
+  /** The parent leaves: a live offer ends ('declined') and its slot passes on. An ended entry is shown as it is. */
+  async leave(token: string, ip: string): Promise<WaitlistEntryView> {
+    await this.entryFor(this.db, token, ip);
+    const view = await this.db.transaction(async (tx) => {
+      const entry = await this.entryFor(tx, token, ip, true);
+      if (!LIVE.includes(entry.state as (typeof LIVE)[number])) return this.entryView(tx, entry);
+      await this.endLiveOffer(tx, entry.id, 'declined');
+      const [left] = await tx.update(waitlistEntries).set({ state: 'left', endedAt: this.o.rules.now() }).where(eq(waitlistEntries.id, entry.id)).returning();
+      return this.entryView(tx, left);
+    });
+    this.o.onChange();
+    return view;
+  }
+
+  private async endLiveOffer(tx: DbOrTx, entryId: number, outcome: 'declined' | 'cancelled'): Promise<WaitlistOfferRow | undefined> {
+    const now = this.o.rules.now();
+    const [ended] = await tx
+      .update(waitlistOffers)
+      .set({ outcome, endedAt: now })
+      .where(and(eq(waitlistOffers.entryId, entryId), isNull(waitlistOffers.outcome)))
+      .returning();
+    if (ended) await releaseOfferHold(tx, ended, now);
+    return ended;
+  }
+
+  // ---- The offer link ----
+
+  private async offerFor(db: DbOrTx, token: string, ip: string, lock = false) {
+    if (TOKEN.test(token)) {
+      const query = db
+        .select({ offer: waitlistOffers, entry: waitlistEntries, slot: slots })
+        .from(waitlistOffers)
+        .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+        .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+        .where(eq(waitlistOffers.tokenHash, sha256(token)));
+      const [row] = lock ? await query.for('update', { of: waitlistOffers }) : await query;
+      if (row) return row;
+    }
+    return refuseUnknownToken(db, WAITLIST_GUESS_LIMIT, ip, () => fail(404, WaitlistErrorCode.WAITLIST_LINK_INVALID, WaitlistMessage.invalidLink));
+  }
+
+  private offerState(offer: WaitlistOfferRow): WaitlistOfferView['state'] {
+    const now = this.o.rules.now();
+    if (offer.outcome === 'booked' || offer.outcome === 'declined') return offer.outcome;
+    if (offer.outcome) return 'expired';
+    if (offer.expiresAt <= now) return 'expired';
+    return offer.startsAt > now ? 'waiting' : 'live';
+  }
+
+  async viewOffer(token: string, ip: string): Promise<WaitlistOfferView> {
+    const { offer, entry, slot } = await this.offerFor(this.db, token, ip);
+    return {
+      state: this.offerState(offer),
+      school: entry.school,
+      slot: slotOf(slot),
+      feeSen: schoolFeeSen(entry.school) ?? brand.unknownSchoolFeeSen,
+      startsAt: offer.startsAt.toISOString(),
+      expiresAt: offer.expiresAt.toISOString(),
+      visitor: { name: entry.name, email: entry.email, phone: entry.phone, school: entry.school, childName: entry.childName, childYear: entry.childYear },
+      locale: entry.locale,
+    };
+  }
+
+  /** The slot's hold token of a live offer: the browser pays with it as after a reserve (409 when not live). */
+  async accept(token: string, ip: string): Promise<WaitlistAccept> {
+    const { offer, slot } = await this.offerFor(this.db, token, ip);
+    if (this.offerState(offer) !== 'live' || slot.holdTokenHash !== sha256(offer.holdToken) || slot.status !== 'available')
+      throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, WaitlistMessage.offerNotLive);
+    // Until the later of the offer's end and the hold's (a payment started on it may have taken it further).
+    const until = slot.holdExpiresAt && slot.holdExpiresAt > offer.expiresAt ? slot.holdExpiresAt : offer.expiresAt;
+    return { slotId: slot.id, token: offer.holdToken, expiresAt: until.toISOString() };
+  }
+
+  /** The parent declines: the offer ends, the slot passes on at once, the entry waits for another slot. */
+  async decline(token: string, ip: string): Promise<void> {
+    await this.offerFor(this.db, token, ip);
+    await this.db.transaction(async (tx) => {
+      const { offer } = await this.offerFor(tx, token, ip, true);
+      const state = this.offerState(offer);
+      if (state !== 'live' && state !== 'waiting') throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, WaitlistMessage.offerNotLive);
+      await this.endLiveOffer(tx, offer.entryId, 'declined');
+      await tx.update(waitlistEntries).set({ state: 'waiting' }).where(and(eq(waitlistEntries.id, offer.entryId), eq(waitlistEntries.state, 'offered')));
+    });
+    this.o.onChange();
+  }
+
+  // ---- The rule: a free slot that fits a waiting entry is offered to the list first ----
+
+  /**
+   * True when the pass would offer this free slot to someone now, or an offer of it still runs for another hold token
+   * than the caller's (its hold may have ended a little sooner: hold time is capped): the reserve and payment routes
+   * refuse it meanwhile.
+   */
+  async claims(db: DbOrTx, slotId: number, holdTokenHash?: string | null): Promise<boolean> {
+    const { settings, now: clock } = this.o.rules;
+    const now = clock();
+    const [slot] = await db.select().from(slots).where(eq(slots.id, slotId));
+    if (!slot || slot.status !== 'available' || slot.deletedAt) return false;
+    const [live] = await db.select().from(waitlistOffers).where(and(eq(waitlistOffers.slotId, slotId), isNull(waitlistOffers.outcome)));
+    if (live) return !(holdTokenHash && sha256(live.holdToken) === holdTokenHash);
+    if (slot.startAt < earliestOfferable(now, settings) || slot.startAt.getTime() < now.getTime() + BOOKING_LEAD_HOURS * 3_600_000) return false;
+    if (!offerWindow(now, slot.startAt, settings)) return false;
+    const day = dateInMY(slot.startAt);
+    const candidates = await db
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.state, 'waiting'),
+          lte(waitlistEntries.fromDate, day),
+          gte(waitlistEntries.toDate, day),
+          sql`NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = ${waitlistEntries.id} AND o.slot_id = ${slotId})`,
+        ),
+      );
+    return candidates.some((e) => slotFits(slot.startAt, e));
+  }
+
+  // ---- Staff ----
+
+  async staffList(school?: string): Promise<StaffWaitlistEntry[]> {
+    const since = new Date(this.o.rules.now().getTime() - ENDED_SHOWN_DAYS * 86_400_000);
+    const entries = await this.db
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          school ? eq(waitlistEntries.school, school) : undefined,
+          or(inArray(waitlistEntries.state, [...LIVE]), gt(waitlistEntries.endedAt, since)),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.position));
+    const ids = entries.map((e) => e.id);
+    const offers = ids.length
+      ? await this.db
+          .select({ offer: waitlistOffers, slot: slots })
+          .from(waitlistOffers)
+          .innerJoin(slots, eq(slots.id, waitlistOffers.slotId))
+          .where(inArray(waitlistOffers.entryId, ids))
+          .orderBy(asc(waitlistOffers.id))
+      : [];
+    const isLive = (e: WaitlistEntryRow) => LIVE.includes(e.state as (typeof LIVE)[number]);
+    const placeInSchool = new Map<string, number>();
+    const live = entries.filter(isLive);
+    const ended = entries.filter((e) => !isLive(e)).sort((a, b) => (b.endedAt?.getTime() ?? 0) - (a.endedAt?.getTime() ?? 0));
+    return [...live, ...ended].map((e) => {
+      let position: number | null = null;
+      if (isLive(e)) {
+        position = (placeInSchool.get(e.school) ?? 0) + 1;
+        placeInSchool.set(e.school, position);
+      }
+      const own = offers.filter((o) => o.offer.entryId === e.id);
+      const current = own.find((o) => o.offer.outcome === null);
+      return {
+        id: e.id,
+        position,
+        name: e.name,
+        email: e.email,
+        phone: e.phone,
+        school: e.school,
+        fromDate: e.fromDate,
+        toDate: e.toDate,
+        partOfDay: e.partOfDay,
+        state: e.state,
+        joinedAt: e.joinedAt.toISOString(),
+        offer: current ? { slot: slotOf(current.slot), expiresAt: current.offer.expiresAt.toISOString() } : null,
+        offers: own.map((o) => ({
+          slot: slotOf(o.slot),
+          createdAt: o.offer.createdAt.toISOString(),
+          expiresAt: o.offer.expiresAt.toISOString(),
+          outcome: o.offer.outcome,
+        })),
+      };
+    });
+  }
+
+  /** Swaps a live entry's place with its live neighbour's in its school (409 when it is already first or last), audited. */
+  async move(id: number, direction: 'up' | 'down', reason: string, by: { actor: string; actorUserId: number; ip: string }): Promise<string> {
+    const school = await this.db.transaction(async (tx) => {
+      const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
+      if (!entry) throw fail(404, WaitlistErrorCode.WAITLIST_LINK_INVALID, 'Waitlist entry not found.');
+      if (!LIVE.includes(entry.state as (typeof LIVE)[number])) throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, 'This entry is no longer on the list.');
+      const [neighbour] = await tx
+        .select()
+        .from(waitlistEntries)
+        .where(
+          and(
+            eq(waitlistEntries.school, entry.school),
+            inArray(waitlistEntries.state, [...LIVE]),
+            ne(waitlistEntries.id, entry.id),
+            direction === 'up' ? sql`${waitlistEntries.position} < ${entry.position}` : sql`${waitlistEntries.position} > ${entry.position}`,
+          ),
+        )
+        .orderBy(direction === 'up' ? desc(waitlistEntries.position) : asc(waitlistEntries.position))
+        .limit(1)
+        .for('update');
+      if (!neighbour) throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, direction === 'up' ? 'This entry is already first.' : 'This entry is already last.');
+      await tx.update(waitlistEntries).set({ position: neighbour.position }).where(eq(waitlistEntries.id, entry.id));
+      await tx.update(waitlistEntries).set({ position: entry.position }).where(eq(waitlistEntries.id, neighbour.id));
+      await recordAudit(tx, {
+        ...by,
+        action: 'waitlist_moved',
+        target: entry.id,
+        detail: { direction, reason, school: entry.school, email: entry.email, swappedWith: neighbour.id },
+      });
+      return entry.school;
+    });
+    this.o.onChange();
+    return school;
+  }
+
+  /** Takes a live entry off the list (its live offer ends and the slot passes on), audited. */
+  async remove(id: number, reason: string, by: { actor: string; actorUserId: number; ip: string }): Promise<string> {
+    const school = await this.db.transaction(async (tx) => {
+      const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
+      if (!entry) throw fail(404, WaitlistErrorCode.WAITLIST_LINK_INVALID, 'Waitlist entry not found.');
+      if (!LIVE.includes(entry.state as (typeof LIVE)[number])) throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, 'This entry is no longer on the list.');
+      await this.endLiveOffer(tx, entry.id, 'cancelled');
+      await tx.update(waitlistEntries).set({ state: 'removed', endedAt: this.o.rules.now() }).where(eq(waitlistEntries.id, entry.id));
+      await recordAudit(tx, { ...by, action: 'waitlist_removed', target: entry.id, detail: { reason, school: entry.school, email: entry.email, state: entry.state } });
+      return entry.school;
+    });
+    this.o.onChange();
+    return school;
+  }
+
+  /** Dashboard counts: waiting now, live offers, offers booked since Monday (GMT+8). */
+  async summary(): Promise<StaffWaitlistSummary> {
+    const now = this.o.rules.now();
+    const today = dateInMY(now);
+    const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+    const [row] = (
+      (await this.db.execute(sql`
+        SELECT (SELECT count(*) FROM waitlist_entries WHERE state = 'waiting')::int AS waiting,
+               (SELECT count(*) FROM waitlist_offers WHERE outcome IS NULL AND expires_at > ${at(now)})::int AS offers_live,
+               (SELECT count(*) FROM waitlist_offers WHERE outcome = 'booked' AND ended_at >= ${at(new Date(`${monday}T00:00:00+08:00`))})::int AS filled`)) as unknown as {
+        rows: { waiting: number; offers_live: number; filled: number }[];
+      }
+    ).rows;
+    return { waiting: Number(row.waiting), offersLive: Number(row.offers_live), filledThisWeek: Number(row.filled) };
+  }
+}
+
+export { HoldRefusal };

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LOCALES, WAITLIST_ENTRY_STATES, WAITLIST_OFFER_OUTCOMES, WAITLIST_PARTS_OF_DAY } from 'shared-api/contract';
+import { tz } from '../base/db/columns';
+import { consents } from '../bookings/tables';
+import { slots } from '../slots/tables';
+
+// Mirrors migrations/0019_waitlist.sql: parents waiting for a slot, and the offers of freed slots made to them.
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    school: text('school').notNull(),
+    name: text('name').notNull(),
+    /** Lower-case, as the booking form's rules leave it. */
+    email: text('email').notNull(),
+    /** Normalised as the booking form's rules leave it (`0…` or `+…`, digits only). */
+    phone: text('phone').notNull(),
+    childName: text('child_name'),
+    childYear: text('child_year'),
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    /** GMT+8 days (YYYY-MM-DD), both inclusive. */
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    partOfDay: text('part_of_day', { enum: WAITLIST_PARTS_OF_DAY }).notNull(),
+    joinedAt: tz('joined_at').notNull().defaultNow(),
+    /** The list's order: first come, first served; a staff move swaps it with the neighbour's. */
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    state: text('state', { enum: WAITLIST_ENTRY_STATES }).notNull().default('waiting'),
+    tokenHash: text('token_hash').notNull().unique(),
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => consents.id),
+    endedAt: tz('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_live_email_uq').on(t.school, t.email).where(sql`state = ANY (ARRAY['waiting', 'offered'])`),
+    uniqueIndex('waitlist_entries_live_phone_uq').on(t.school, t.phone).where(sql`state = ANY (ARRAY['waiting', 'offered'])`),
+    index('waitlist_entries_waiting_idx').on(t.position).where(sql`state = 'waiting'`),
+    check('waitlist_entries_check', sql`to_date >= from_date`),
+  ],
+);
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The slot's hold token while the offer runs, handed to the parent on accept. */
+    holdToken: text('hold_token').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    /** Later than createdAt when the offer was made in quiet hours. */
+    startsAt: tz('starts_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    mailQueuedAt: tz('mail_queued_at'),
+    outcome: text('outcome', { enum: WAITLIST_OFFER_OUTCOMES }),
+    endedAt: tz('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_live_entry_uq').on(t.entryId).where(sql`outcome IS NULL`),
+    uniqueIndex('waitlist_offers_live_slot_uq').on(t.slotId).where(sql`outcome IS NULL`),
+    index('waitlist_offers_entry_idx').on(t.entryId),
+    check('waitlist_offers_check', sql`expires_at > starts_at`),
+  ],
+);
+export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;

@@ -1,0 +1,141 @@
+import { count } from 'drizzle-orm';
+import { addDays, dateInMY, type HoldChallenge } from 'shared-api/contract';
+import { solveHoldChallenge } from '../../../booking-remote/src/features/booking-dialog/utils/holdChallenge';
+import { consents } from '../../src/bookings/tables';
+import { startPaymentsApp, type PayCtx } from '../payments/support';
+import { atMY, entries, entryTokenOf, fixClock, join, joinBody, joinMany, mailsTo, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
+
+// The parent's routes: joining (input rules, one live entry per email and phone, consent, the same answer always),
+// the entry link, and the limits (joins per network with proof of work, guessing of links).
+jest.setTimeout(60_000);
+
+describe('waitlist public routes', () => {
+  let ctx: PayCtx;
+  let clock: Clock;
+  let today: string;
+  let range: { fromDate: string; toDate: string };
+
+  beforeAll(async () => {
+    ctx = await startPaymentsApp('pglite');
+    clock = fixClock(ctx, tomorrowAt('10:00'));
+    today = dateInMY(clock.now);
+    range = { fromDate: today, toDate: addDays(today, 14) };
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const consentCount = async () => Number((await ctx.database.db.select({ n: count() }).from(consents))[0].n);
+
+  it('refuses bad input with a clear code and changes nothing', async () => {
+    let saturday = addDays(today, 2);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fromDate: addDays(today, -1), toDate: today }, 'WAITLIST_DATES'],
+      [{ fromDate: today, toDate: addDays(today, 8 * 7 + 1) }, 'WAITLIST_DATES'],
+      [{ fromDate: saturday, toDate: addDays(saturday, 1) }, 'WAITLIST_DATES'],
+      [{ fromDate: addDays(today, 3), toDate: addDays(today, 2) }, 'WAITLIST_DATES'],
+      [{ ...range, school: 'Nowhere School' }, 'WAITLIST_SCHOOL'],
+      [{ ...range, email: 'not-an-email' }, 'VALIDATION_ERROR'],
+      [{ ...range, phone: '12' }, 'VALIDATION_ERROR'],
+      [{ ...range, partOfDay: 'evening' }, 'VALIDATION_ERROR'],
+      [{ ...range, fromDate: '2026-02-30' }, 'WAITLIST_DATES'],
+      [{ ...range, privacyConsent: { noticeVersion: 'old', language: 'en' } }, 'NOTICE_OUTDATED'],
+    ];
+    const consentsBefore = await consentCount();
+    for (const [extra, error] of cases) {
+      const res = await join(ctx, 50, extra as typeof range, '10.250.0.1');
+      expect([res.statusCode, res.json().error]).toEqual([400, error]);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await entries(ctx)).toHaveLength(0);
+    expect(await consentCount()).toBe(consentsBefore);
+  });
+
+  it('joins with the consent recorded, and mails the place and the private link in the parent’s language', async () => {
+    const res = await join(ctx, 1, { ...range, locale: 'ms', privacyConsent: { noticeVersion: joinBody(1, range).privacyConsent.noticeVersion, language: 'ms' } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ success: true, data: { mailed: true } });
+    const [entry] = await entries(ctx);
+    expect(entry).toMatchObject({ email: parent(1).email, state: 'waiting', locale: 'ms' });
+    const [consent] = (await ctx.database.db.select().from(consents)).filter((c) => c.id === entry.consentId);
+    expect(consent).toMatchObject({ channel: 'web', language: 'ms' });
+    const [mail] = await mailsTo(ctx, parent(1).email);
+    expect(mail).toMatchObject({ kind: 'waitlist_joined', locale: 'ms' });
+    expect(mail.subject).toBe('Anda dalam senarai menunggu: Sekolah Menengah Swasta Seri Ilmu');
+    expect(mail.textBody).toContain('Giliran anda: 1');
+    expect(mail.textBody).toMatch(/http:\/\/site\.test\/waitlist\/[A-Za-z0-9_-]{43}/);
+    // The link's token is stored only as its hash.
+    expect(JSON.stringify(entry)).not.toContain(await entryTokenOf(ctx, 1));
+  });
+
+  it('joining again with the same email or phone answers the same, changes nothing, and mails the holder a new link (at most every 10 minutes)', async () => {
+    const first = await join(ctx, 1, range);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(99, range), phone: parent(1).phone }, remoteAddress: '10.77.0.1' });
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.json()).toEqual(first.json());
+    expect(await entries(ctx)).toHaveLength(1);
+    const joined = (await mailsTo(ctx, parent(1).email)).filter((m) => m.kind === 'waitlist_joined');
+    expect(joined).toHaveLength(2);
+    expect((await mailsTo(ctx, parent(99).email))).toHaveLength(0);
+    // The latest link works; the older one no longer does.
+    const latest = await entryTokenOf(ctx, 1);
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/waitlist/entry/${latest}`, remoteAddress: '10.1.1.1' });
+    expect(view.json().data.entry).toMatchObject({ email: parent(1).email, place: 1, state: 'waiting' });
+  });
+
+  it('the entry link changes the days (place kept), refuses bad days, and leaves', async () => {
+    await joinMany(ctx, [2], range);
+    const token = await entryTokenOf(ctx, 2);
+    const url = `/api/waitlist/entry/${token}`;
+    const changed = await ctx.app.inject({ method: 'PUT', url, payload: { fromDate: addDays(today, 1), toDate: addDays(today, 20), partOfDay: 'morning' }, remoteAddress: '10.1.1.2' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.entry).toMatchObject({ fromDate: addDays(today, 1), toDate: addDays(today, 20), partOfDay: 'morning', place: 2 });
+    const bad = await ctx.app.inject({ method: 'PUT', url, payload: { fromDate: addDays(today, -2), toDate: today, partOfDay: 'any' }, remoteAddress: '10.1.1.2' });
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'WAITLIST_DATES']);
+    const left = await ctx.app.inject({ method: 'POST', url: `${url}/leave`, remoteAddress: '10.1.1.2' });
+    expect(left.json().data.entry).toMatchObject({ state: 'left', place: null });
+    const after = await ctx.app.inject({ method: 'PUT', url, payload: { fromDate: today, toDate: addDays(today, 3), partOfDay: 'any' }, remoteAddress: '10.1.1.2' });
+    expect([after.statusCode, after.json().error]).toEqual([409, 'WAITLIST_NOT_LIVE']);
+  });
+
+  it('an offered entry cannot change its days (409); its page shows the offer without its link', async () => {
+    await joinMany(ctx, [3], range);
+    await slotAt(ctx, atMY(weekdayFrom(addDays(today, 2)), '09:00'));
+    await ctx.app.waitlist.runPass();
+    const token = await entryTokenOf(ctx, 1);
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/waitlist/entry/${token}`, remoteAddress: '10.1.1.3' });
+    expect(view.json().data.entry.state).toBe('offered');
+    expect(Object.keys(view.json().data.offer).sort()).toEqual(['expiresAt', 'slot', 'startsAt']);
+    const res = await ctx.app.inject({ method: 'PUT', url: `/api/waitlist/entry/${token}`, payload: { ...range, partOfDay: 'any' }, remoteAddress: '10.1.1.3' });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('joining is limited per client network like holds: 3 free an hour, then only with a solved proof of work', async () => {
+    const network = (n: number) => `10.200.5.${n}`;
+    for (const i of [11, 12, 13]) expect((await join(ctx, i, range, network(i))).statusCode).toBe(202);
+    const limited = await join(ctx, 14, range, network(14));
+    expect([limited.statusCode, limited.json().error, limited.headers['retry-after']]).toEqual([429, 'HOLD_LIMIT', '1']);
+    expect((await entries(ctx)).some((e) => e.email === parent(14).email)).toBe(false);
+    const proof = (await solveHoldChallenge(limited.json().data.challenge as HoldChallenge))!;
+    const solved = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(14, range), proofOfWork: proof }, remoteAddress: network(99) });
+    expect(solved.statusCode).toBe(202);
+    // The same proof again is refused.
+    const replay = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(15, range), proofOfWork: proof }, remoteAddress: network(15) });
+    expect(replay.statusCode).toBe(429);
+  });
+
+  it('guessing links is limited per network: unknown ones 404 then 429; a real link still works from there', async () => {
+    const guesser = '10.66.6.6';
+    const fake = (n: number) => `${'A'.repeat(40)}${String(n).padStart(3, '0')}`;
+    const answers: number[] = [];
+    for (let n = 0; n < 32; n++)
+      answers.push((await ctx.app.inject({ method: 'GET', url: `/api/waitlist/${n % 2 ? 'offer' : 'entry'}/${fake(n)}`, remoteAddress: guesser })).statusCode);
+    expect(answers.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(answers.slice(30)).toEqual([429, 429]);
+    const real = await ctx.app.inject({ method: 'GET', url: `/api/waitlist/entry/${await entryTokenOf(ctx, 3)}`, remoteAddress: guesser });
+    expect(real.statusCode).toBe(200);
+    const notFound = await ctx.app.inject({ method: 'GET', url: '/api/waitlist/entry/short', remoteAddress: '10.66.7.7' });
+    expect([notFound.statusCode, notFound.json().error]).toEqual([404, 'WAITLIST_LINK_INVALID']);
+  });
+});

@@ -1,0 +1,59 @@
+import { addDays, dateInMY } from 'shared-api/contract';
+import { createUser } from '../../src/auth/accounts';
+import { bookPaid, cancel, manageGet } from '../bookings/support';
+import { startPaymentsApp, type PayCtx } from '../payments/support';
+import { entries, fixClock, joinMany, offeredTo, tomorrowAt, weekdayFrom, type Clock } from './support';
+
+// What frees a slot asks for a pass on the `waitlist` queue (lower layers never import the waitlist): a parent's cancel,
+// new slots by staff; and entries whose days have all passed end by themselves.
+jest.setTimeout(60_000);
+
+describe('waitlist passes asked for by the changes that free slots', () => {
+  let ctx: PayCtx;
+  let clock: Clock;
+  let today: string;
+
+  beforeAll(async () => {
+    ctx = await startPaymentsApp('pglite');
+    clock = fixClock(ctx, tomorrowAt('10:00'));
+    today = dateInMY(clock.now);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("a parent's cancel through their manage link queues a pass: the freed slot is offered to the first in line", async () => {
+    const booked = await bookPaid(ctx, 72, 'booker@example.com');
+    await joinMany(ctx, [1], { fromDate: today, toDate: addDays(today, 14) });
+    await ctx.app.jobs.runDue('waitlist');
+    const quote = (await manageGet(ctx, booked.token)).json().data.cancelQuote;
+    expect((await cancel(ctx, booked.token, quote.amountSen)).statusCode).toBe(200);
+    // The pass runs as the queue's job (what the worker would run), not called by the test.
+    expect(await ctx.app.jobs.runDue('waitlist')).toBeGreaterThan(0);
+    expect(await offeredTo(ctx)).toEqual({ [booked.slotId]: 1 });
+  });
+
+  it('a slot staff create is offered to the list first', async () => {
+    await joinMany(ctx, [2], { fromDate: today, toDate: addDays(today, 14) });
+    await createUser(ctx.database.db, { email: 'staff@example.com', password: 'correct-horse' });
+    const login = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'staff@example.com', password: 'correct-horse' } });
+    const day = weekdayFrom(addDays(dateInMY(new Date()), 3));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/slot/add',
+      headers: { authorization: `Bearer ${login.json().data.token}` },
+      payload: { date: day, startTime: '14:00', endTime: '14:30' },
+    });
+    expect(res.statusCode).toBe(201);
+    await ctx.app.jobs.runDue('waitlist');
+    expect((await offeredTo(ctx))[res.json().data.slot.id]).toBe(2);
+  });
+
+  it('an entry whose days have all passed ends by itself (expired)', async () => {
+    const weekday = weekdayFrom(today);
+    await joinMany(ctx, [3], { fromDate: weekday, toDate: weekday });
+    clock.add(4 * 24 * 60);
+    await ctx.app.waitlist.runPass();
+    expect((await entries(ctx)).find((e) => e.email === 'parent3@example.com')).toMatchObject({ state: 'expired', endedAt: clock.now });
+  });
+});

@@ -1,0 +1,209 @@
+// The fair waitlist (issue 26): a freed slot is offered to one parent at a time, in order of joining.
+// One contract for the server routes, the parent pages (booking-remote, lazy chunk) and the staff page (admin-remote).
+import { z } from 'zod';
+import brandConfig from '../../../brand.config.json';
+import { LOCALES } from './locale';
+import { consentSchema, isoDate, rowIdSchema, visitorDetailsSchema } from './schemas';
+import { proofOfWorkSchema } from './hold-limits';
+import { addDays, isWeekend, todayInMY } from './gmt8';
+import { dayInMY } from './time';
+
+/** `waitlist` in brand.config.json: the offer window, the cut-off before the visit, quiet hours (GMT+8), how far ahead. */
+export type WaitlistSettings = {
+  /** How long an offer holds the slot for its parent. */
+  offerMinutes: number;
+  /** No offer may run past this many hours before the visit: a slot freeing later opens to everyone. */
+  cutoffHours: number;
+  /** An offer that would start between `from` and `to` (HH:mm, GMT+8) starts at `to`. */
+  quietHours: { from: string; to: string };
+  /** The latest day a parent may ask for: this many weeks from today. */
+  weeksAhead: number;
+};
+
+/** The one accessor of the waitlist settings. */
+export const waitlistSettings = (): WaitlistSettings => brandConfig.waitlist;
+
+export const WAITLIST_PARTS_OF_DAY = ['any', 'morning', 'afternoon'] as const;
+/** 'morning': the slot starts before 12:00 GMT+8; 'afternoon': at 12:00 or later. */
+export const partOfDaySchema = z.enum(WAITLIST_PARTS_OF_DAY);
+export type PartOfDay = z.infer<typeof partOfDaySchema>;
+export const MORNING_ENDS_MINUTES = 12 * 60;
+
+export const WAITLIST_ENTRY_STATES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed'] as const;
+export const waitlistEntryStateSchema = z.enum(WAITLIST_ENTRY_STATES);
+export type WaitlistEntryState = z.infer<typeof waitlistEntryStateSchema>;
+export const WAITLIST_OFFER_OUTCOMES = ['booked', 'expired', 'declined', 'cancelled'] as const;
+export const waitlistOfferOutcomeSchema = z.enum(WAITLIST_OFFER_OUTCOMES);
+export type WaitlistOfferOutcome = z.infer<typeof waitlistOfferOutcomeSchema>;
+
+/** Error codes of the waitlist routes (the `error` field). */
+export const WaitlistErrorCode = {
+  /** 409: reserve or payment refused: this free slot is being offered to the waitlist first. */
+  WAITLIST_FIRST: 'WAITLIST_FIRST',
+  /** 400: the date range is in the past, beyond the weeks ahead, ends before it starts, or has no weekday. */
+  WAITLIST_DATES: 'WAITLIST_DATES',
+  /** 400: the school is not one of the group's. */
+  WAITLIST_SCHOOL: 'WAITLIST_SCHOOL',
+  /** 404: unknown entry or offer link. */
+  WAITLIST_LINK_INVALID: 'WAITLIST_LINK_INVALID',
+  /** 409: the entry is no longer waiting (change of dates), or the offer is not live (accept, decline). */
+  WAITLIST_NOT_LIVE: 'WAITLIST_NOT_LIVE',
+} as const;
+export type WaitlistErrorCode = (typeof WaitlistErrorCode)[keyof typeof WaitlistErrorCode];
+
+/** The server's English words (the parent pages show their own catalogue's, by code). */
+export const WaitlistMessage = {
+  waitlistFirst: 'This slot is being offered to parents on the waitlist first. Please choose another time or join the waitlist.',
+  datesPast: 'The dates must start today or later.',
+  datesTooFar: (weeks: number) => `The dates can be at most ${weeks} weeks ahead.`,
+  datesOrder: 'The last day must be on or after the first day.',
+  noWeekday: 'The dates must include at least one weekday.',
+  unknownSchool: 'Please choose one of our schools.',
+  invalidLink: 'This waitlist link is not valid. Please use the link in your latest waitlist email.',
+  tooManyTries: 'Too many attempts. Please wait a few minutes and try again.',
+  notWaiting: 'This waitlist entry is no longer waiting, so its dates cannot be changed.',
+  offerNotLive: 'This offer is not open.',
+  joined: 'Check your email.',
+} as const;
+
+export type WaitlistDatesProblem = 'past' | 'tooFar' | 'order' | 'noWeekday' | 'invalid';
+
+/** What is wrong with a date range (GMT+8 days), or null: from today to `weeksAhead` weeks ahead, with a weekday. */
+export function waitlistDatesProblem(fromDate: string, toDate: string, today = todayInMY(), weeksAhead = waitlistSettings().weeksAhead): WaitlistDatesProblem | null {
+  if (!dayInMY(fromDate).isValid() || !dayInMY(toDate).isValid()) return 'invalid';
+  if (fromDate < today) return 'past';
+  if (toDate < fromDate) return 'order';
+  if (toDate > addDays(today, weeksAhead * 7)) return 'tooFar';
+  for (let day = fromDate, n = 0; day <= toDate && n < 7; day = addDays(day, 1), n++) if (!isWeekend(day)) return null;
+  return 'noWeekday';
+}
+
+export const waitlistDatesMessage = (problem: WaitlistDatesProblem, weeksAhead = waitlistSettings().weeksAhead): string =>
+  problem === 'past' || problem === 'invalid'
+    ? WaitlistMessage.datesPast
+    : problem === 'tooFar'
+      ? WaitlistMessage.datesTooFar(weeksAhead)
+      : problem === 'order'
+        ? WaitlistMessage.datesOrder
+        : WaitlistMessage.noWeekday;
+
+// ---- Public routes ----
+const visitor = visitorDetailsSchema.shape;
+/** The dates a parent can come: weekdays from `fromDate` to `toDate` (GMT+8), optionally only mornings or afternoons. */
+export const waitlistDatesSchema = z.object({ fromDate: isoDate, toDate: isoDate, partOfDay: partOfDaySchema });
+export type WaitlistDates = z.infer<typeof waitlistDatesSchema>;
+
+/** POST /api/waitlist: the booking form's visitor fields and rules, the dates, the language and the privacy consent. */
+export const waitlistJoinBodySchema = z.object({
+  name: visitor.visitorName,
+  email: visitor.visitorEmail,
+  phone: visitor.visitorContactNo,
+  school: visitor.selectedSchool,
+  childName: visitor.childName.optional(),
+  childYear: visitor.childYear.optional(),
+  fromDate: isoDate,
+  toDate: isoDate,
+  partOfDay: partOfDaySchema,
+  locale: z.enum(LOCALES),
+  privacyConsent: consentSchema,
+  proofOfWork: proofOfWorkSchema.optional(),
+});
+export type WaitlistJoinBodyInput = z.input<typeof waitlistJoinBodySchema>;
+export type WaitlistJoinBody = z.output<typeof waitlistJoinBodySchema>;
+/** 202: always the same answer, new entry or not (the list never tells a stranger about another parent). */
+export const waitlistJoinAnswerSchema = z.object({ mailed: z.literal(true) });
+
+export const waitlistTokenParamSchema = z.object({ token: z.string().max(200) });
+
+export const waitlistSlotSchema = z.object({ id: z.number().int(), date: isoDate, startTime: z.string(), endTime: z.string() });
+export type WaitlistSlot = z.infer<typeof waitlistSlotSchema>;
+
+/** GET/PUT /api/waitlist/entry/:token, POST …/leave. */
+export const waitlistEntryViewSchema = z.object({
+  entry: z.object({
+    school: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    fromDate: isoDate,
+    toDate: isoDate,
+    partOfDay: partOfDaySchema,
+    locale: z.enum(LOCALES),
+    state: waitlistEntryStateSchema,
+    /** 1-based among the waiting entries of that school; null when not waiting. */
+    place: z.number().int().positive().nullable(),
+  }),
+  /** The live (or quiet-hours waiting) offer; its link is only in the mail. */
+  offer: z.object({ slot: waitlistSlotSchema, startsAt: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type WaitlistEntryView = z.infer<typeof waitlistEntryViewSchema>;
+export const waitlistUpdateBodySchema = waitlistDatesSchema;
+
+export const WAITLIST_OFFER_STATES = ['waiting', 'live', 'booked', 'expired', 'declined'] as const;
+export const waitlistOfferStateSchema = z.enum(WAITLIST_OFFER_STATES);
+export type WaitlistOfferState = z.infer<typeof waitlistOfferStateSchema>;
+/** GET /api/waitlist/offer/:offerToken. 'waiting': quiet hours, the offer opens at `startsAt`. */
+export const waitlistOfferViewSchema = z.object({
+  state: waitlistOfferStateSchema,
+  school: z.string(),
+  slot: waitlistSlotSchema,
+  feeSen: z.number().int(),
+  startsAt: z.string(),
+  expiresAt: z.string(),
+  visitor: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    school: z.string(),
+    childName: z.string().nullable(),
+    childYear: z.string().nullable(),
+  }),
+  locale: z.enum(LOCALES),
+});
+export type WaitlistOfferView = z.infer<typeof waitlistOfferViewSchema>;
+/** POST …/accept: the slot's hold token; the browser then pays as after a normal reserve. */
+export const waitlistAcceptSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string() });
+export type WaitlistAccept = z.infer<typeof waitlistAcceptSchema>;
+export const waitlistDeclineSchema = z.object({ state: z.literal('declined') });
+
+/** Paths of the parent pages (the mails' links). */
+export const waitlistEntryPath = (token: string) => `/waitlist/${token}`;
+export const waitlistOfferPath = (token: string) => `/waitlist/offer/${token}`;
+
+// ---- Staff routes ----
+export const staffWaitlistQuerySchema = z.object({ school: z.string().max(200).optional() });
+export const staffWaitlistOfferSchema = z.object({
+  slot: waitlistSlotSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  outcome: waitlistOfferOutcomeSchema.nullable(),
+});
+export const staffWaitlistEntrySchema = z.object({
+  id: z.number().int(),
+  /** 1-based place among the live entries of its school (waiting and offered); null once ended. */
+  position: z.number().int().positive().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  school: z.string(),
+  fromDate: isoDate,
+  toDate: isoDate,
+  partOfDay: partOfDaySchema,
+  state: waitlistEntryStateSchema,
+  joinedAt: z.string(),
+  offer: z.object({ slot: waitlistSlotSchema, expiresAt: z.string() }).nullable(),
+  offers: z.array(staffWaitlistOfferSchema),
+});
+export type StaffWaitlistEntry = z.infer<typeof staffWaitlistEntrySchema>;
+export const staffWaitlistSchema = z.object({ entries: z.array(staffWaitlistEntrySchema) });
+export type StaffWaitlist = z.infer<typeof staffWaitlistSchema>;
+export const waitlistIdParamSchema = z.object({ id: rowIdSchema });
+const reason = z.string().trim().min(1, 'Please give a reason.').max(500);
+export const waitlistMoveBodySchema = z.object({ direction: z.enum(['up', 'down']), reason });
+export const waitlistRemoveBodySchema = z.object({ reason });
+export const staffWaitlistSummarySchema = z.object({
+  waiting: z.number().int(),
+  offersLive: z.number().int(),
+  filledThisWeek: z.number().int(),
+});
+export type StaffWaitlistSummary = z.infer<typeof staffWaitlistSummarySchema>;

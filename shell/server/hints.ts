@@ -1,0 +1,85 @@
+// What the shell's HTML adds for the page asked for: preload hints (the page's remote, its data, its language's words)
+// and the parent's language.
+import fs from 'node:fs';
+import path from 'node:path';
+import type http from 'node:http';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
+import { remoteEntryUrl } from './remotes';
+
+/**
+ * Preload hints for the shell's HTML from where the remote lives: its entry and, when its build folder can be read
+ * here, the chunks of its exposed routes (named in its mf-manifest.json) start downloading with the shell's own
+ * script instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
+ */
+export function remotePreloadHints(remoteUrl: string, remoteFolder: string | undefined): string {
+  // Chromium hands a failed preload to the next script of its URL: with the remote down at page load, the shell's
+  // Retry spends these first (shell/src/federation/entryRetryPlugin.ts; e2e/deploy/retry.e2e.test.ts).
+  const tags = [`<link rel="preload" href="${remoteEntryUrl(remoteUrl)}" as="script">`];
+  if (!remoteFolder) return tags.join('');
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(remoteFolder, 'mf-manifest.json'), 'utf8')) as {
+      exposes?: { path: string; assets: { js: { sync: string[] } } }[];
+    };
+    const routes = manifest.exposes?.find((expose) => expose.path === './routes');
+    for (const file of routes?.assets.js.sync ?? []) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
+  } catch {
+    // no manifest there: no chunk hints, the page loads as without them
+  }
+  return tags.join('');
+}
+
+/**
+ * The data a page draws first, preloaded from the HTML so that it downloads with the code instead of after it: `/`
+ * is the timetable, whose list call is exactly PUBLIC_TIMETABLE_LIST_PATH. `anonymous` matches the API client's
+ * fetch (CORS, no credentials); a signed-in staff member's call carries a token header and simply refetches.
+ */
+export function pageDataHints(pathname: string, apiUrl: string): string {
+  if (pathname !== '/') return '';
+  return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
+}
+
+/**
+ * The page's language as the page itself picks it (shared-api initialLocale): the one a returning parent chose (the
+ * `lang` cookie the shell's language select writes), else the browser's preferred languages, else English.
+ */
+export function localeOfRequest(request: Pick<http.IncomingMessage, 'headers'>): Locale {
+  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`).exec(request.headers.cookie ?? '');
+  if (isLocale(match?.[1])) return match[1];
+  const preferred = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(/q=([\d.]+)/.exec(params.join(';'))?.[1] ?? 1);
+      return { tag, q: Number.isNaN(q) ? 0 : q };
+    })
+    .filter(({ tag, q }) => tag && q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ tag }) => tag);
+  return matchLocale(preferred) ?? DEFAULT_LOCALE;
+}
+
+/** A built chunk by its name (`frame-ms` → `frame-ms.<hash>.js`), if the folder has one. */
+export function chunkFile(folder: string | undefined, name: string): string | undefined {
+  if (!folder) return undefined;
+  try {
+    return fs.readdirSync(folder).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `bookingWords`: a booking release's timetable words per language (its pointer record), instead of its folder. */
+export type LanguageChunks = { shellFolder: string; bookingFolder?: string; bookingUrl: string; bookingWords?: Record<string, string> };
+
+/**
+ * For a language other than English, the chunks its first load fetches after the code (the frame's words and date
+ * words; on `/` also the timetable's words, from the booking remote) start with the code instead.
+ */
+export function languageHints(locale: Locale, pathname: string, { shellFolder, bookingFolder, bookingUrl, bookingWords }: LanguageChunks): string {
+  if (locale === DEFAULT_LOCALE) return '';
+  const frame = chunkFile(shellFolder, `frame-${locale}`);
+  const home = pathname === '/' ? (bookingWords ? bookingWords[locale] : chunkFile(bookingFolder, `home-${locale}`)) : undefined;
+  return [frame && `<link rel="preload" href="/${frame}" as="script">`, home && `<link rel="preload" href="${bookingUrl}/${home}" as="script">`]
+    .filter(Boolean)
+    .join('');
+}

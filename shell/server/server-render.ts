@@ -1,0 +1,151 @@
+// Rendering `/` on this server: the booking remote's render entry (loaded from the remote's address at run time, so a
+// release of the remote alone changes the HTML) draws the timetable from the public list; this server puts it in the
+// frame. Any failure, or an answer slower than the budget, gives the client-rendered page: never a new way to fail.
+import { createHash } from 'node:crypto';
+import vm from 'node:vm';
+import { createRequire } from 'node:module';
+import { LOCALES, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
+
+/** What a remote's render entry exports (booking-remote/src/server/render.tsx). */
+export type RenderModule = {
+  render(input: { lang: Locale; list: unknown; now: number }): Promise<{ html: string; css: string; state: Record<string, unknown> }>;
+};
+
+/** The page's content as rendered: markup, its style tags, and the store state for the page's own store. */
+export type RenderedContent = { html: string; css: string; state: Record<string, unknown> };
+
+export type ServerRenderOptions = {
+  /** Where the remote's render entry is (`<booking>/server/render.js`), now (a request may name its own release's). */
+  moduleUrl: () => string;
+  /** The API's address, now. */
+  apiUrl: () => string;
+  /** Longest a request waits for the list and the render together. */
+  budgetMs?: number;
+  /** How long a rendered page is served again for its language (and how often the entry is asked if it changed). */
+  cacheMs?: number;
+  warn?: (line: string) => void;
+  now?: () => number;
+};
+
+export const RENDER_BUDGET_MS = 150;
+export const RENDER_CACHE_MS = 5000;
+
+const nodeRequire = createRequire(__filename);
+
+/** Evaluates a CommonJS module's source (one self-contained file) and returns its exports. */
+export function evaluateModule(source: string, filename: string): unknown {
+  const module = { exports: {} as unknown };
+  const run = vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename }) as (
+    ...args: unknown[]
+  ) => void;
+  run(module.exports, nodeRequire, module, filename, '/');
+  return module.exports;
+}
+
+const isRenderModule = (value: unknown): value is RenderModule =>
+  typeof (value as Partial<RenderModule> | null)?.render === 'function';
+
+/**
+ * A remote's render entries by address, each fetched and asked again (If-None-Match) at most every `checkMs`; a request
+ * never waits for that: it uses the module in hand (none yet: the client page) while the next one loads. Several are
+ * kept (a canary's release and the live one are both in use); the least recently used beyond `keep` is dropped.
+ */
+export function renderModuleSource(checkMs: number, warn: (line: string) => void, now: () => number, keep = 4) {
+  type Entry = { etag?: string; module?: RenderModule; version: number; checking?: Promise<void>; checkedAt: number };
+  const entries = new Map<string, Entry>();
+  let version = 0;
+  const check = async (url: string, entry: Entry) => {
+    const response = await fetch(url, { headers: entry.module && entry.etag ? { 'If-None-Match': entry.etag } : {} });
+    if (response.status === 304 && entry.module) return;
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const exported = evaluateModule(await response.text(), url);
+    if (!isRenderModule(exported)) throw new Error(`${url} exports no render function`);
+    version += 1;
+    Object.assign(entry, { etag: response.headers.get('etag') ?? undefined, module: exported, version });
+  };
+  return (url: string): { module: RenderModule; version: number } | undefined => {
+    let entry = entries.get(url);
+    if (entry) entries.delete(url);
+    entry ??= { version: 0, checkedAt: -Infinity };
+    entries.set(url, entry);
+    if (entries.size > keep) entries.delete(entries.keys().next().value!);
+    // Without a module (the remote not up yet, a broken release) it is asked for again within a second.
+    const due = entry.module ? checkMs : Math.min(checkMs, 1000);
+    if (!entry.checking && now() - entry.checkedAt >= due) {
+      const current = entry;
+      current.checkedAt = now();
+      current.checking = check(url, current)
+        .catch((error: unknown) => {
+          // Gone or broken: the client page until a good one is back.
+          current.module = undefined;
+          warn(`server render: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(() => (current.checking = undefined));
+    }
+    return entry.module ? { module: entry.module, version: entry.version } : undefined;
+  };
+}
+
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`over the ${ms} ms budget`)), ms).unref());
+
+/**
+ * `/`'s content in a language, or undefined (render entry not loaded yet, list or render failed or slow). The list is
+ * read for every request (requests arriving during a read share it; the API answers it from its own cache), so the
+ * page is as fresh as the list; a render is reused while the list, the language and the entry are the same, for at
+ * most `cacheMs` (its "last updated" stamp).
+ */
+export function serverRenderer(options: ServerRenderOptions): (locale: Locale, moduleUrl?: string) => Promise<RenderedContent | undefined> {
+  const budgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
+  const cacheMs = options.cacheMs ?? RENDER_CACHE_MS;
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const now = options.now ?? Date.now;
+  // The entry is asked if it changed as often as a page is kept (never more than 4 times a second).
+  const modules = renderModuleSource(Math.max(cacheMs, 250), warn, now);
+  const moduleOf = (url = options.moduleUrl()) => modules(url);
+  moduleOf();
+  const cache = new Map<string, { at: number; content: Promise<RenderedContent> }>();
+  let reading: Promise<string> | undefined;
+  let lastWarning = -Infinity;
+  const readList = () => {
+    reading ??= (async () => {
+      // Not cut at the budget: a slow read still serves the requests that join it (2 s at most).
+      const response = await fetch(`${options.apiUrl()}${PUBLIC_TIMETABLE_LIST_PATH}`, { signal: AbortSignal.timeout(Math.max(budgetMs, 2000)) });
+      if (!response.ok) throw new Error(`public list: ${response.status}`);
+      return response.text();
+    })().finally(() => (reading = undefined));
+    return reading;
+  };
+  const draw = async (locale: Locale, loaded: { module: RenderModule; version: number }): Promise<RenderedContent> => {
+    const body = await readList();
+    const key = `${locale} ${loaded.version} ${createHash('sha256').update(body).digest('base64')}`;
+    const cached = cache.get(key);
+    if (cached && now() - cached.at < cacheMs) return cached.content;
+    if (cache.size > 50) cache.clear();
+    const content = loaded.module.render({ lang: locale, list: JSON.parse(body) as unknown, now: now() });
+    cache.set(key, { at: now(), content });
+    content.catch(() => cache.delete(key));
+    return content;
+  };
+  const warmed = new Set<number>();
+  return async (locale, moduleUrl) => {
+    const loaded = moduleOf(moduleUrl);
+    if (!loaded) return undefined;
+    if (!warmed.has(loaded.version)) {
+      // A new entry's first render of a language loads its words: done for all at once, off this request's budget.
+      if (warmed.size > 20) warmed.clear();
+      warmed.add(loaded.version);
+      for (const other of LOCALES) if (other !== locale) void draw(other, loaded).catch(() => undefined);
+    }
+    try {
+      return await Promise.race([draw(locale, loaded), timeout(budgetMs)]);
+    } catch (error) {
+      // Said at most every 10 s: a dead API would otherwise write a line per visitor.
+      if (now() - lastWarning > 10_000) {
+        lastWarning = now();
+        warn(`server render of / (${locale}) failed, serving the client page: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return undefined;
+    }
+  };
+}
