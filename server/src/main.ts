@@ -5,13 +5,15 @@ import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './base/db/connection';
 import { DataDirLockedError } from './base/db/lock';
 import { tablesOwnedByCurrentRole } from './base/db/api-role';
-import { migrate, migrateAsOwner } from './base/db/migrate';
-import { ensureAdminAccount, seedDemoSlots } from './seed';
+import { prepareDatabase } from './prepare';
 import brandConfig from '../../brand.config.json';
 import { sweepCounters } from './limits/rate-counter';
 import { scheduleRetention } from './privacy/retention';
 import { serveMetrics } from './ops/metrics-server';
 import { isProduction, productionConfigProblems, productionDatabaseProblems } from './startup-checks';
+
+/** Thrown from the database step when production checks refuse: the process ends after the database is closed. */
+class ProductionRefusal extends Error {}
 
 // Start with `node --import tsx server/src/main.ts`; configuration comes from the environment (see config.ts).
 async function main(): Promise<void> {
@@ -33,31 +35,26 @@ async function main(): Promise<void> {
     console.error(err instanceof DataDirLockedError ? err.message : `Could not open the database: ${(err as Error).message}`);
     process.exit(1);
   }
+  let refused: string[] = [];
   try {
-    // With MIGRATION_DATABASE_URL the owner migrates and DATABASE_URL's role gets only the API's rights (db/api-role.ts).
-    const applied = config.migrationDatabaseUrl ? await migrateAsOwner(config.migrationDatabaseUrl, database) : await migrate(database);
-    if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
-    if (isProduction() && database.driver === 'postgres' && (await database.rawTransaction(tablesOwnedByCurrentRole)) > 0) {
-      console.warn(
-        "The API's database role owns its tables, so its credentials can switch off the audit trail's append-only trigger: run it as a role that owns nothing (README, The API with PostgreSQL).",
-      );
-    }
-    if (isProduction()) {
-      const problems = await productionDatabaseProblems(database.db);
-      if (problems.length) {
-        await database.close().catch(() => {});
-        refuse(problems);
+    const { applied, adminLine, seeded } = await prepareDatabase(database, config, async () => {
+      if (isProduction() && database.driver === 'postgres' && (await database.rawTransaction(tablesOwnedByCurrentRole)) > 0) {
+        console.warn(
+          "The API's database role owns its tables, so its credentials can switch off the audit trail's append-only trigger: run it as a role that owns nothing (README, The API with PostgreSQL).",
+        );
       }
-    }
-    const adminLine = await ensureAdminAccount(database.db, config);
+      if (isProduction()) {
+        refused = await productionDatabaseProblems(database.db);
+        if (refused.length) throw new ProductionRefusal();
+      }
+    });
+    if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
     if (adminLine) console.log(`\n  ${adminLine}\n`);
-    if (config.seedDemo) {
-      const seeded = await seedDemoSlots(database.db);
-      if (seeded) console.log(`Seeded ${seeded} demo slots.`);
-    }
+    if (seeded) console.log(`Seeded ${seeded} demo slots.`);
   } catch (err) {
-    console.error(`Could not prepare the database (${database.driver}): ${(err as Error).message}`);
     await database.close().catch(() => {});
+    if (err instanceof ProductionRefusal) refuse(refused);
+    console.error(`Could not prepare the database (${database.driver}): ${(err as Error).message}`);
     process.exit(1);
   }
 

@@ -24,6 +24,11 @@ export type DatabaseHandle = {
   exec: RawExec;
   /** Runs `fn` in one transaction on the raw client (multi-statement SQL allowed when no params are given). */
   rawTransaction<T>(fn: (exec: RawExec) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while this process alone holds `lockKey` among all processes on the database (a PostgreSQL session
+   * advisory lock on a connection of its own, so `fn` may use the pool; PGlite has one process, its folder's lock).
+   */
+  exclusively<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -69,6 +74,7 @@ async function openPglite(options: { dataDir?: string; inMemory?: boolean; loadD
           return (results[results.length - 1] ?? { rows: [] }) as { rows: Record<string, unknown>[] };
         }),
       ),
+    exclusively: (_lockKey, fn) => fn(),
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -100,6 +106,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         throw err;
       } finally {
         client.release();
+      }
+    },
+    exclusively: async (lockKey, fn) => {
+      const holder = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      holder.on('error', () => {});
+      await holder.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [lockKey]);
+        return await fn();
+      } finally {
+        // Ending the session releases the lock, also when the unlock cannot be sent.
+        await holder.end().catch(() => {});
       }
     },
     close: () => pool.end(),

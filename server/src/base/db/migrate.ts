@@ -31,10 +31,14 @@ export type MigrateOptions = {
  * With nothing pending it changes nothing, so a role without the right to create tables may call it (the API's own
  * role, once the owner has migrated).
  */
-export async function migrate(handle: DatabaseHandle, dir = MIGRATIONS_DIR, { apiRole }: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(handle: DatabaseHandle, dir = MIGRATIONS_DIR, options: MigrateOptions = {}): Promise<string[]> {
+  // One migrator at a time, pg-boss's install included (two installing its queues at once deadlock).
+  return handle.exclusively(MIGRATION_LOCK_KEY, () => migrateAlone(handle, dir, options));
+}
+
+async function migrateAlone(handle: DatabaseHandle, dir: string, { apiRole }: MigrateOptions): Promise<string[]> {
   const migrations = readMigrations(dir);
   const applied = await handle.rawTransaction(async (exec) => {
-    if (handle.driver === 'postgres') await exec('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     const [{ exists }] = (await exec("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists", [])).rows as { exists: boolean }[];
     if (!exists) {
       await exec('CREATE TABLE schema_migrations (version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');

@@ -6,19 +6,6 @@ import { bossOptions, CRON_QUEUE, JOB_SCHEMA, QUEUE_POLICY, QUEUES, type QueueNa
  * owner can add one), as part of the migration step, so the API may run as a role that owns nothing (db/api-role.ts).
  */
 export async function installJobs(database: SqlExecutor): Promise<void> {
-  // Two processes starting at once on one PostgreSQL may deadlock creating the same queues: PostgreSQL ends one of
-  // them, which then finds what the other made.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await installOnce(database);
-    } catch (err) {
-      const deadlock = (err as { code?: string }).code === '40P01' || /deadlock detected/.test(String((err as Error).message));
-      if (!deadlock || attempt >= 5) throw err;
-    }
-  }
-}
-
-async function installOnce(database: SqlExecutor): Promise<void> {
   const boss = new PgBoss(bossOptions(database, { migrate: true, supervise: false, schedule: false }));
   boss.on('error', () => {});
   await boss.start();
