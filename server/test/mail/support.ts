@@ -117,7 +117,8 @@ export function mailQueueOf(
 }
 
 /** As if every planned mail attempt's wait had passed: each waiting job is due now. */
-export const mailJobsDueNow = (database: DatabaseHandle) => database.exec(`UPDATE pgboss.job SET start_after = now() WHERE name = 'mail' AND state < 'active'`);
+// A second in the past: pg-boss takes jobs with start_after < now(), and the next statement may read the same now().
+export const mailJobsDueNow = (database: DatabaseHandle) => database.exec(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = 'mail' AND state < 'active'`);
 
 /** Time passes for the mail jobs: each waiting one comes `seconds` sooner. */
 export const mailJobsSooner = (database: DatabaseHandle, seconds: number) =>

@@ -208,6 +208,7 @@ export async function nextRefundTry(database: DatabaseHandle, paymentId: string)
 }
 
 /** As if the wait before the payment's next refund try had passed: its job is due now (a worker then runs it). */
+// A second in the past: pg-boss takes jobs with start_after < now(), and the next statement may read the same now().
 export async function makeRefundDue(database: DatabaseHandle, paymentId: string): Promise<void> {
-  await database.exec(`UPDATE pgboss.job SET start_after = now() WHERE name = 'refund' AND singleton_key = $1 AND state IN ('created', 'retry')`, [paymentId]);
+  await database.exec(`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = 'refund' AND singleton_key = $1 AND state IN ('created', 'retry')`, [paymentId]);
 }
