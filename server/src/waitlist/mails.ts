@@ -1,4 +1,4 @@
-import { brand, schoolFeeSen, type Locale, type PartOfDay } from 'shared-api/contract';
+import { brand, feeOfSchool, type Locale, type PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { oneLine } from '../mail/format';
 import { link, mailLanguage, type MailLanguage } from '../mail/i18n';
@@ -63,7 +63,7 @@ export function renderWaitlistOffer(
     ...placeRows(e.school, L, 'address'),
     [L.t('label.date'), date],
     [L.t('label.time'), L.t('value.timeRange', { start: L.time(e.start), end: L.time(e.end) })],
-    [L.t('label.fee'), L.money(schoolFeeSen(e.school) ?? brand.unknownSchoolFeeSen)],
+    [L.t('label.fee'), L.money(feeOfSchool(e.school))],
     [L.t('label.offerUntil'), `${until} (GMT+8)`],
   ];
   const subject = L.t('waitlist.offer.subject', { school, date, time: L.time(e.start) });

@@ -32,6 +32,9 @@ export const brand: Brand = {
 /** A school's fee in sen from brand.config.json, the price list the server charges; undefined for a school not on it. */
 export const schoolFeeSen = (school: string): number | undefined => brand.schools.find((s) => s.name === school)?.feeSen;
 
+/** The fee shown for a school that may have left brand.config.json since (a waitlist entry, a stored booking). */
+export const feeOfSchool = (school: string): number => schoolFeeSen(school) ?? brand.unknownSchoolFeeSen;
+
 /** A school's name as a parent reading `locale` sees it (its own name when the group gives none). */
 export const schoolName = (school: string, locale: Locale = 'en'): string =>
   brand.schools.find((s) => s.name === school)?.names?.[locale] ?? school;

@@ -6,7 +6,7 @@ import {
   DEFAULT_LOCALE,
   DEFAULT_PAYMENT_METHOD,
   ErrorCode,
-  schoolFeeSen,
+  feeOfSchool,
   HOLD_MINUTES,
   HOLD_TIME_CAP_MINUTES,
   HOLD_TIME_WINDOW_MINUTES,
@@ -131,7 +131,7 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
     pricing.data && pricing.data.length > 0
       ? pricing.data.map((p) => ({ name: p.schoolName, feeSen: p.totalFee }))
       : brand.schools.map((s) => ({ name: s.name, feeSen: s.feeSen }));
-  const feeFor = (school: string) => schools.find((s) => s.name === school)?.feeSen ?? schoolFeeSen(school) ?? brand.unknownSchoolFeeSen;
+  const feeFor = (school: string) => schools.find((s) => s.name === school)?.feeSen ?? feeOfSchool(school);
 
   useEffect(() => {
     // A new opening starts clean: a previous draft's hold on another slot is let go.
