@@ -16,7 +16,7 @@ import dialogMs from '../../booking-remote/src/features/booking-dialog/locales/m
 import timetableEn from '../../booking-remote/src/features/timetable/locales/en.json';
 import timetableMs from '../../booking-remote/src/features/timetable/locales/ms.json';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, apiCall, eventually, nextWeekdays, showCarouselDay, startJourney, todayMY } from '../support/journey';
+import { addSlot, apiCall, eventually, nextWeekdays, showCarouselDay, startJourney } from '../support/journey';
 import { emlFiles, mailTo } from '../support/mail';
 import { bookToGateway, gatewayPage, onGateway, type Visitor } from '../support/parent';
 import type { Stack } from '../support/product';
@@ -110,16 +110,6 @@ async function shotBoth(journey: ReturnType<typeof startJourney>, page: Page, na
 }
 
 const days = nextWeekdays(8);
-/** How many "Next week" clicks show `date` on the desktop table (it opens on this week, or the next on a weekend). */
-function weeksAhead(date: string): number {
-  const monday = (d: string) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000;
-  };
-  const today = todayMY();
-  const weekend = [0, 6].includes(new Date(`${today}T00:00:00Z`).getUTCDay());
-  return Math.round((monday(date) - monday(today)) / (7 * 86_400_000)) - (weekend ? 1 : 0);
-}
 const runs = [
   { lang: 'en', day: days[4], viewport: { width: 390, height: 844 }, w: waitlistEn, d: dialogEn, tt: timetableEn },
   { lang: 'ms', day: days[6], viewport: { width: 1366, height: 900 }, w: waitlistMs, d: dialogMs, tt: timetableMs },
@@ -150,8 +140,13 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, tt
         await shotBoth(journey, page, `${lang}-full-day`);
         await slide.getByRole('button', { name: tt.joinWaitlist }).click();
       } else {
+        // The table opens on the first week with a free time (this one when none has): "Next week" up to the day's.
         const banner = main.getByText(tt.weekFull);
-        for (let week = 0; week < weeksAhead(day); week++) await main.getByRole('button', { name: tt.nextWeekButton }).click();
+        // Its column: the day of the month, once in the table's three weeks (the month's name is in the page's words).
+        const dayHeader = main.locator('thead th').filter({ hasText: new RegExp(`(^|\\D)${Number(day.slice(8))}\\s`) });
+        await main.locator('caption').first().waitFor();
+        for (let week = 0; week < 3 && !(await dayHeader.count()); week++) await main.getByRole('button', { name: tt.nextWeekButton }).click();
+        await dayHeader.waitFor();
         await banner.waitFor();
         await shotBoth(journey, page, `${lang}-full-week`);
         await main.getByRole('button', { name: tt.joinWaitlist }).click();

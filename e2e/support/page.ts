@@ -1,7 +1,7 @@
 // Page helpers shared by the journeys: where the timetable's slot buttons are, what the page fetched.
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 
-/** Phones see the next 14 weekdays; a desktop sees Monday-Friday of this week (all past on a weekend). */
+/** Phones see the next 14 weekdays; a desktop sees Monday-Friday of the first week with a free time (of three). */
 export const phoneViewport = { width: 390, height: 844 };
 export const desktopViewport = { width: 1280, height: 800 };
 

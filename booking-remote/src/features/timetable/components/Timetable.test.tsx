@@ -59,7 +59,13 @@ describe('Timetable', () => {
   });
 
   it('moves the desktop table to the next weeks and back, up to the 14-weekday horizon', async () => {
-    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ id: 7, date: '2026-12-02', startTime: '10:00' })]))));
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([publicSlot({ id: 6, date: '2026-11-26', startTime: '10:00' }), publicSlot({ id: 7, date: '2026-12-02', startTime: '10:00' })]),
+        ),
+      ),
+    );
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
@@ -74,6 +80,27 @@ describe('Timetable', () => {
     await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
     await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
     expect(screen.getByRole('table', { name: 'This week' })).toBeInTheDocument();
+  });
+
+  it('opens the desktop table on the first week with a free time: a taken week is one click back, with its waitlist', async () => {
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([
+            publicSlot({ id: 1, date: '2026-11-26', startTime: '10:00', isBooked: true }),
+            publicSlot({ id: 2, date: '2026-12-03', startTime: '2:00 PM' }),
+          ]),
+        ),
+      ),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} onJoinWaitlist={() => {}} />);
+    const next = await screen.findByRole('table', { name: 'Next week' });
+    expect(within(next).getByRole('button', { name: '2:00 PM, Thursday 3 December 2026' })).toBeInTheDocument();
+    expect(screen.queryByText(/Every time this week is taken/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
+    expect(screen.getByRole('table', { name: 'This week' })).toBeInTheDocument();
+    expect(screen.getByText(/Every time this week is taken/)).toBeInTheDocument();
   });
 
   it('opens on the coming week on a weekend, when every day of the current week has passed', async () => {

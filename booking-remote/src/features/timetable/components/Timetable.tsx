@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatInMY, isWeekend, serverMessage, slotListErrorKey, todayInMY, type Locale } from 'shared-api';
 import { Button, ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
 import { timetableCatalog } from '../i18n';
@@ -64,6 +64,7 @@ function useMinuteClock(): number {
 
 /** The desktop table reaches as far as the carousel's 14 weekdays: this week and two more. */
 const LAST_WEEK_OFFSET = 2;
+const WEEK_OFFSETS = Array.from({ length: LAST_WEEK_OFFSET + 1 }, (_, offset) => offset);
 
 type Messages = NonNullable<typeof timetableCatalog.messages>;
 
@@ -112,8 +113,15 @@ export function Timetable({ onSelectSlot, onJoinWaitlist, taken }: Props) {
     void health.refetch();
   };
   const notice = healthNotice(health.data, health.error);
-  // On Saturday and Sunday every day of the current week has passed: open on the coming week instead.
-  const weekOffset = chosenWeek ?? (isWeekend(todayInMY(now)) ? 1 : 0);
+  // The desk opens where the phone does, on the first free time: the first of its weeks with one (a Friday afternoon
+  // opened on a spent week offering the waitlist while next week had times), kept while the parent looks; with none,
+  // this week (on Saturday and Sunday, the coming one).
+  const openingWeek = useRef<number | null>(null);
+  if (openingWeek.current === null && slots.data) {
+    const firstFree = WEEK_OFFSETS.find((offset) => currentWeekdays(now, offset).some((day) => !day.isPast && slotsByDate.has(day.date)));
+    openingWeek.current = firstFree ?? (isWeekend(todayInMY(now)) ? 1 : 0);
+  }
+  const weekOffset = chosenWeek ?? openingWeek.current ?? (isWeekend(todayInMY(now)) ? 1 : 0);
   const weekDays = currentWeekdays(now, weekOffset);
 
   return (
