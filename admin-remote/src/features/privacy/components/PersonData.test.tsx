@@ -18,9 +18,12 @@ const AISYAH = {
   payments: [{ id: 'pay_1', reference: 'PAY-1' }, { id: 'pay_2', reference: 'PAY-2' }],
   consents: [{ id: 1, channel: 'web' }],
   mails: [{ id: 1 }, { id: 2 }, { id: 3 }],
+  waitlistEntries: [{ id: 4, state: 'booked' }],
   auditEntries: [],
 };
-const NOBODY = { person: { email: null, phone: '0199999999' }, bookings: [], payments: [], consents: [], mails: [], auditEntries: [] };
+const NOBODY = { person: { email: null, phone: '0199999999' }, bookings: [], payments: [], consents: [], mails: [], waitlistEntries: [], auditEntries: [] };
+// Only on the waitlist: joined, never booked (the entry and its consent and mail are still held).
+const WAITING = { ...NOBODY, person: { email: null, phone: '0171112222' }, consents: [{ id: 2, channel: 'web' }], mails: [{ id: 5 }], waitlistEntries: [{ id: 6, state: 'waiting' }] };
 
 describe('/secured/privacy', () => {
   let lookups: URLSearchParams[];
@@ -35,7 +38,8 @@ describe('/secured/privacy', () => {
       http.get(`${API}/staff/privacy/person`, ({ request }) => {
         const query = new URL(request.url).searchParams;
         lookups.push(query);
-        return HttpResponse.json({ success: true, data: query.get('email') ? AISYAH : NOBODY, message: 'Person found' });
+        const data = query.get('email') ? AISYAH : query.get('phone') === '017-111 2222' ? WAITING : NOBODY;
+        return HttpResponse.json({ success: true, data, message: 'Person found' });
       }),
       http.get(`${API}/staff/privacy/person/export`, ({ request }) => {
         const query = new URL(request.url).searchParams;
@@ -64,6 +68,7 @@ describe('/secured/privacy', () => {
       'Payments: 2',
       'Consents: 1',
       'Mails: 3',
+      'Waitlist entries: 1',
       'Audit entries: 0',
     ]);
     expect(await axe(container)).toHaveNoViolations();
@@ -92,5 +97,16 @@ describe('/secured/privacy', () => {
     expect(await screen.findByText('Nothing is held about 019-999 9999.')).toBeInTheDocument();
     expect(lookups[0].get('phone')).toBe('019-999 9999');
     expect(screen.queryByRole('button', { name: 'Export JSON' })).not.toBeInTheDocument();
+  });
+
+  it('shows a parent who only joined the waitlist as someone data is held about, with the export', async () => {
+    const user = userEvent.setup();
+    renderAdminApp('/secured/privacy');
+    await user.selectOptions(await screen.findByLabelText('Find by'), 'Phone number');
+    await user.type(screen.getByLabelText('Email address or phone number'), '017-111 2222');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    const found = await screen.findByRole('region', { name: 'Held about 017-111 2222' });
+    expect(within(found).getByText('Waitlist entries: 1')).toBeInTheDocument();
+    expect(within(found).getByRole('button', { name: 'Export JSON' })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { downloadCsv, downloadFile } from '../../../lib/csv';
 import { useLazyPersonQuery, usePersonExportMutation, type PersonLookup } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
 
-const LISTS = ['bookings', 'payments', 'consents', 'mails', 'auditEntries'] as const;
+const LISTS = ['bookings', 'payments', 'consents', 'mails', 'waitlistEntries', 'auditEntries'] as const;
 
 /** Find one person's records by email or phone and hand them over as JSON or CSV (PDPA access and portability). */
 export function PersonData() {
