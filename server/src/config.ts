@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { brand } from 'shared-api/contract';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
+import { LIST_CHANGES_WAIT_MS } from './slots/list-changes';
 import type { ScryptCost } from './auth/passwords';
 import type { PasswordWorkOptions } from './auth/password-work';
 import { flag, intFrom } from './base/env';
@@ -35,6 +36,8 @@ export type Config = {
   metricsHost: string;
   /** How often each process looks for day-before reminders that are due (REMINDER_INTERVAL_MS; 0: only at start). */
   reminderIntervalMs: number;
+  /** How long GET /public/list/changes holds a request without a change: 25 s, or less under a shorter request timeout. */
+  listChangesWaitMs: number;
   /** How often pg-boss fails back the jobs of a dead process once they expire, and archives (JOB_MAINTENANCE_SECONDS). */
   jobMaintenanceSeconds: number;
   /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsPort: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reminderIntervalMs: intFrom(env.REMINDER_INTERVAL_MS, 60_000, 'REMINDER_INTERVAL_MS'),
+    listChangesWaitMs: Math.min(LIST_CHANGES_WAIT_MS, requestTimeoutMs - 1000),
     jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
   };

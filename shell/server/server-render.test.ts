@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import { PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { remoteEntryUrl, type RemotesJson } from './remotes';
 import { serverRenderer } from './server-render';
 import { RENDERED_PAGE_CACHE_CONTROL, renderModuleUrl, startShellServer } from './shell-server';
@@ -148,10 +148,66 @@ test("two releases in use at once (a canary and the live one): each page is draw
       expect((await render('en', renderModuleUrl(canary.url)))?.html).toContain('canary');
       expect((await render('en', renderModuleUrl(booking.url)))?.html).toContain('live');
     }
+    render.stop();
   } finally {
     await canary.close();
     fs.rmSync(canaryFolder, { recursive: true, force: true });
   }
+});
+
+describe("with the API's list version watch (GET /public/list/changes)", () => {
+  // An API that holds each `?after=<version>` until `change()` moves the version, as the real one does.
+  async function startWatchedApi() {
+    const state = { reads: 0, version: 1, startTime: '09:00', waiting: [] as (() => void)[] };
+    const server = http.createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x');
+      const json = (body: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      if (url.pathname === PUBLIC_LIST_CHANGES_PATH) {
+        const after = url.searchParams.get('after');
+        const answer = () => json({ success: true, data: { version: state.version }, message: 'Public list version' });
+        if (after === null || Number(after) < state.version) return answer();
+        return void state.waiting.push(answer);
+      }
+      if (request.url !== PUBLIC_TIMETABLE_LIST_PATH) return void response.writeHead(404).end();
+      state.reads += 1;
+      json({ data: [{ startTime: state.startTime }] });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const change = (startTime: string) => {
+      state.startTime = startTime;
+      state.version += 1;
+      for (const answer of state.waiting.splice(0)) answer();
+    };
+    const close = () => {
+      for (const answer of state.waiting.splice(0)) answer();
+      server.closeAllConnections();
+      return new Promise<void>((done) => server.close(() => done()));
+    };
+    return Object.assign(state, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, change, close });
+  }
+
+  test('pages reuse one read of the list until a slot changes (a reload reads), then show the change at once', async () => {
+    const watched = await startWatchedApi();
+    const remotes: RemotesJson = { booking: remoteEntryUrl(booking.url), admin: 'http://127.0.0.1:9/remoteEntry.js', api: watched.url };
+    const own = await startShellServer({ root, port: 0, host: '127.0.0.1', remotes: () => remotes, renderBudgetMs: 150, log: () => undefined });
+    try {
+      const html = () => fetch(`${own.url}/`, { headers: { 'accept-encoding': 'identity' } }).then((r) => r.text());
+      await eventually(async () => ((await html()).includes('en 09:00') && watched.waiting.length > 0 ? true : undefined), 'a rendered page, and a wait held at the API');
+      const reads = watched.reads;
+      for (let i = 0; i < 20; i++) expect(await html()).toContain('en 09:00');
+      // Twenty pages, at most one more read (a read is used again for a second at most).
+      expect(watched.reads - reads).toBeLessThanOrEqual(1);
+      // A reload asks for a fresh answer: it reads the list for itself.
+      const before = watched.reads;
+      await fetch(`${own.url}/`, { headers: { 'accept-encoding': 'identity', 'cache-control': 'max-age=0' } });
+      expect(watched.reads).toBe(before + 1);
+      watched.change('10:30');
+      await eventually(async () => ((await html()).includes('en 10:30') ? true : undefined), 'the changed list', 2000);
+    } finally {
+      await own.close();
+      await watched.close();
+    }
+  });
 });
 
 describe('any failure serves the page as built', () => {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
-import { LOCALES, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
+import { LOCALES, PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH, type Locale } from 'shared-api/contract';
 
 /** What a remote's render entry exports (booking-remote/src/server/render.tsx). */
 export type RenderModule = {
@@ -29,6 +29,8 @@ export type ServerRenderOptions = {
 
 export const RENDER_BUDGET_MS = 150;
 export const RENDER_CACHE_MS = 5000;
+/** A list read is used again, while the API says the list has not changed, for at most this long: its own cache's. */
+export const LIST_REUSE_MS = 1000;
 
 const nodeRequire = createRequire(__filename);
 
@@ -86,16 +88,64 @@ export function renderModuleSource(checkMs: number, warn: (line: string) => void
   };
 }
 
+export type ListVersionWatch = {
+  /** The public list's version while the API holds a request that it answers the moment the list changes; else undefined. */
+  current(): number | undefined;
+  stop(): void;
+};
+
+/**
+ * Follows the public list's version by a long poll (GET /public/list/changes?after=<version>): one request waits at
+ * the API at all times and comes back when a slot changed, so pages need not each ask for the list. Down, refused or
+ * unknown (an API without the route): no version, and every page reads the list, as before.
+ */
+export function listVersionWatch(apiUrl: () => string, warn: (line: string) => void): ListVersionWatch {
+  let version: number | undefined;
+  let stopped = false;
+  const stop = new AbortController();
+  void (async () => {
+    let after: number | undefined;
+    while (!stopped) {
+      try {
+        const query = after === undefined ? '' : `?after=${after}`;
+        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(40_000)]);
+        const response = await fetch(`${apiUrl()}${PUBLIC_LIST_CHANGES_PATH}${query}`, { signal, headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error(`list changes: ${response.status}`);
+        const next = ((await response.json()) as { data: { version: number } }).data.version;
+        // The next ask goes out at once: the API answers it the moment the list moves past this version.
+        version = next;
+        after = next;
+      } catch (error) {
+        if (stopped) return;
+        if (version !== undefined || after !== undefined) warn(`server render: ${error instanceof Error ? error.message : String(error)}; reading the list for each page`);
+        version = undefined;
+        after = undefined;
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+      }
+    }
+  })();
+  return {
+    current: () => version,
+    stop: () => {
+      stopped = true;
+      stop.abort();
+    },
+  };
+}
+
 const timeout = (ms: number) =>
   new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`over the ${ms} ms budget`)), ms).unref());
 
 /**
  * `/`'s content in a language, or undefined (render entry not loaded yet, list or render failed or slow). The list is
- * read for every request (requests arriving during a read share it; the API answers it from its own cache), so the
- * page is as fresh as the list; a render is reused while the list, the language and the entry are the same, for at
- * most `cacheMs` (its "last updated" stamp).
+ * read again when the API says it changed (listVersionWatch) and at least every second, else for every request
+ * (requests arriving during a read share it), so the page is as fresh as the list; a render is reused while the
+ * list, the language and the entry are the same, for at most `cacheMs` (its "last updated" stamp).
  */
-export function serverRenderer(options: ServerRenderOptions): (locale: Locale, moduleUrl?: string) => Promise<RenderedContent | undefined> {
+/** `fresh`: the browser asked for a fresh answer (a reload: `Cache-Control: max-age=0` or `no-cache`). */
+export type ServerRenderer = ((locale: Locale, moduleUrl?: string, fresh?: boolean) => Promise<RenderedContent | undefined>) & { stop(): void };
+
+export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
   const budgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
   const cacheMs = options.cacheMs ?? RENDER_CACHE_MS;
   const warn = options.warn ?? ((line: string) => console.error(line));
@@ -105,20 +155,33 @@ export function serverRenderer(options: ServerRenderOptions): (locale: Locale, m
   const moduleOf = (url = options.moduleUrl()) => modules(url);
   moduleOf();
   const cache = new Map<string, { at: number; content: Promise<RenderedContent> }>();
-  let reading: Promise<string> | undefined;
+  type ListRead = { body: string; hash: string; version: number | undefined; at: number };
+  let reading: Promise<ListRead> | undefined;
+  let lastRead: ListRead | undefined;
   let lastWarning = -Infinity;
-  const readList = () => {
-    reading ??= (async () => {
+  const versions = listVersionWatch(options.apiUrl, warn);
+  const readList = (fresh: boolean): Promise<ListRead> => {
+    // The last read while the API says the list has not moved since (and for a second at most: holds run out by time).
+    const version = versions.current();
+    if (!fresh && version !== undefined && lastRead?.version === version && now() - lastRead.at < LIST_REUSE_MS) return Promise.resolve(lastRead);
+    const read = async () => {
+      const at = now();
       // Not cut at the budget: a slow read still serves the requests that join it (2 s at most).
       const response = await fetch(`${options.apiUrl()}${PUBLIC_TIMETABLE_LIST_PATH}`, { signal: AbortSignal.timeout(Math.max(budgetMs, 2000)) });
       if (!response.ok) throw new Error(`public list: ${response.status}`);
-      return response.text();
-    })().finally(() => (reading = undefined));
+      const body = await response.text();
+      // The version known when the read began: a change since then makes the next page read again.
+      lastRead = { body, hash: createHash('sha256').update(body).digest('base64'), version, at };
+      return lastRead;
+    };
+    // A reload (the browser asks for a fresh answer) reads on its own: not even a read already under way will do.
+    if (fresh) return read();
+    reading ??= read().finally(() => (reading = undefined));
     return reading;
   };
-  const draw = async (locale: Locale, loaded: { module: RenderModule; version: number }): Promise<RenderedContent> => {
-    const body = await readList();
-    const key = `${locale} ${loaded.version} ${createHash('sha256').update(body).digest('base64')}`;
+  const draw = async (locale: Locale, loaded: { module: RenderModule; version: number }, fresh = false): Promise<RenderedContent> => {
+    const { body, hash } = await readList(fresh);
+    const key = `${locale} ${loaded.version} ${hash}`;
     const cached = cache.get(key);
     if (cached && now() - cached.at < cacheMs) return cached.content;
     if (cache.size > 50) cache.clear();
@@ -128,7 +191,7 @@ export function serverRenderer(options: ServerRenderOptions): (locale: Locale, m
     return content;
   };
   const warmed = new Set<number>();
-  return async (locale, moduleUrl) => {
+  const render = async (locale: Locale, moduleUrl?: string, fresh = false) => {
     const loaded = moduleOf(moduleUrl);
     if (!loaded) return undefined;
     if (!warmed.has(loaded.version)) {
@@ -138,7 +201,7 @@ export function serverRenderer(options: ServerRenderOptions): (locale: Locale, m
       for (const other of LOCALES) if (other !== locale) void draw(other, loaded).catch(() => undefined);
     }
     try {
-      return await Promise.race([draw(locale, loaded), timeout(budgetMs)]);
+      return await Promise.race([draw(locale, loaded, fresh), timeout(budgetMs)]);
     } catch (error) {
       // Said at most every 10 s: a dead API would otherwise write a line per visitor.
       if (now() - lastWarning > 10_000) {
@@ -148,4 +211,5 @@ export function serverRenderer(options: ServerRenderOptions): (locale: Locale, m
       return undefined;
     }
   };
+  return Object.assign(render, { stop: versions.stop });
 }

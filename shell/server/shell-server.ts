@@ -101,7 +101,8 @@ function olderFile(folders: string[], urlPath: string): string | undefined {
   return undefined;
 }
 
-export function shellRequestHandler(options: ShellServerOptions): http.RequestListener {
+/** The shell's answers, and `stop` for what runs beside them (the list's version watch of the render step). */
+export function shellRequestHandler(options: ShellServerOptions): http.RequestListener & { stop(): void } {
   const shellFolders = shellRelease(options.root, options.releasesDir);
   const contractOf = contractReader();
   const resolveReleases =
@@ -142,7 +143,7 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
     }
     return page;
   };
-  return (req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     const base = options.remotes();
     if (!startAnswer(req, res, { cors: false, contentSecurityPolicy: shellContentSecurityPolicy(base) })) return;
     const { root, older } = shellFolders();
@@ -172,7 +173,8 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
         };
         if (urlPath !== '/' || !render) return clientPage();
         const locale = localeOfRequest(req);
-        void render(locale, renderModuleUrl(remoteBaseUrl(remotes.booking)))
+        const fresh = /no-cache|max-age=0/.test(`${req.headers['cache-control'] ?? ''} ${req.headers.pragma ?? ''}`);
+        void render(locale, renderModuleUrl(remoteBaseUrl(remotes.booking)), fresh)
           .then((content) => content && renderedPage(content, locale, headFor!(urlPath, req, context, false), indexHtml))
           .then(
             (page) => {
@@ -184,6 +186,7 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
           );
       });
   };
+  return Object.assign(handle, { stop: () => render?.stop() });
 }
 
 /** `index.html` with the frame around the rendered content, its styles, the store state and the first-tap capture. */
@@ -197,6 +200,14 @@ function serverRenderedPage(indexHtml: string, frame: Frame, content: RenderedCo
   );
 }
 
-export function startShellServer(options: ShellServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  return listen(shellRequestHandler(options), options.port, options.host);
+export async function startShellServer(options: ShellServerOptions & { port: number; host?: string }): Promise<RunningServer> {
+  const handler = shellRequestHandler(options);
+  const server = await listen(handler, options.port, options.host);
+  return {
+    ...server,
+    close: async () => {
+      handler.stop();
+      await server.close();
+    },
+  };
 }

@@ -6,13 +6,19 @@ import {
   envelope,
   publicListGroupedSchema,
   publicListLegacySchema,
+  listChangesQuerySchema,
+  listVersionSchema,
   publicListQuerySchema,
   publicSlotSchema,
+  ErrorCode,
+  PUBLIC_LIST_CHANGES_PATH,
 } from 'shared-api/contract';
 import { listPublicSlots } from './slot-service';
 import { groupByWeek, toPublicSlot } from './present';
 import { createPublicListCache } from './public-list-cache';
+import { createListChanges, ListenerLost, TooManyWaiting } from './list-changes';
 import { errorResponses, publicRoute } from '../base/routes';
+import { AppError, DatabaseUnavailableMessage, ok } from '../base/errors';
 
 const listAnswer = envelope(z.union([publicListLegacySchema, z.array(publicSlotSchema), publicListGroupedSchema]));
 
@@ -61,6 +67,36 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
       // Already serialized (and checked): Fastify sends a string as it is, without the response serializer.
       return reply.send(body as unknown as z.infer<typeof listAnswer>);
+    },
+  );
+
+  // The shell's server keeps one of these waiting, so it reads the list again only when it changed (issue 27).
+  const changes = createListChanges(app.database, app.config.listChangesWaitMs);
+  app.addHook('onClose', () => changes.close());
+  app.get(
+    PUBLIC_LIST_CHANGES_PATH,
+    {
+      schema: {
+        tags: ['public'],
+        operationId: 'waitForPublicListChange',
+        security: publicRoute,
+        summary: "The public list's version now; with `after`, once it moved past it (up to 25 s, then the same version)",
+        querystring: listChangesQuerySchema,
+        response: { 200: envelope(listVersionSchema), ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      try {
+        const version = await changes.next(request.query.after, gone.signal);
+        reply.header('cache-control', 'no-store');
+        return ok({ version }, 'Public list version');
+      } catch (err) {
+        if (err instanceof TooManyWaiting) throw new AppError(503, ErrorCode.RATE_LIMITED, err.message, 1);
+        if (err instanceof ListenerLost) throw new AppError(503, ErrorCode.DATABASE_UNAVAILABLE, DatabaseUnavailableMessage, 1);
+        throw err;
+      }
     },
   );
 };

@@ -15,6 +15,8 @@ export const PUBLIC_PAGE_SIZE = 100;
  * answers `Cache-Control: no-store`, which keeps every cache out, and a per-call value would make the preload unusable.
  */
 export const PUBLIC_TIMETABLE_LIST_PATH = `/public/list?limit=${PUBLIC_PAGE_SIZE}&page=1&format=legacy`;
+/** Where the shell's server learns that the public list changed (a long poll: `?after=<version>`). */
+export const PUBLIC_LIST_CHANGES_PATH = '/public/list/changes';
 export const CAROUSEL_WEEKDAYS = 14;
 export const PAYMENT_POLL_MS = 2000;
 export const SESSION_TICK_MS = 1000;

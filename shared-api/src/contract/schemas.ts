@@ -153,6 +153,15 @@ export const publicListQuerySchema = z.object({
   format: z.enum(['legacy', 'flat', 'grouped']).default('legacy'),
   _t: z.string().max(64).optional(),
 });
+/** GET /public/list/changes: `after` a version the caller holds (plain digits), to wait for the next one. */
+export const listChangesQuerySchema = z.object({
+  after: z
+    .union([z.number(), z.string().regex(/^(0|[1-9]\d*)$/).transform(Number)], { error: 'Expected a whole number from 0' })
+    .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
+    .optional(),
+});
+/** The public list's version: it moves at the commit of any change to a slot. */
+export const listVersionSchema = z.object({ version: z.number().int().min(0) });
 export const paginationSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),

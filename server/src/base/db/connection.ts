@@ -29,6 +29,11 @@ export type DatabaseHandle = {
    * advisory lock on a connection of its own, so `fn` may use the pool; PGlite has one process, its folder's lock).
    */
   exclusively<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` (PostgreSQL: on a connection of its own) and calls `onPayload` with each NOTIFY's payload;
+   * `onLost` when that connection ends (notifications may have been missed). Resolves with a function that stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -75,6 +80,10 @@ async function openPglite(options: { dataDir?: string; inMemory?: boolean; loadD
         }),
       ),
     exclusively: (_lockKey, fn) => fn(),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, (payload) => onPayload(payload));
+      return () => stop();
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -119,6 +128,25 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
         // Ending the session releases the lock, also when the unlock cannot be sent.
         await holder.end().catch(() => {});
       }
+    },
+    listen: async (channel, onPayload, onLost) => {
+      const listener = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      let stopped = false;
+      const lost = () => {
+        if (!stopped) onLost();
+        stopped = true;
+      };
+      listener.on('error', lost);
+      listener.on('end', lost);
+      listener.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await listener.connect();
+      await listener.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      return async () => {
+        stopped = true;
+        await listener.end().catch(() => {});
+      };
     },
     close: () => pool.end(),
   };
