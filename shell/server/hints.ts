@@ -62,11 +62,16 @@ export function localeOfRequest(request: Pick<http.IncomingMessage, 'headers'>):
 export function chunkFile(folder: string | undefined, name: string): string | undefined {
   if (!folder) return undefined;
   try {
-    return fs.readdirSync(folder).find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
+    // Read again only when the folder changed (a build adds and removes files): every non-English page asks.
+    const changed = fs.statSync(folder).mtimeMs;
+    let listing = folderListings.get(folder);
+    if (listing?.changed !== changed) folderListings.set(folder, (listing = { changed, files: fs.readdirSync(folder) }));
+    return listing.files.find((file) => file.startsWith(`${name}.`) && file.endsWith('.js'));
   } catch {
     return undefined;
   }
 }
+const folderListings = new Map<string, { changed: number; files: string[] }>();
 
 /** `bookingWords`: a booking release's timetable words per language (its pointer record), instead of its folder. */
 export type LanguageChunks = { shellFolder: string; bookingFolder?: string; bookingUrl: string; bookingWords?: Record<string, string> };
