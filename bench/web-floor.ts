@@ -3,12 +3,26 @@
 // slowed renderer's own cost, which no page can go below.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { phoneViewport } from '../e2e/support/page';
 import { median } from './doc';
 
 export type Floor = { htmlMs: number; paintMs: number; loads: number };
 export type SlowProfile = { latencyMs: number; downloadKbps: number; uploadKbps: number; cpuSlowdown: number };
+
+/** Slows `tab` as bench:web's phone: its network through the DevTools protocol, and its CPU. */
+export async function slowDown(context: BrowserContext, tab: Page, profile: SlowProfile): Promise<void> {
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: (profile.downloadKbps * 1000) / 8,
+    uploadThroughput: (profile.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+}
 
 const page = '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Floor</title></head><body><main><button>10:30 AM</button></main></body></html>';
 
@@ -23,15 +37,7 @@ export async function measureFloor(profile: SlowProfile, loads: number): Promise
       const browser = await launchBrowser({ viewport: phoneViewport });
       try {
         const tab = await browser.context.newPage();
-        const cdp = await browser.context.newCDPSession(tab);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: profile.latencyMs,
-          downloadThroughput: (profile.downloadKbps * 1000) / 8,
-          uploadThroughput: (profile.uploadKbps * 1000) / 8,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+        await slowDown(browser.context, tab, profile);
         const response = await tab.goto(url, { waitUntil: 'load' });
         await tab.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
         html.push(response!.request().timing().responseEnd);

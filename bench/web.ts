@@ -7,7 +7,7 @@ import { desktopViewport, phoneViewport } from '../e2e/support/page';
 import { distDir, freePorts, startStack, type Stack } from '../e2e/support/product';
 import { startShellServer } from '../shell/server/shell-server';
 import { measureRenderRates, renderRates } from './web-render';
-import { floorText, measureFloor, type Floor } from './web-floor';
+import { floorText, measureFloor, slowDown, type Floor, type SlowProfile } from './web-floor';
 import { buildIfNeeded } from '../scripts/product';
 import { loadAverage, median, today, writeDocSection } from './doc';
 import { LOCALE_COOKIE, type Locale } from 'shared-api/contract';
@@ -17,7 +17,7 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
 const section = '## Web first load (bench:web)';
 
 /** Lighthouse's "slow 4G" as the issue states it: 150 ms latency, 1.6 Mbps down, 750 Kbps up; CPU 4x slower. */
-export const slowProfile = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 };
+export const slowProfile: SlowProfile = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 };
 
 type Case = {
   path: string;
@@ -183,15 +183,7 @@ async function loadOnce(product: Stack, testCase: Case, token: string | undefine
     if (testCase.locale) await context.addCookies([{ name: LOCALE_COOKIE, value: testCase.locale, url: shellUrl }]);
     await context.addInitScript(initScript(testCase.readyFinder));
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: slowProfile.latencyMs,
-      downloadThroughput: (slowProfile.downloadKbps * 1000) / 8,
-      uploadThroughput: (slowProfile.uploadKbps * 1000) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowProfile.cpuSlowdown });
+    await slowDown(context, page, slowProfile);
 
     const requests: Request[] = [];
     const pending = new Set<Request>();
