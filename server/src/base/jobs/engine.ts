@@ -61,13 +61,26 @@ export class JobEngine {
   private readonly intervals = new Map<QueueName, number>();
   private started: Promise<void> | null = null;
   private stopped = false;
+  /** pg-boss's statements and our handlers under way: stop() waits for both to end before the database may close. */
+  private statementsUnderWay = 0;
+  private handlersUnderWay = 0;
 
   constructor(
     readonly database: SqlExecutor,
     private readonly log: Log,
     options: Partial<PgBoss.ConstructorOptions> = {},
   ) {
-    this.boss = new PgBoss(bossOptions(database, options));
+    const counted: SqlExecutor = {
+      exec: async (text, params) => {
+        this.statementsUnderWay += 1;
+        try {
+          return await database.exec(text, params);
+        } finally {
+          this.statementsUnderWay -= 1;
+        }
+      },
+    };
+    this.boss = new PgBoss(bossOptions(counted, options));
     this.boss.on('error', (err: Error) => this.log.warn({ err: err.message }, 'jobs: pg-boss reported an error'));
   }
 
@@ -92,11 +105,15 @@ export class JobEngine {
         queue,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: registered.pollingIntervalSeconds },
         async ([job]) => {
+          this.handlersUnderWay += 1;
           try {
+            // Fetched while stopping: given back for a retry, not worked on a database about to close.
+            if (this.stopped) throw new Error('The job engine is stopping');
             return await this.run(queue, registered.handler, job);
           } finally {
+            this.handlersUnderWay -= 1;
             // A job was there: look for the next at once (pg-boss would otherwise wait a polling interval).
-            if (registered.workerId) this.boss.notifyWorker(registered.workerId);
+            if (registered.workerId && !this.stopped) this.boss.notifyWorker(registered.workerId);
           }
         },
       );
@@ -215,6 +232,13 @@ export class JobEngine {
     this.stopped = true;
     if (!this.started) return;
     await this.started.catch(() => {});
+    const until = Date.now() + timeoutMs;
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: false, wait: true }).catch(() => {});
+    // pg-boss resolves while a worker's fetch may still be under way, and records a job's end without waiting for it:
+    // wait until neither a statement nor a handler has been under way for a moment, so none meets a closed database.
+    for (let quiet = 0; quiet < 3 && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      quiet = this.statementsUnderWay === 0 && this.handlersUnderWay === 0 ? quiet + 1 : 0;
+    }
   }
 }
