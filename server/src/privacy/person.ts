@@ -6,6 +6,7 @@ import { consents } from '../bookings/tables';
 import { mailOutbox } from '../mail/tables';
 import { payments } from '../payments/tables';
 import { slots } from '../slots/tables';
+import { WAITLIST_MAIL_KINDS } from '../waitlist/mails';
 import { waitlistEntries } from '../waitlist/tables';
 
 const plain = (row: object): Record<string, unknown> =>
@@ -13,7 +14,7 @@ const plain = (row: object): Record<string, unknown> =>
 
 /**
  * Every record that names one person, found by their email or phone exactly as stored: the slots booked for them,
- * their payments, the consents those name, the mails to them or about their payments, and the audit entries whose
+ * their payments, the consents those name, the mails to them, about their payments or their waitlist entries, and the audit entries whose
  * target is one of their bookings or whose detail names their email or phone as a whole JSON value (so a similar
  * address, `aisyah@…` beside `naisyah@…`, never matches).
  */
@@ -37,10 +38,18 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
   ];
 
   const given = consentIds.length > 0 ? await db.select().from(consents).where(inArray(consents.id, consentIds)).orderBy(asc(consents.id)) : [];
+  // Found by phone, a waitlist entry's mails are those of its kinds to the address the entry gave (they name no payment).
+  const entryEmails = email ? [] : [...new Set(waiting.map((w) => w.email))];
   const mails = await db
     .select()
     .from(mailOutbox)
-    .where(or(email ? eq(mailOutbox.recipient, email) : undefined, paymentIds.length > 0 ? inArray(mailOutbox.paymentId, paymentIds) : undefined) ?? sql`false`)
+    .where(
+      or(
+        email ? eq(mailOutbox.recipient, email) : undefined,
+        paymentIds.length > 0 ? inArray(mailOutbox.paymentId, paymentIds) : undefined,
+        entryEmails.length > 0 ? and(inArray(mailOutbox.kind, WAITLIST_MAIL_KINDS), inArray(mailOutbox.recipient, entryEmails)) : undefined,
+      ) ?? sql`false`,
+    )
     .orderBy(asc(mailOutbox.id));
   // A whole JSON string value equal to the email or phone: `"aisyah@example.com"` inside the detail's text.
   const named = JSON.stringify(email ?? phone);

@@ -98,13 +98,16 @@ ${table(rows)}
   return { subject, text, html, ics: null, locale: L.locale };
 }
 
+/** The kinds of the waitlist's messages: they name an entry's address, not a payment. */
+export const WAITLIST_MAIL_KINDS = ['waitlist_joined', 'waitlist_offer'] as const;
+
 /**
  * Writes a parent's waitlist message to the outbox in the caller's transaction (the one that made the entry or the
  * offer). `key` makes its Message-ID (`<WL-<key>.waitlist-…@domain>`): a repeat of the same key is ignored.
  */
 export async function enqueueWaitlistMail(
   tx: DbOrTx,
-  kind: 'waitlist_joined' | 'waitlist_offer',
+  kind: (typeof WAITLIST_MAIL_KINDS)[number],
   recipient: string,
   mail: RenderedMail,
   key: string,
