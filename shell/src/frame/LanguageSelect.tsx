@@ -11,7 +11,11 @@ const Select = styled.select`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
-  /* A phone's header also carries the title: the select takes at most ~40% of it. */
+  /*
+   * A width of its own, not its longest option's: a page still arriving paints the select before its options, and
+   * its growing then moved the header (CLS). Wide enough for "Bahasa Melayu"; on a phone at most ~40% of the header.
+   */
+  width: 10.5em;
   max-width: 40vw;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   ${media.desktop`
