@@ -7,8 +7,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { phoneViewport } from '../e2e/support/page';
 import { median } from './doc';
+import type { ConnectionSetup } from './web-connections';
 
-export type Floor = { htmlMs: number; paintMs: number; loads: number };
+export type Floor = { htmlMs: number; paintMs: number; loads: number; firstVisit: boolean };
 export type SlowProfile = { latencyMs: number; downloadKbps: number; uploadKbps: number; cpuSlowdown: number };
 
 /** Slows `tab` as bench:web's phone: its network through the DevTools protocol, and its CPU. */
@@ -26,7 +27,7 @@ export async function slowDown(context: BrowserContext, tab: Page, profile: Slow
 
 const page = '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Floor</title></head><body><main><button>10:30 AM</button></main></body></html>';
 
-export async function measureFloor(profile: SlowProfile, loads: number): Promise<Floor> {
+export async function measureFloor(profile: SlowProfile, loads: number, setup?: ConnectionSetup): Promise<Floor> {
   const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -34,7 +35,8 @@ export async function measureFloor(profile: SlowProfile, loads: number): Promise
   const paint: number[] = [];
   try {
     for (let i = 0; i < loads; i++) {
-      const browser = await launchBrowser({ viewport: phoneViewport });
+      setup?.reset();
+      const browser = await launchBrowser({ viewport: phoneViewport, args: setup?.args });
       try {
         const tab = await browser.context.newPage();
         await slowDown(browser.context, tab, profile);
@@ -49,9 +51,9 @@ export async function measureFloor(profile: SlowProfile, loads: number): Promise
   } finally {
     server.close();
   }
-  return { htmlMs: Math.round(median(html)), paintMs: Math.round(median(paint)), loads };
+  return { htmlMs: Math.round(median(html)), paintMs: Math.round(median(paint)), loads, firstVisit: setup !== undefined };
 }
 
 export const floorText = (floor: Floor): string =>
-  `The floor on this profile (\`bench/web-floor.ts\`: a page of one button, no style or script, served from memory, median of ${floor.loads}): ` +
+  `The floor on this profile${floor.firstVisit ? ', first visit' : ''} (\`bench/web-floor.ts\`: a page of one button, no style or script, served from memory, median of ${floor.loads}): ` +
   `its HTML arrives at ${floor.htmlMs} ms and its first paint is at ${floor.paintMs} ms, ${Math.round((floor.paintMs / floor.htmlMs) * 100) / 100} × the HTML's arrival.`;

@@ -19,7 +19,7 @@ export const chromiumArgs = [
 
 export type LaunchedBrowser = { context: BrowserContext; close: () => Promise<void> };
 
-export type LaunchOptions = { viewport?: { width: number; height: number } };
+export type LaunchOptions = { viewport?: { width: number; height: number }; /** More Chromium arguments (bench:web's proxy). */ args?: string[] };
 
 /** A persistent context on a new temporary profile, removed again on close. */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
@@ -30,7 +30,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...(options.args ?? [])],
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   return {
