@@ -43,6 +43,8 @@ describe('Timetable', () => {
     );
     renderApp(<Timetable onSelectSlot={() => {}} />);
     expect(screen.getByText('Loading available slots...')).toBeInTheDocument();
+    // The "Last updated" line's place is kept while loading (so nothing below moves when it comes), unheard and unseen.
+    expect(screen.getByText(/^Last updated:/)).toHaveAttribute('aria-hidden', 'true');
 
     const table = await screen.findByRole('table', { name: 'This week' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
@@ -55,7 +57,7 @@ describe('Timetable', () => {
     expect(within(cells[4]).getAllByRole('button').map((b) => b.textContent)).toEqual(['12:00 PM']);
 
     expect(screen.getByText('Slots must be booked at least 1 hour in advance. All times are in GMT+8.')).toBeInTheDocument();
-    expect(screen.getByText(/Last updated: 25 Nov 2026, 10:00:\d\d AM/)).toBeInTheDocument();
+    expect(screen.getByText(/Last updated: 25 Nov 2026, 10:00:\d\d AM/)).not.toHaveAttribute('aria-hidden');
   });
 
   it('moves the desktop table to the next weeks and back, up to the 14-weekday horizon', async () => {

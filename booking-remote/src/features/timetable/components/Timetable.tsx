@@ -30,6 +30,10 @@ const Notes = styled.div`
   }
 `;
 
+const Reserved = styled.p`
+  visibility: hidden;
+`;
+
 const Warning = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -129,7 +133,14 @@ export function Timetable({ onSelectSlot, onJoinWaitlist, taken }: Props) {
       <Title id="timetable-title">{t('title')}</Title>
       <Notes>
         <p>{t('leadNote')}</p>
-        {fetchedAt !== undefined && <p>{t('lastUpdated', { time: formatInMY(fetchedAt, 'stamp', locale) })}</p>}
+        {fetchedAt !== undefined ? (
+          <p>{t('lastUpdated', { time: formatInMY(fetchedAt, 'stamp', locale) })}</p>
+        ) : (
+          slots.isLoading && (
+            // The line's place while the list loads, wrapped as it will be: its arrival moved all below it (CLS).
+            <Reserved aria-hidden="true">{t('lastUpdated', { time: formatInMY(now, 'stamp', locale) })}</Reserved>
+          )
+        )}
       </Notes>
       <SchoolFees />
 
