@@ -672,7 +672,8 @@ describe('Booking dialog: focus, toasts, the summary before paying (issue 24)', 
     const { summary } = await toPaymentSummary(user);
     await waitFor(() => expect(within(summary).getByRole('heading', { name: 'Payment Summary' })).toHaveFocus());
     expect(within(summary).getByText('aisyah@example.com')).toBeInTheDocument();
-    expect(within(summary).getByText('0123456789')).toBeInTheDocument();
+    // The number as Malaysians write it, not the digits it is stored as.
+    expect(within(summary).getByText('012-345 6789')).toBeInTheDocument();
     expect(within(summary).getByText('The confirmation and your link to change or cancel the booking go to this email address.')).toBeInTheDocument();
     // 23 hours ahead: past the cut-off (24 h) already.
     expect(within(summary).getByRole('region', { name: 'Changes and refunds' })).toHaveTextContent(

@@ -1,5 +1,6 @@
 import { HOLD_MINUTES, formatRM, schoolName, slotStartMs } from 'shared-api';
 import { changeTerms } from 'shared-api/change-terms';
+import { formatPhone } from 'shared-api/phone';
 import { schoolYearName } from 'shared-api/schools';
 import { Button, styled, useCatalog } from 'shared-ui';
 import { useTermsText } from '../../../lib/changeTerms';
@@ -132,7 +133,7 @@ export function SummaryStep({ details, reservation, now, onEdit }: Props) {
         </Editable>
         <dt>{t('contactNumber')}</dt>
         <Editable>
-          <span>{details.visitorContactNo}</span>
+          <span>{formatPhone(details.visitorContactNo) ?? details.visitorContactNo}</span>
           <Button variant="ghost" size="sm" aria-label={t('changePhone')} onClick={() => onEdit('visitorContactNo')}>
             {t('change')}
           </Button>
