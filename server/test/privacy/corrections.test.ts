@@ -1,13 +1,16 @@
 import { count, eq } from 'drizzle-orm';
+import { addDays, dateInMY } from 'shared-api/contract';
 import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
 import { mailOutbox } from '../../src/mail/tables';
 import { payments } from '../../src/payments/tables';
+import { waitlistEntries } from '../../src/waitlist/tables';
 import { auth, STAFF } from '../helpers';
+import { joinMany, mailsTo, parent } from '../waitlist/support';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
 
 // Issue 28 (PDPA correction): staff correct a visitor's name, email or phone from the request log: every booking and
-// payment naming that person changes, nobody else's; it is in the audit trail; nothing is sent anywhere.
+// payment naming that person changes, nobody else's; it is in the audit trail; nothing new is sent.
 jest.setTimeout(90_000);
 
 const AISYAH = { visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456781', childName: 'Nur Iman' };
@@ -20,6 +23,8 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
   const paymentOf: Record<string, string> = {};
   beforeAll(async () => {
     ctx = await startPaymentsApp(driver);
+    // Messages stay unsent (as while the mail server is down): a correction must redirect them.
+    await ctx.app.jobs.stopWorking('mail');
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
     let hours = 60;
@@ -40,21 +45,24 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
   const payment = async (id: string) => (await ctx.database.db.select().from(payments).where(eq(payments.id, id)))[0];
   const outboxSize = async () => (await ctx.database.db.select({ n: count() }).from(mailOutbox))[0].n;
 
-  it("corrects the name, email and phone on the person's booking and payment, leaves the other parent alone, audits it and mails nobody", async () => {
+  it("corrects the name, email and phone on the person's booking and payment, leaves the other parent alone, audits it and sends nothing new", async () => {
     const logged = (await ctx.app.inject({ method: 'POST', url: '/staff/privacy/requests', headers: auth(token), payload: { kind: 'correction', email: AISYAH.visitorEmail, receivedOn: '2026-11-20' } })).json().data.request;
     const mails = await outboxSize();
     const otherBefore = { payment: await payment(paymentOf[OTHER.visitorEmail]), slot: await slotRow(ctx, slotOf[OTHER.visitorEmail]) };
 
     const res = await correct({ email: 'Aisyah@Example.com', requestId: logged.id, visitorName: 'Aisyah binti Rahman', visitorEmail: ' Aisyah.R@Example.com ', visitorContactNo: '+60 12-999 8877' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ payments: 1, bookings: 1, person: { email: 'aisyah.r@example.com', phone: null } });
+    // Her confirmation, not sent yet, now goes to the corrected address.
+    expect(res.json().data).toEqual({ payments: 1, bookings: 1, waitlistEntries: 0, mailsRedirected: 1, person: { email: 'aisyah.r@example.com', phone: null } });
+    expect((await mailsTo(ctx, 'aisyah.r@example.com')).map((m) => [m.kind, m.paymentId])).toEqual([['visitor_confirmation', paymentOf[AISYAH.visitorEmail]]]);
+    expect(await mailsTo(ctx, AISYAH.visitorEmail)).toEqual([]);
 
     const changed = { visitorName: 'Aisyah binti Rahman', visitorEmail: 'aisyah.r@example.com', visitorContactNo: '0129998877' };
     expect(await payment(paymentOf[AISYAH.visitorEmail])).toMatchObject({ ...changed, status: 'completed', amountSen: 7500 });
     expect(await slotRow(ctx, slotOf[AISYAH.visitorEmail])).toMatchObject({ ...changed, status: 'booked' });
     expect(await payment(paymentOf[OTHER.visitorEmail])).toEqual(otherBefore.payment);
     expect(await slotRow(ctx, slotOf[OTHER.visitorEmail])).toEqual(otherBefore.slot);
-    // Sent nowhere: no mail to the old address, the new one or anyone.
+    // Nothing new sent: no mail to the old address, the new one or anyone.
     expect(await outboxSize()).toBe(mails);
 
     const [entry] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_visitor_corrected'));
@@ -76,6 +84,29 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
     const res = await correct({ phone: '012-345 6782', visitorName: 'Aisyah Rahmat binti Ali' });
     expect(res.json().data).toMatchObject({ payments: 1, bookings: 1, person: { email: null, phone: '0123456782' } });
     expect(await payment(paymentOf[OTHER.visitorEmail])).toMatchObject({ ...OTHER, visitorName: 'Aisyah Rahmat binti Ali' });
+  });
+
+  it('corrects a waitlist entry too, and a message to them not sent yet goes to the corrected address; a sent one stays', async () => {
+    const today = dateInMY(new Date());
+    await joinMany(ctx, [7], { fromDate: addDays(today, 1), toDate: addDays(today, 8) });
+    const wrong = parent(7);
+    const [joined] = await mailsTo(ctx, wrong.email);
+    expect(joined).toMatchObject({ kind: 'waitlist_joined', status: 'pending' });
+    // An older message to the same mistyped address, already sent: the record of where it went stays.
+    const [sent] = await ctx.database.db
+      .insert(mailOutbox)
+      .values({ kind: 'waitlist_offer', recipient: wrong.email, subject: 's', textBody: 't', htmlBody: 'h', messageId: `<sent-${driver}@example.com>`, status: 'sent' })
+      .returning();
+
+    const res = await correct({ phone: wrong.phone, visitorName: 'Parent Seven', visitorEmail: 'parent.seven@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ payments: 0, bookings: 0, waitlistEntries: 1, mailsRedirected: 1, person: { email: null, phone: wrong.phone } });
+    const [entry] = await ctx.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.phone, wrong.phone));
+    expect(entry).toMatchObject({ name: 'Parent Seven', email: 'parent.seven@example.com', state: 'waiting' });
+    expect((await mailsTo(ctx, 'parent.seven@example.com')).map((m) => m.id)).toEqual([joined.id]);
+    expect((await mailsTo(ctx, wrong.email)).map((m) => m.id)).toEqual([sent.id]);
+    const [audited] = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_visitor_corrected'))).slice(-1);
+    expect(audited.detail).toMatchObject({ waitlistEntries: [entry.id], mailsRedirected: [joined.id], was: [{ name: wrong.name, email: wrong.email, phone: wrong.phone }] });
   });
 
   it('refuses bad input, an unknown person or request and anyone not signed in, changing nothing', async () => {

@@ -83,9 +83,12 @@ export const visitorCorrectionSchema = personFields
   });
 export type VisitorCorrectionInput = z.input<typeof visitorCorrectionSchema>;
 export const visitorCorrectionResultSchema = z.object({
-  /** How many payments and booked slots now carry the corrected details. */
+  /** How many payments, booked slots and waitlist entries now carry the corrected details. */
   payments: z.number().int(),
   bookings: z.number().int(),
+  waitlistEntries: z.number().int(),
+  /** Messages to them not sent yet, now addressed to the corrected email. */
+  mailsRedirected: z.number().int(),
   /** The person as now stored (to look them up again). */
   person: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
 });

@@ -6,6 +6,7 @@ import { Button, Inline, Stack, useCatalog, useToast } from 'shared-ui';
 import { Field, Input } from 'shared-ui/forms';
 import { useCorrectVisitorMutation } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
+import { personLabel } from '../utils/personLabel';
 
 type Values = { visitorName: string; visitorEmail: string; visitorContactNo: string };
 
@@ -18,7 +19,7 @@ export function CorrectionForm({ request, onDone }: { request: PrivacyRequest; o
   const toast = useToast();
   const [correct, { isLoading }] = useCorrectVisitorMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const person = request.personEmail ?? request.personPhone ?? '';
+  const person = personLabel(request);
   const { register, handleSubmit } = useForm<Values>({ defaultValues: { visitorName: '', visitorEmail: '', visitorContactNo: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -28,7 +29,7 @@ export function CorrectionForm({ request, onDone }: { request: PrivacyRequest; o
     const who = request.personEmail ? { email: request.personEmail } : { phone: request.personPhone ?? '' };
     const result = await correct({ ...who, requestId: request.id, ...changes });
     if ('error' in result) return setFailure(serverMessage(result.error) ?? t('correctionFailed'));
-    toast.success(t('corrected', { bookings: result.data.bookings, payments: result.data.payments }));
+    toast.success(t('corrected', { bookings: result.data.bookings, payments: result.data.payments, entries: result.data.waitlistEntries }));
     onDone();
   });
 

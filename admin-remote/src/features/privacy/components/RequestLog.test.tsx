@@ -61,7 +61,7 @@ describe('the request log', () => {
       }),
       http.post(`${API}/staff/privacy/corrections`, async ({ request: req }) => {
         corrections.push(await req.json());
-        return ok({ payments: 1, bookings: 1, person: { email: 'aisyah.r@example.com', phone: null } });
+        return ok({ payments: 1, bookings: 1, waitlistEntries: 2, mailsRedirected: 1, person: { email: 'aisyah.r@example.com', phone: null } });
       }),
     );
   });
@@ -113,7 +113,7 @@ describe('the request log', () => {
     await user.type(within(form).getByLabelText('Corrected email'), 'aisyah.r@example.com');
     await user.click(within(form).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(corrections).toEqual([{ email: 'aisyah@example.com', requestId: 2, visitorName: 'Aisyah binti Rahman', visitorEmail: 'aisyah.r@example.com' }]));
-    expect(await screen.findByText('Corrected 1 booking and 1 payment')).toBeInTheDocument();
+    expect(await screen.findByText('Corrected 1 booking, 1 payment and 2 waitlist entries')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: /Correct the details/ })).not.toBeInTheDocument();
   });
 });

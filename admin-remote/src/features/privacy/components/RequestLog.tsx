@@ -1,12 +1,21 @@
 import { Fragment, useState } from 'react';
 import { serverMessage, todayInMY } from 'shared-api';
 import type { PrivacyRequest } from 'shared-api/contract';
-import { Button, ErrorPanel, Inline, useCatalog, useToast } from 'shared-ui';
+import { Button, ErrorPanel, Inline, styled, useCatalog, useToast } from 'shared-ui';
 import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
 import { formatDay, formatInstant } from '../../../lib/format';
 import { useChangePrivacyRequestMutation, usePrivacyRequestsQuery } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
 import { CorrectionForm } from './CorrectionForm';
+import { personLabel } from '../utils/personLabel';
+
+/** The correction form in its table-wide row: kept in the visible part of the table's scroll box on a phone. */
+const InView = styled.div`
+  position: sticky;
+  left: ${({ theme }) => theme.space[3]};
+  /* The viewport less the page's and the cell's padding. */
+  max-width: calc(100vw - 3.5rem);
+`;
 
 /**
  * The request log: every access and correction request with the day it arrived, its due day (21 days, 35 once an
@@ -47,7 +56,7 @@ export function RequestLog() {
           </THead>
           <TBody>
             {rows.map((r) => {
-              const person = r.personEmail ?? r.personPhone ?? '';
+              const person = personLabel(r);
               const open = r.answeredAt === null;
               return (
                 <Fragment key={r.id}>
@@ -98,7 +107,9 @@ export function RequestLog() {
                   {correcting === r.id && (
                     <Tr>
                       <Td colSpan={7}>
-                        <CorrectionForm request={r} onDone={() => setCorrecting(null)} />
+                        <InView>
+                          <CorrectionForm request={r} onDone={() => setCorrecting(null)} />
+                        </InView>
                       </Td>
                     </Tr>
                   )}

@@ -45,7 +45,7 @@ describe('requests coming due on the dashboard', () => {
     const panel = await screen.findByRole('region', { name: 'Privacy requests coming due' });
     const items = await within(panel).findAllByRole('listitem');
     expect(asked).toBe('?dueWithinDays=7');
-    expect(items[0]).toHaveTextContent(/^Correction request from 0123456789: received .+, overdue since .+$/);
+    expect(items[0]).toHaveTextContent(/^Correction request from 012-345 6789: received .+, overdue since .+$/);
     expect(items[1]).toHaveTextContent(/^Access request from aisyah@example\.com: received .+, due .+$/);
     expect(await axe(container)).toHaveNoViolations();
   });

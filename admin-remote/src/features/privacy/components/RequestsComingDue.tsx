@@ -3,6 +3,7 @@ import { useCatalog } from 'shared-ui';
 import { formatDay } from '../../../lib/format';
 import { useRequestsComingDueQuery } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
+import { personLabel } from '../utils/personLabel';
 
 /** How far ahead the dashboard looks for access and correction requests to answer. */
 export const DUE_WITHIN_DAYS = 7;
@@ -25,7 +26,7 @@ export function RequestsComingDue() {
             <li key={request.id}>
               {t(request.dueOn < today ? 'overdueLine' : 'dueLine', {
                 kind: t(request.kind === 'access' ? 'kind_access' : 'kind_correction'),
-                person: request.personEmail ?? request.personPhone ?? '',
+                person: personLabel(request),
                 received: formatDay(request.receivedOn),
                 due: formatDay(request.dueOn),
               })}
