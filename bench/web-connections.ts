@@ -8,8 +8,6 @@ import net from 'node:net';
 export type ConnectionSetup = {
   /** Chromium's arguments: every origin through this proxy, loopback included. */
   args: string[];
-  /** New connections made since the last reset, by host:port. */
-  connections: () => Map<string, number>;
   /** A new visitor: no host's address known any more. */
   reset: () => void;
   close: () => Promise<void>;
@@ -21,7 +19,6 @@ export const HANDSHAKE_ROUND_TRIPS = 2;
 export async function startConnectionSetup(roundTripMs: number): Promise<ConnectionSetup> {
   // When each host's address is known: one DNS round trip after the first connection to it asked (later ones wait for it).
   const resolvedAt = new Map<string, number>();
-  const counts = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -42,8 +39,6 @@ export async function startConnectionSetup(roundTripMs: number): Promise<Connect
       if (!target) return;
       client.off('data', onData);
       client.pause();
-      const key = `${target.host}:${target.port}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
       if (!resolvedAt.has(target.host)) resolvedAt.set(target.host, Date.now() + roundTripMs);
       const delay = Math.max(0, resolvedAt.get(target.host)! - Date.now()) + HANDSHAKE_ROUND_TRIPS * roundTripMs;
       setTimeout(() => {
@@ -67,10 +62,8 @@ export async function startConnectionSetup(roundTripMs: number): Promise<Connect
   const { port } = server.address() as net.AddressInfo;
   return {
     args: [`--proxy-server=socks5://127.0.0.1:${port}`, '--proxy-bypass-list=<-loopback>'],
-    connections: () => new Map(counts),
     reset: () => {
       resolvedAt.clear();
-      counts.clear();
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
