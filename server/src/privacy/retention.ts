@@ -6,7 +6,10 @@ import { anonymiseAuditEntries, anonymiseMailRecipients, type AnonymisedPerson }
 
 /** `retention` in brand.config.json: how long personal data is kept (issue 28's defaults). */
 export type RetentionPolicy = {
-  /** A paid booking and its payment: kept this many years after the visit for the school's accounts, then anonymised. */
+  /**
+   * A paid booking and its payment: kept this many years after the visit for the school's accounts, then anonymised.
+   * An answered access or correction request (who asked, the staff's note) is kept as long after its answer.
+   */
   paidBookingYears: number;
   /** A cancelled or never-paid booking: anonymised this many months after its visit date. */
   unpaidOrCancelledMonths: number;
@@ -16,7 +19,15 @@ export type RetentionPolicy = {
   mailBodyDays: number;
 };
 
-export type RetentionCounts = { payments: number; slots: number; mailBodies: number; mailRecipients: number; auditEntries: number; waitlistEntries: number };
+export type RetentionCounts = {
+  payments: number;
+  slots: number;
+  mailBodies: number;
+  mailRecipients: number;
+  auditEntries: number;
+  waitlistEntries: number;
+  privacyRequests: number;
+};
 
 /** What replaces a name: says what happened, and is how a row already anonymised is recognised. */
 export const ANONYMISED = '[anonymised]';
@@ -65,11 +76,30 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
       UPDATE waitlist_entries SET name = ${ANONYMISED}, email = 'anonymised-' || id || '@invalid', phone = '', child_name = NULL, child_year = NULL
       WHERE ended_at < ${waitlistBefore.toISOString()}::timestamptz AND state NOT IN ('waiting', 'offered') AND name <> ${ANONYMISED}
       RETURNING id`)) as unknown as { rows: unknown[] };
+    // The request log names who asked: an answered request is the record of its answer as long as a paid booking is
+    // kept, then who asked and the staff's note go (its kind, dates and handler stay).
+    const requests = (await tx.execute(sql`
+      UPDATE privacy_requests r SET note = '',
+        person_email = CASE WHEN r.person_email IS NULL THEN NULL ELSE 'anonymised-request-' || r.id || '@invalid' END,
+        person_phone = CASE WHEN r.person_phone IS NULL THEN NULL ELSE ${ANONYMISED} END
+      FROM privacy_requests old
+      WHERE old.id = r.id AND r.answered_at < ${paidBefore}
+        AND r.person_email IS DISTINCT FROM 'anonymised-request-' || r.id || '@invalid' AND r.person_phone IS DISTINCT FROM ${ANONYMISED}
+      RETURNING old.person_email AS email, old.person_phone AS phone`)) as unknown as { rows: { email: string | null; phone: string | null }[] };
     // What names the people just anonymised elsewhere: their mails' recipients, and the audit entries about them.
     const people = [...payments.rows, ...slots.rows];
     const mailRecipients = await anonymiseMailRecipients(tx, people);
-    const auditEntries = await anonymiseAuditEntries(tx, people);
-    const counts = { payments: payments.rows.length, slots: slots.rows.length, mailBodies: mails.rows.length, mailRecipients, auditEntries, waitlistEntries: waitlist.rows.length };
+    const asked = requests.rows.map(({ email, phone }) => ({ reference: null, name: null, email, phone, child: null }));
+    const auditEntries = await anonymiseAuditEntries(tx, [...people, ...asked]);
+    const counts = {
+      payments: payments.rows.length,
+      slots: slots.rows.length,
+      mailBodies: mails.rows.length,
+      mailRecipients,
+      auditEntries,
+      waitlistEntries: waitlist.rows.length,
+      privacyRequests: requests.rows.length,
+    };
     if (Object.values(counts).some((n) => n > 0))
       await recordAudit(tx, { actor: 'system', action: 'retention_applied', target: null, detail: { ...counts, asOf: now.toISOString() } });
     return counts;

@@ -110,7 +110,7 @@ describe('applyRetention with a fixed clock', () => {
       .returning();
 
     const first = await applyRetention(database.db, NOW, policy);
-    expect(first).toEqual({ payments: 3, slots: 2, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0 });
+    expect(first).toEqual({ payments: 3, slots: 2, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0 });
     const entry = async (id: number) => (await database.db.select().from(auditLog).where(eq(auditLog.id, id)))[0];
     // The entries stay (who did what, when), without the parent's data; the kept parent's entry is untouched.
     expect(await entry(aboutBooking.id)).toEqual({ ...aboutBooking, detail: { visitor: { name: ANONYMISED, email: ANONYMISED }, child: ANONYMISED, amountSen: 7500 } });
@@ -138,7 +138,7 @@ describe('applyRetention with a fixed clock', () => {
 
     const audited = await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'));
     expect(audited).toHaveLength(1);
-    expect(audited[0]).toMatchObject({ actor: 'system', detail: { payments: 3, slots: 2, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, asOf: NOW.toISOString() } });
+    expect(audited[0]).toMatchObject({ actor: 'system', detail: { payments: 3, slots: 2, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, asOf: NOW.toISOString() } });
 
     const everything = async () =>
       JSON.stringify([
@@ -148,9 +148,52 @@ describe('applyRetention with a fixed clock', () => {
         await database.db.select().from(auditLog).orderBy(auditLog.id),
       ]);
     const before = await everything();
-    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0 });
+    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0 });
     expect(await everything()).toBe(before);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'))).toHaveLength(1);
+  });
+});
+
+describe('the privacy request log under retention', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await freshPglite();
+  });
+  afterAll(() => database?.close());
+
+  it('forgets who asked once a request was answered longer ago than a paid booking is kept; open and recent ones stay', async () => {
+    const request = async (person: { email?: string; phone?: string }, answeredAt: Date | null, note: string) => {
+      const [row] = await queryRows<{ id: number }>(
+        database,
+        sql`INSERT INTO privacy_requests (kind, person_email, person_phone, received_on, handled_by, answered_at, note)
+            VALUES ('access', ${person.email ?? null}, ${person.phone ?? null}, '2020-01-02', 'staff@example.com', ${answeredAt?.toISOString() ?? null}, ${note})
+            RETURNING id`,
+      );
+      await database.db.insert(auditLog).values({ actor: 'staff@example.com', action: 'privacy_request_logged', target: String(row.id), detail: { kind: 'access', email: person.email ?? null, phone: person.phone ?? null } });
+      return row.id;
+    };
+    const old = await request({ email: 'asked.long.ago@example.com' }, yearsAgo(policy.paidBookingYears, 1), 'Asked by phone call');
+    const oldByPhone = await request({ phone: '0171234567' }, yearsAgo(policy.paidBookingYears, 2), '');
+    const recent = await request({ email: 'asked.lately@example.com' }, yearsAgo(policy.paidBookingYears, -1), 'Kept');
+    const open = await request({ email: 'still.open@example.com' }, null, 'Not answered');
+    const rows = async () =>
+      new Map((await queryRows<{ id: number; person_email: string | null; person_phone: string | null; note: string }>(database, sql`SELECT id, person_email, person_phone, note FROM privacy_requests`)).map((r) => [r.id, r]));
+
+    expect(await applyRetention(database.db, NOW, policy)).toMatchObject({ privacyRequests: 2, auditEntries: 2 });
+    const after = await rows();
+    expect(after.get(old)).toEqual({ id: old, person_email: `anonymised-request-${old}@invalid`, person_phone: null, note: '' });
+    expect(after.get(oldByPhone)).toEqual({ id: oldByPhone, person_email: null, person_phone: ANONYMISED, note: '' });
+    expect(after.get(recent)).toMatchObject({ person_email: 'asked.lately@example.com', note: 'Kept' });
+    expect(after.get(open)).toMatchObject({ person_email: 'still.open@example.com', note: 'Not answered' });
+    // The trail keeps that a request was logged, without who asked.
+    const logged = await database.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_request_logged'));
+    expect(logged.map((e) => e.detail)).toEqual([
+      { kind: 'access', email: ANONYMISED, phone: null },
+      { kind: 'access', email: null, phone: ANONYMISED },
+      { kind: 'access', email: 'asked.lately@example.com', phone: null },
+      { kind: 'access', email: 'still.open@example.com', phone: null },
+    ]);
+    expect(await applyRetention(database.db, NOW, policy)).toMatchObject({ privacyRequests: 0, auditEntries: 0 });
   });
 });
 
@@ -243,7 +286,7 @@ describe('two runs at once on PostgreSQL', () => {
     expect(one.slots + two.slots).toBe(40);
     expect(one.auditEntries + two.auditEntries).toBe(40);
     // Twice in a row: the third run finds nothing.
-    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0 });
+    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0 });
     const [{ named }] = await queryRows<{ named: number }>(a, sql`SELECT count(*)::int AS named FROM audit_log WHERE detail->>'email' LIKE '%@example.com'`);
     expect(named).toBe(0);
     const [{ left }] = await queryRows<{ left: number }>(a, sql`SELECT count(*)::int AS left FROM payments WHERE visitor_name <> ${ANONYMISED}`);
