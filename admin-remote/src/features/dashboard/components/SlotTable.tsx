@@ -35,6 +35,11 @@ const When = styled.span`
   white-space: nowrap;
 `;
 
+/** A row's action ("View Details", "Delete") on one line: a wrapped button reads as two. */
+const ActionCell = styled(Td)`
+  white-space: nowrap;
+`;
+
 /** Long names wrap between words, emails after their @ or before a dot; a word is broken only when nothing else fits. */
 const Wrapping = styled(Td)`
   overflow-wrap: break-word;
@@ -122,7 +127,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
                     )}
                   </Td>
                   {!readOnly && (
-                    <Td>
+                    <ActionCell>
                       {booked ? (
                         <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
                           {t('viewDetails')}
@@ -135,7 +140,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
                           {t('delete')}
                         </Button>
                       )}
-                    </Td>
+                    </ActionCell>
                   )}
                   {columns.map((column) => {
                     const detail = column.detail?.(slot);
