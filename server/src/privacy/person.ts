@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PersonQuery, PersonRecords } from 'shared-api/contract';
+import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from '../audit/table';
 import { consents } from '../bookings/tables';
@@ -14,7 +15,7 @@ const plain = (row: object): Record<string, unknown> =>
 
 /**
  * Every record that names one person, found by their email or phone exactly as stored: the slots booked for them,
- * their payments, the consents those name, the mails to them, about their payments or their waitlist entries, and the audit entries whose
+ * their payments, the consents those name (with the notice text each agreed to), the mails to them, about their payments or their waitlist entries, and the audit entries whose
  * target is one of their bookings or whose detail names their email or phone as a whole JSON value (so a similar
  * address, `aisyah@…` beside `naisyah@…`, never matches).
  */
@@ -69,7 +70,8 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     person: { email, phone },
     bookings: bookings.map(plain),
     payments: paid.map(({ holdToken: _key, ...p }) => plain(p)),
-    consents: given.map(plain),
+    // Each consent with the notice it names, in the language it was given in: what the parent agreed to.
+    consents: given.map((c) => plain({ ...c, noticeText: noticeText(c.noticeVersion, c.language) ?? null })),
     mails: mails.map(plain),
     auditEntries: audit.map(plain),
     waitlistEntries: waiting.map(({ tokenHash: _link, ...w }) => plain(w)),

@@ -3,6 +3,7 @@ import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
 import { auth, STAFF } from '../helpers';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
+import { noticeText, privacyNotice } from 'shared-api/privacy';
 
 // Issue 28 (PDPA access and portability): staff find every record of one person by email or phone and export it; two
 // parents with similar data, and the export holds everything of one and nothing of the other. Every access is audited.
@@ -80,6 +81,9 @@ describe('a person\u2019s data for staff', () => {
     expect(data.payments.map((p: { id: string }) => p.id)).toEqual([paymentIds['aisyah@example.com']]);
     expect(data.bookings.map((b: { bookingReference: string }) => b.bookingReference)).toEqual([deskReference]);
     expect(data.consents.map((c: { channel: string }) => c.channel)).toEqual(['web', 'staff']);
+    // Each with the notice it names, as the parent read it.
+    expect(data.consents[0].noticeText).toBe(noticeText(data.consents[0].noticeVersion, data.consents[0].language));
+    expect(data.consents[0].noticeText).toContain(privacyNotice.texts[data.consents[0].language as 'en'].sections[0].body);
     // Confirmation to the parent, the school's copy (about her payment), and the cancel mails.
     expect(data.mails.length).toBeGreaterThanOrEqual(2);
     expect(data.mails.every((m: { recipient: string; paymentId: string }) => m.recipient === 'aisyah@example.com' || m.paymentId === paymentIds['aisyah@example.com'])).toBe(true);

@@ -36,6 +36,14 @@ export const noticeVersions: readonly PrivacyNotice[] = noticeConfig.versions;
 /** The notice of a given version (what a consent naming it agreed to); undefined for 'legacy' or an unknown version. */
 export const noticeOfVersion = (version: string): PrivacyNotice | undefined => noticeVersions.find((n) => n.version === version);
 
+/** A version's notice in one language as plain text (what a parent agreed to, for their data's export); undefined when unknown. */
+export function noticeText(version: string, language: Locale): string | undefined {
+  const text = noticeOfVersion(version)?.texts[language];
+  if (!text) return undefined;
+  const fields = [text.fieldsHeading, ...NOTICE_FIELDS.map((field) => `- ${text.fields[field]}`)].join('\n');
+  return [text.title, ...text.sections.map((section) => `${section.heading}\n${section.body}`), fields].join('\n\n');
+}
+
 /** The notice in force: the one the booking form shows and a consent must name. */
 export const privacyNotice: PrivacyNotice = (() => {
   const current = noticeOfVersion(noticeConfig.current);
