@@ -1,6 +1,7 @@
 // Journeys 1-4 and 7: parents book, fail, back out, race each other and book by touch on a phone, against the
 // production bundles, the real API and its sandbox gateway, with the mail going to a real SMTP server.
 import type { Page } from 'playwright-core';
+import { formatPhone } from 'shared-api/phone';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
 import {
   addSlot,
@@ -83,7 +84,8 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   }
   // Where the confirmation and the manage link go, with a way back; the refund and change terms before paying.
   await summary.getByText(parent.email, { exact: true }).waitFor();
-  await summary.getByText(parent.phone.replace(/ /g, ''), { exact: true }).waitFor();
+  // The number as Malaysians write it ('012 345 6789' typed: '012-345 6789').
+  await summary.getByText(formatPhone(parent.phone)!, { exact: true }).waitFor();
   await summary.getByRole('button', { name: 'Change email address' }).waitFor();
   await summary.getByRole('region', { name: 'Changes and refunds' }).getByText(/changes until|can no longer be changed/).waitFor();
   await summary.getByRole('button', { name: 'Back to Details' }).click();
