@@ -152,14 +152,6 @@ describe('applyRetention with a fixed clock', () => {
     expect(await everything()).toBe(before);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'))).toHaveLength(1);
   });
-});
-
-describe('the privacy request log under retention', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await freshPglite();
-  });
-  afterAll(() => database?.close());
 
   it('forgets who asked once a request was answered longer ago than a paid booking is kept; open and recent ones stay', async () => {
     const request = async (person: { email?: string; phone?: string }, answeredAt: Date | null, note: string) => {
