@@ -58,7 +58,7 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
         const slotsBefore = (await tx.execute(sql`
           SELECT id::text, booking_reference AS reference, visitor_name, visitor_email, visitor_contact_no FROM slots
           WHERE status = 'booked' AND ${who} ORDER BY id FOR UPDATE`)) as unknown as { rows: Changed[] };
-        const whoWaiting = email ? eq(waitlistEntries.email, email.toLowerCase()) : eq(waitlistEntries.phone, phone!);
+        const whoWaiting = email ? eq(waitlistEntries.email, email) : eq(waitlistEntries.phone, phone!);
         const entriesBefore: Changed[] = (
           await tx
             .select({ id: waitlistEntries.id, name: waitlistEntries.name, email: waitlistEntries.email, phone: waitlistEntries.phone })
@@ -75,7 +75,7 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (entriesBefore.length > 0) {
           await tx
             .update(waitlistEntries)
-            .set({ name: visitorName, email: visitorEmail?.toLowerCase(), phone: visitorContactNo })
+            .set({ name: visitorName, email: visitorEmail, phone: visitorContactNo })
             .where(whoWaiting);
         }
         // Their messages not sent yet (waiting, or to be tried again) go to the corrected address: a mistyped address
