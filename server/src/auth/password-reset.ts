@@ -3,7 +3,7 @@ import { AccountMessage, PASSWORD_RESET_MINUTES, passwordResetPath } from 'share
 import type { Db, DbOrTx } from '../base/db/connection';
 import { recordAudit } from '../audit/record';
 import { users, passwordResets } from './tables';
-import type { GuessLimit } from '../limits/guess-limit';
+import { guessLimit } from '../limits/guess-limit';
 import { hitCounter } from '../limits/rate-counter';
 import { renderStaffPasswordReset } from '../mail/account-templates';
 import { messageIdFor } from '../mail/outbox';
@@ -74,13 +74,8 @@ export async function requestPasswordReset(
   return { userId: user.id };
 }
 
-/** Unknown, used or expired reset tokens one client network may try per window; more are refused (429). */
-export const RESET_GUESS_LIMIT: GuessLimit = {
-  name: 'reset-token',
-  limit: 30,
-  windowSeconds: 600,
-  tooMany: AccountMessage.resetTooManyTries,
-};
+/** Unknown, used or expired reset tokens are guess-limited per client network (429 past the limit). */
+export const RESET_GUESS_LIMIT = guessLimit('reset-token', AccountMessage.resetTooManyTries);
 
 /** The condition of a token that can still set a password: unused, unexpired, its account enabled. */
 const usable = (tokenHash: string) =>

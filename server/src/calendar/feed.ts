@@ -16,21 +16,14 @@ import type { Db } from '../base/db/connection';
 import { slots } from '../slots/tables';
 import { users } from '../auth/tables';
 import { AppError } from '../base/errors';
-import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
+import { guessLimit, refuseUnknownToken } from '../limits/guess-limit';
 import { payments } from '../payments/tables';
 import { visitorPart } from '../mail/templates';
 import { visitorOnSlot } from '../slots/slot-service';
 import { calendarFeeds } from './tables';
 
-/** Unknown or malformed feed tokens one client network may try per window; more are refused (429). */
-export const BAD_FEED_TOKEN_LIMIT = 30;
-export const BAD_FEED_TOKEN_WINDOW_SECONDS = 600;
-const FEED_GUESS_LIMIT: GuessLimit = {
-  name: 'calendar-feed-token',
-  limit: BAD_FEED_TOKEN_LIMIT,
-  windowSeconds: BAD_FEED_TOKEN_WINDOW_SECONDS,
-  tooMany: CalendarFeedMessage.tooManyTries,
-};
+/** Unknown or malformed feed tokens are guess-limited per client network (429 past the limit). */
+export const FEED_GUESS_LIMIT = guessLimit('calendar-feed-token', CalendarFeedMessage.tooManyTries);
 
 const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, CalendarFeedMessage.notFound);
 

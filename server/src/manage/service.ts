@@ -24,7 +24,7 @@ import { recordAudit } from '../audit/record';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from '../slots/tables';
 import { AppError } from '../base/errors';
-import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
+import { guessLimit, refuseUnknownToken } from '../limits/guess-limit';
 import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
 import type { PaymentsConfig } from '../payments/config';
 import { holdsPaymentKey } from '../payments/key';
@@ -38,7 +38,6 @@ import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } fro
 import { manageTokens } from '../bookings/tables';
 import { sha256 } from '../base/crypto';
 
-/** Unknown or malformed manage tokens (and payment ids) one client network may try per window; more are refused (429). */
 /** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */
 export async function paymentForToken(db: DbOrTx, token: string, lock = false): Promise<PaymentRow | undefined> {
   if (!MANAGE_TOKEN_PATTERN.test(token)) return undefined;
@@ -49,14 +48,8 @@ export async function paymentForToken(db: DbOrTx, token: string, lock = false): 
   return row;
 }
 
-export const BAD_TOKEN_LIMIT = 30;
-export const BAD_TOKEN_WINDOW_SECONDS = 600;
-const MANAGE_GUESS_LIMIT: GuessLimit = {
-  name: 'manage-token',
-  limit: BAD_TOKEN_LIMIT,
-  windowSeconds: BAD_TOKEN_WINDOW_SECONDS,
-  tooMany: ManageMessage.tooManyTries,
-};
+/** Unknown or malformed manage tokens (and payment ids) are guess-limited per client network (429 past the limit). */
+export const MANAGE_GUESS_LIMIT = guessLimit('manage-token', ManageMessage.tooManyTries);
 /** The parent waits at most this long for the gateway's refund after a cancel (it carries on, and is retried, after). */
 const CANCEL_REFUND_WAIT_MS = 10_000;
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bookingChanges, ErrorCode, formatInMY, formatRM, ManageErrorCode, ManageMessage, MANAGE_TOKEN_PATTERN, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { slots } from '../../src/slots/tables';
 import { MAX_BROWSER_TOKENS } from '../../src/bookings/tokens';
-import { BAD_TOKEN_LIMIT } from '../../src/manage/service';
+import { MANAGE_GUESS_LIMIT } from '../../src/manage/service';
 import { payments } from '../../src/payments/tables';
 import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { initiateBody, initiateOk, insertSlot, paymentRow, publicIds, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
@@ -82,7 +82,7 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
   it('guessing is braked per address: past the limit unknown tokens get 429, while a good token still works there', async () => {
     const b = await bookPaid(ctx, nextEarly(), 'view3@example.com');
     const guesser = '10.60.0.7';
-    for (let i = 0; i < BAD_TOKEN_LIMIT; i++) {
+    for (let i = 0; i < MANAGE_GUESS_LIMIT.limit; i++) {
       const res = await manageGet(ctx, `${'a'.repeat(40)}${String(i).padStart(3, '0')}`, guesser);
       expect(res.statusCode).toBe(404);
     }

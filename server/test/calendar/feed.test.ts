@@ -1,7 +1,7 @@
 jest.setTimeout(60_000);
 import { eq } from 'drizzle-orm';
 import { brand, CalendarFeedMessage, ErrorCode, invitationUid } from 'shared-api/contract';
-import { BAD_FEED_TOKEN_LIMIT } from '../../src/calendar/feed';
+import { FEED_GUESS_LIMIT } from '../../src/calendar/feed';
 import { users } from '../../src/auth/tables';
 import { payments } from '../../src/payments/tables';
 import { auth, insertSlot as insertSlotWith, staffToken } from '../helpers';
@@ -196,7 +196,7 @@ describe('calendar feed (PGlite)', () => {
       expect(res.body).not.toContain('BEGIN:VCALENDAR');
     }
     const guesser = '10.88.0.2';
-    for (let i = 0; i < BAD_FEED_TOKEN_LIMIT; i++) expect((await getFeed(`/calendar/${'z'.repeat(43)}.ics`, guesser)).statusCode).toBe(404);
+    for (let i = 0; i < FEED_GUESS_LIMIT.limit; i++) expect((await getFeed(`/calendar/${'z'.repeat(43)}.ics`, guesser)).statusCode).toBe(404);
     expect((await getFeed(`/calendar/${'z'.repeat(43)}.ics`, guesser)).statusCode).toBe(429);
     // A colleague's calendar app behind the same address keeps its feed.
     expect((await getFeed(feedPath(good), guesser)).statusCode).toBe(200);
@@ -228,11 +228,11 @@ describe('calendar feed (PostgreSQL)', () => {
     expect(rows.rows).toHaveLength(1);
 
     const guesses = await Promise.all(
-      Array.from({ length: BAD_FEED_TOKEN_LIMIT + 5 }, () =>
+      Array.from({ length: FEED_GUESS_LIMIT.limit + 5 }, () =>
         ctx.app.inject({ method: 'GET', url: `/calendar/${'q'.repeat(43)}.ics`, remoteAddress: '10.99.0.1' }),
       ),
     );
-    expect(guesses.filter((g) => g.statusCode === 404)).toHaveLength(BAD_FEED_TOKEN_LIMIT);
+    expect(guesses.filter((g) => g.statusCode === 404)).toHaveLength(FEED_GUESS_LIMIT.limit);
     expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(5);
   });
 });

@@ -1,8 +1,8 @@
 import { ErrorCode, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { buildApp, type App } from '../../src/app';
-import { BAD_TOKEN_LIMIT } from '../../src/manage/service';
+import { MANAGE_GUESS_LIMIT } from '../../src/manage/service';
 import { MAX_BROWSER_TOKENS } from '../../src/bookings/tokens';
-import { BAD_FEED_TOKEN_LIMIT } from '../../src/calendar/feed';
+import { FEED_GUESS_LIMIT } from '../../src/calendar/feed';
 import { RESET_GUESS_LIMIT, RESET_REQUESTS_PER_ADDRESS } from '../../src/auth/password-reset';
 import type { ScryptCost } from '../../src/auth/passwords';
 import { loadConfig } from '../../src/config';
@@ -81,7 +81,7 @@ describe('Retry-After on every 429 (PGlite)', () => {
 
   it('the manage routes: too many unknown links (view, reschedule, cancel, manage-link) and too many browser links', async () => {
     const address = '10.33.0.1';
-    expectRetryAfter(await until429(BAD_TOKEN_LIMIT + 1, () => inject('GET /api/booking/manage/:token', `/api/booking/manage/${unknownToken()}`, undefined, address)));
+    expectRetryAfter(await until429(MANAGE_GUESS_LIMIT.limit + 1, () => inject('GET /api/booking/manage/:token', `/api/booking/manage/${unknownToken()}`, undefined, address)));
     expectRetryAfter(await inject('POST /api/booking/manage/:token/reschedule', `/api/booking/manage/${unknownToken()}/reschedule`, { slotId: 1 }, address));
     expectRetryAfter(await inject('POST /api/booking/manage/:token/cancel', `/api/booking/manage/${unknownToken()}/cancel`, { expectedRefundSen: 0 }, address));
     expectRetryAfter(await inject('POST /api/booking/manage-link', '/api/booking/manage-link', { paymentId: 'pay_unknown' }, address));
@@ -90,7 +90,7 @@ describe('Retry-After on every 429 (PGlite)', () => {
   });
 
   it('GET /calendar/:token.ics: too many unknown feed links', async () => {
-    expectRetryAfter(await until429(BAD_FEED_TOKEN_LIMIT + 1, () => inject('GET /calendar/:token.ics', `/calendar/${unknownToken()}.ics`, undefined, '10.34.0.1')));
+    expectRetryAfter(await until429(FEED_GUESS_LIMIT.limit + 1, () => inject('GET /calendar/:token.ics', `/calendar/${unknownToken()}.ics`, undefined, '10.34.0.1')));
   });
 
   it('POST /slot/:id/reserve and /api/payment/initiate: a client over its free holds', async () => {

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { AccountMessage, CalendarFeedMessage, ErrorCode, ManageMessage } from 'shared-api/contract';
-import { BAD_FEED_TOKEN_LIMIT, BAD_FEED_TOKEN_WINDOW_SECONDS } from '../../src/calendar/feed';
-import { BAD_TOKEN_LIMIT, BAD_TOKEN_WINDOW_SECONDS } from '../../src/manage/service';
+import { FEED_GUESS_LIMIT } from '../../src/calendar/feed';
+import { MANAGE_GUESS_LIMIT } from '../../src/manage/service';
 import { RESET_GUESS_LIMIT } from '../../src/auth/password-reset';
 import type { ScryptCost } from '../../src/auth/passwords';
 import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
@@ -37,8 +37,8 @@ const ROUTES: TokenRoute[] = [
     ask: (token) => ({ method: 'GET', path: `/api/booking/manage/${token}` }),
     valid: (t) => t.manageToken,
     unknownStatus: 404,
-    limit: BAD_TOKEN_LIMIT,
-    windowSeconds: BAD_TOKEN_WINDOW_SECONDS,
+    limit: MANAGE_GUESS_LIMIT.limit,
+    windowSeconds: MANAGE_GUESS_LIMIT.windowSeconds,
     tooMany: ManageMessage.tooManyTries,
   },
   {
@@ -46,8 +46,8 @@ const ROUTES: TokenRoute[] = [
     ask: (token) => ({ method: 'GET', path: `/calendar/${token}.ics` }),
     valid: (t) => t.feedToken,
     unknownStatus: 404,
-    limit: BAD_FEED_TOKEN_LIMIT,
-    windowSeconds: BAD_FEED_TOKEN_WINDOW_SECONDS,
+    limit: FEED_GUESS_LIMIT.limit,
+    windowSeconds: FEED_GUESS_LIMIT.windowSeconds,
     tooMany: CalendarFeedMessage.tooManyTries,
   },
   {
