@@ -96,6 +96,25 @@ const e2eRules = {
   ],
 };
 
+// The design system knows no data: shared-ui imports nothing from shared-api (shared-api may use shared-ui). The
+// contract, which the server imports, takes from shared-ui only its languages, a file that imports nothing: no React
+// reaches the server.
+const designSystemRules = {
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: '^shared-api(/|$)', message: 'shared-ui imports nothing from shared-api: take the data as props, or register it from shared-api (loadWithLanguage).' }] },
+  ],
+};
+const contractRules = {
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: '^shared-ui(?!/languages$)(/|$)', message: "The contract is the server's too: from shared-ui it takes only shared-ui/languages (no React on the server)." }] },
+  ],
+};
+const languagesRules = {
+  'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: "shared-ui/languages reaches the server through the contract: it imports nothing." }] }],
+};
+
 // The server's house: a base that imports no domain, then domains that each import only the base and the domains listed
 // before them, so no two folders import each other; app.ts, main.ts and the other files at server/src compose them.
 const serverLayers = ['base', 'limits', 'audit', 'mail', 'auth', 'slots', 'holds', 'bookings', 'payments', 'manage', 'waitlist', 'calendar', 'privacy', 'ops'];
@@ -148,6 +167,9 @@ export default tseslint.config(
   },
   ...boundaries,
   ...serverHouse,
+  { files: ['shared-ui/src/**/*.{ts,tsx}'], rules: designSystemRules },
+  { files: ['shared-ui/src/i18n/languages.ts'], rules: languagesRules },
+  { files: ['shared-api/src/contract/**/*.ts'], rules: contractRules },
   { files: ['shell/server/**/*.ts'], rules: shellServerRules },
   { files: ['e2e/**/*.ts'], ignores: ['e2e/support/product.ts'], rules: e2eRules },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },

@@ -52,6 +52,13 @@ describe('import boundaries (eslint.config.mjs)', () => {
       'server/src/manage/WL.ts': use('../waitlist/service'),
       'server/src/waitlist/WM.ts': use('../manage/service'),
       'server/src/app-X.ts': use('./payments/routes'),
+      'shared-ui/src/i18n/Y1.ts': use('shared-api'),
+      'shared-ui/src/components/Y2.test.tsx': use('shared-api/contract'),
+      'shared-ui/src/i18n/languages.ts': use('./catalog'),
+      'shared-api/src/contract/Z1.ts': use('shared-ui'),
+      'shared-api/src/contract/Z2.ts': use('shared-ui/forms'),
+      'shared-api/src/contract/Z3.ts': use('shared-ui/languages'),
+      'shared-api/src/Z4.ts': use('shared-ui'),
     });
   }, 60_000);
 
@@ -94,5 +101,18 @@ describe('import boundaries (eslint.config.mjs)', () => {
   it("allows pages composing features, a feature's own files and lib/, and a feature's test rendering its page", () => {
     for (const file of ['G.tsx', 'H.tsx', 'I.tsx', 'J.test.tsx'])
       expect(Object.entries(errors).find(([name]) => name.endsWith(`/${file}`))?.[1]).toEqual([]);
+  });
+
+  it('refuses shared-ui importing shared-api, tests included: the design system knows no data', () => {
+    for (const file of ['shared-ui/src/i18n/Y1.ts', 'shared-ui/src/components/Y2.test.tsx'])
+      expect(errors[file]).toEqual([expect.stringContaining('shared-ui imports nothing from shared-api')]);
+  });
+
+  it('keeps React out of the server: the contract takes only shared-ui/languages, which imports nothing', () => {
+    for (const file of ['shared-api/src/contract/Z1.ts', 'shared-api/src/contract/Z2.ts'])
+      expect(errors[file]).toEqual([expect.stringContaining("The contract is the server's too")]);
+    expect(errors['shared-ui/src/i18n/languages.ts']).toEqual([expect.stringContaining('it imports nothing')]);
+    expect(errors['shared-api/src/contract/Z3.ts']).toEqual([]);
+    expect(errors['shared-api/src/Z4.ts']).toEqual([]);
   });
 });

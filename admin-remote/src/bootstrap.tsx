@@ -1,4 +1,4 @@
-import { startStandalone } from 'shared-ui/app-root';
+import { startStandalone } from 'shared-api/app-root';
 import AdminRoutes from './routes';
 
 // Standalone start of the staff side: the same store, router, theme and toasts as in the shell; English, as staff pages are.

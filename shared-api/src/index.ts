@@ -25,7 +25,7 @@ export * from './contract/gmt8';
 export * from './contract/money';
 export * from './contract/what-to-bring';
 export * from './contract/locale';
-export { initialLocale, saveLocale, loadDateLocale } from './locale';
+export { loadDateLocale } from './locale';
 export type * from './contract/schemas';
 export type * from './contract/hold-limits';
 export type * from './contract/manage';

@@ -1,19 +1,6 @@
-import Cookies from 'js-cookie';
+import { loadWithLanguage } from 'shared-ui';
 import { registerDateWords, type DateWords } from './contract/gmt8';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from './contract/locale';
-
-// The browser's language: remembered in a cookie (a year), else the browser's preferred languages, else English.
-export function initialLocale(): Locale {
-  const saved = Cookies.get(LOCALE_COOKIE);
-  if (isLocale(saved)) return saved;
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return matchLocale(preferred) ?? DEFAULT_LOCALE;
-}
-
-export function saveLocale(locale: Locale): void {
-  const secure = typeof window !== 'undefined' && window.location.protocol === 'https:';
-  Cookies.set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'Lax', secure, expires: 365 });
-}
+import type { Locale } from './contract/locale';
 
 // Each language's date words, a chunk each (~0.3 KB): English pages never fetch them.
 const dateWordLoaders: Record<Exclude<Locale, 'en'>, () => Promise<DateWords>> = {
@@ -26,3 +13,6 @@ export async function loadDateLocale(locale: Locale): Promise<void> {
   if (locale === 'en') return;
   registerDateWords(locale, await dateWordLoaders[locale]());
 }
+
+// A page switches to a language only once its date words are here: no date drawn in the language before.
+loadWithLanguage(loadDateLocale);

@@ -1,6 +1,6 @@
-import { configureApi, initialLocale } from 'shared-api';
-import { startI18n } from 'shared-ui';
-import { renderApp } from 'shared-ui/app-root';
+import { configureApi } from 'shared-api';
+import { renderApp } from 'shared-api/app-root';
+import { initialLocale, startI18n } from 'shared-ui';
 import { App } from './app/App';
 import { pageLocale } from './app/pageLocale';
 import { serverStateOfPage } from './app/serverState';

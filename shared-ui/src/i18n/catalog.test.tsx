@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { Suspense } from 'react';
-import { initialLocale, LOCALE_COOKIE } from 'shared-api';
-import { activateLocale, chooseLocale, currentLocale, defineCatalog } from './catalog';
+import { activateLocale, chooseLocale, currentLocale, defineCatalog, initialLocale, loadWithLanguage } from './catalog';
+import { LOCALE_COOKIE } from './languages';
 import { useCatalog } from './useCatalog';
 
 const greetings = defineCatalog(
@@ -92,5 +92,21 @@ describe('the page language', () => {
     expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
     await act(async () => release());
     expect(await screen.findByText('Hai, Aminah · 1 slot')).toBeInTheDocument();
+  });
+
+  it('switches only once what another package loads with a language is here; one that fails does not hold the page', async () => {
+    let release: () => void = () => undefined;
+    const loaded: string[] = [];
+    loadWithLanguage((locale) => (locale === 'zh' ? new Promise<void>((resolve) => (release = resolve)).then(() => void loaded.push(locale)) : Promise.resolve()));
+    loadWithLanguage(() => Promise.reject(new Error('network down')));
+    const switching = activateLocale('zh');
+    await act(async () => undefined);
+    expect(currentLocale()).toBe('en');
+    await act(async () => {
+      release();
+      await switching;
+    });
+    expect(loaded).toEqual(['zh']);
+    expect(currentLocale()).toBe('zh');
   });
 });

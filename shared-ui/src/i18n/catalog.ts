@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, HTML_LANG, initialLocale, loadDateLocale, saveLocale, type Locale } from 'shared-api';
+import Cookies from 'js-cookie';
+import { DEFAULT_LOCALE, HTML_LANG, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from './languages';
 
 // The page's language and every feature's messages. Catalogues are ICU MessageFormat JSON compiled to functions when
 // the bundles are built (scripts/i18n/catalog-loader.cjs, messageformat's compileModule): a static text is a function
@@ -105,18 +106,35 @@ export const translator =
   (id, values) =>
     catalog.translate(locale, id, values);
 
-/** Loads every registered catalogue and the date names for `locale`, then switches the page to it. */
+// What a language needs besides the catalogues, given by the packages that own it (shared-api: its date words).
+const languageLoaders = new Set<(locale: Locale) => Promise<void>>();
+/** Has the page wait for `load(locale)` (a failure is ignored: English stands in) before it switches to a language. */
+export function loadWithLanguage(load: (locale: Locale) => Promise<void>): void {
+  languageLoaders.add(load);
+}
+
+/** Loads every registered catalogue and what `loadWithLanguage` asked for, then switches the page to `locale`. */
 export async function activateLocale(next: Locale): Promise<void> {
   wantedLocale = next;
-  await Promise.all([loadDateLocale(next).catch(() => undefined), ...catalogs.map((c) => c.ready(next))]);
+  const loads = [...languageLoaders].map((load) => load(next).catch(() => undefined));
+  await Promise.all([...loads, ...catalogs.map((c) => c.ready(next))]);
   locale = next;
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[next];
   changed();
 }
 
-/** The parent's choice from the switcher: remembered in the browser, then applied. */
+/** The browser's language: remembered in a cookie (a year), else the browser's preferred languages, else English. */
+export function initialLocale(): Locale {
+  const saved = Cookies.get(LOCALE_COOKIE);
+  if (isLocale(saved)) return saved;
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return matchLocale(preferred) ?? DEFAULT_LOCALE;
+}
+
+/** The parent's choice from the switcher: remembered in the browser (a year), then applied. */
 export async function chooseLocale(next: Locale): Promise<void> {
-  saveLocale(next);
+  const secure = typeof window !== 'undefined' && window.location.protocol === 'https:';
+  Cookies.set(LOCALE_COOKIE, next, { path: '/', sameSite: 'Lax', secure, expires: 365 });
   await activateLocale(next);
 }
 

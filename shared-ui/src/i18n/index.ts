@@ -4,7 +4,9 @@ export {
   chooseLocale,
   currentLocale,
   startI18n,
+  initialLocale,
   translator,
+  loadWithLanguage,
   setMessageCompiler,
   type Catalog,
   type MessageFunction,
@@ -12,3 +14,4 @@ export {
   type Translate,
 } from './catalog';
 export { useCatalog, useLocale } from './useCatalog';
+export type { Locale } from './languages';

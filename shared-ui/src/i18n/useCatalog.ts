@@ -1,6 +1,6 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
-import type { Locale } from 'shared-api';
 import { currentLocale, languageVersion, subscribeToLanguage, type Catalog, type Translate } from './catalog';
+import type { Locale } from './languages';
 
 /**
  * A feature's messages in the page's language: `t(id, values)` (ICU placeholders and plurals by messageformat).

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { initialLocale } from 'shared-api';
-import { activateLocale, currentLocale, styled, useCatalog, type Translate } from 'shared-ui';
+import { activateLocale, currentLocale, initialLocale, styled, useCatalog, type Translate } from 'shared-ui';
 import type { RemoteLoader, RoutesModule } from '../federation/remotes';
 import type { RemoteName } from '../federation/runtimeConfig';
 import { Header } from '../frame/Header';

@@ -1,9 +1,12 @@
+// `shared-api/app-root`: what every app runs in, for the shell's and the remotes' bootstraps. It composes the store
+// with shared-ui's theme, toasts and languages, so it lives here (shared-api may use the design system, never the
+// reverse) and outside `shared-api`'s shared entry: it takes the store from 'shared-api', the one copy on the page.
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { configureApi, makeStore, type Locale } from 'shared-api';
-import { AppThemeProvider, startI18n, ToastProvider } from 'shared-ui';
+import { configureApi, makeStore } from 'shared-api';
+import { AppThemeProvider, startI18n, ToastProvider, type Locale } from 'shared-ui';
 
 /**
  * Renders `app` into #root inside what every app runs in: one new store (from `state` when the page was rendered on a
