@@ -1,6 +1,6 @@
 import { brand } from 'shared-api/contract';
 import { escapeHtml as h } from './format';
-import { page, type RenderedMail } from './templates';
+import { page, type RenderedMail } from './frame';
 
 /** A staff member's password reset link (single use, `minutes` long). */
 export function renderStaffPasswordReset(m: { url: string; minutes: number }): RenderedMail {
@@ -11,8 +11,8 @@ export function renderStaffPasswordReset(m: { url: string; minutes: number }): R
   const text = [lead, '', `Set a new password: ${m.url}`, '', validity, ignore, '', brand.productName].join('\n');
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">Reset your password</h1>
-<p>${h(lead)}</p>
+    'Reset your password',
+    `<p>${h(lead)}</p>
 <p><a href="${h(m.url)}">Set a new password</a><br>${h(m.url)}</p>
 <p>${h(validity)}</p>
 <p>${h(ignore)}</p>`,

@@ -1,7 +1,7 @@
 import { brand, type Locale } from 'shared-api/contract';
 import { escapeHtml as h } from './format';
+import { detailLines, parentMail, table, type DetailRow, type RenderedMail } from './frame';
 import { mailLanguage } from './i18n';
-import { detailLines, page, table, type DetailRow, type RenderedMail } from './templates';
 
 /** What a breach notice says: the school's own words on what happened and which data, in the parent's language when given. */
 export type BreachNoticeInput = {
@@ -23,31 +23,16 @@ export function renderBreachNotice(m: BreachNoticeInput): RenderedMail {
     [L.t('breach.label.what'), m.whatHappened],
     [L.t('breach.label.data'), m.dataAffected],
   ];
-  const subject = L.t('breach.subject', { school: brand.productName });
-  const name = m.name.replace(/\s+/g, ' ').trim();
   const contact = L.t('breach.contact', { email: brand.supportEmail });
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    L.t('breach.lead'),
-    '',
-    ...detailLines(L, rows),
-    '',
-    L.sentences(L.t('breach.doing'), L.t('breach.advice')),
-    contact,
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('breach.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${L.html('breach.lead')}</p>
+  return parentMail(L, {
+    subject: L.t('breach.subject', { school: brand.productName }),
+    heading: L.html('breach.heading'),
+    name: m.name.replace(/\s+/g, ' '),
+    text: [L.t('breach.lead'), '', ...detailLines(L, rows), '', L.sentences(L.t('breach.doing'), L.t('breach.advice')), contact],
+    html: `<p>${L.html('breach.lead')}</p>
 ${table(rows)}
 <p>${L.html('breach.doing')}</p>
 <p>${L.html('breach.advice')}</p>
 <p>${h(contact)}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: null, locale: L.locale };
+  });
 }

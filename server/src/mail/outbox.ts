@@ -14,9 +14,9 @@ import {
   type BookingMailInput,
   type CancelMailInput,
   type RefundMailInput,
-  type RenderedMail,
   type RescheduleMailInput,
 } from './templates';
+import type { RenderedMail } from './frame';
 
 export type MailAddresses = { adminNotifyEmail: string; mailFrom: string };
 

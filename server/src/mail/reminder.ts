@@ -1,7 +1,7 @@
 import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
-import { oneLine } from './format';
-import { link, mailLanguage } from './i18n';
-import { childRows, detailLines, page, placeRows, table, whatToBring, type DetailRow, type RenderedMail } from './templates';
+import { detailLines, parentMail, questions, table, type DetailRow, type RenderedMail } from './frame';
+import { mailLanguage } from './i18n';
+import { childRows, placeRows, whatToBring } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -31,7 +31,6 @@ function daysUntil(now: Date, start: Date): number {
 /** The parent's reminder the day before the visit: when and where (address, map, school phone), for whom, what to bring, the form, and the manage link. */
 export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
   const L = mailLanguage(m.locale);
-  const name = oneLine(m.visitorName);
   const date = L.date(m.start);
   const rows: DetailRow[] = [
     [L.t('label.school'), L.school(m.school)],
@@ -44,34 +43,28 @@ export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
   const days = daysUntil(m.now, m.start);
   const hours = m.cutoffHours;
   const bring = whatToBring(L);
-  const subject = L.t('reminder.subject', { days, date, time: L.time(m.start) });
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    L.t('reminder.lead', { days }),
-    '',
-    ...detailLines(L, rows),
-    '',
-    ...bring.text,
-    '',
-    L.t('reminder.form.text', { url: brand.registrationFormUrl }),
-    '',
-    L.t('reminder.manage.text', { hours, url: m.manageUrl }),
-    L.t('questions', { email: brand.supportEmail }),
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('reminder.heading', { days })}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${L.html('reminder.lead', { days })}</p>
+  const ask = questions(L);
+  return parentMail(L, {
+    subject: L.t('reminder.subject', { days, date, time: L.time(m.start) }),
+    heading: L.html('reminder.heading', { days }),
+    name: m.visitorName,
+    text: [
+      L.t('reminder.lead', { days }),
+      '',
+      ...detailLines(L, rows),
+      '',
+      ...bring.text,
+      '',
+      L.t('reminder.form.text', { url: brand.registrationFormUrl }),
+      '',
+      L.t('reminder.manage.text', { hours, url: m.manageUrl }),
+      ask.text,
+    ],
+    html: `<p>${L.html('reminder.lead', { days })}</p>
 ${table(rows)}
 ${bring.html}
 <p><strong>${L.html('reminder.form.html', {}, brand.registrationFormUrl)}</strong></p>
 <p>${L.html('reminder.manage.html', { hours }, m.manageUrl)}</p>
-<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: null, locale: L.locale };
+<p>${ask.html}</p>`,
+  });
 }

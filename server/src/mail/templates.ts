@@ -4,7 +4,6 @@ import {
   buildInvitation,
   changeTermsText,
   formatPhone,
-  HTML_LANG,
   invitationUid,
   schoolDetails,
   telHref,
@@ -13,6 +12,7 @@ import {
   type Locale,
 } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
+import { detailLines, page, parentMail, questions, table, type DetailRow, type RenderedMail } from './frame';
 import { link, mailLanguage, type MailLanguage } from './i18n';
 import type { RefundCause } from './payment-texts';
 
@@ -56,38 +56,12 @@ export const visitorPart = (v: {
   childYear: v.childYear,
 });
 
-/** `locale`: the language a parent's message is written in (its Content-Language); absent for staff messages. */
-export type RenderedMail = { subject: string; text: string; html: string; ics: string | null; locale?: Locale };
-
 const METHOD_NAMES: Record<string, string> = { fpx: 'FPX online banking', card: 'Card', ewallet: 'E-wallet', duitnow_qr: 'DuitNow QR' };
-
-/** Every mail's HTML frame (brand colour, product name and support address at the foot), in `locale`'s `lang`. */
-export const page = (title: string, body: string, locale: Locale = 'en') => `<!doctype html>
-<html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
-${body}
-<p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
-</div></body></html>`;
-
-/** One row of a message's details: its label, its value as plain text, and optionally as HTML (a link) for the HTML part. */
-export type DetailRow = [label: string, value: string, html?: string];
-
-/** One label / value row of a mail's details table (the value escaped, unless given as HTML). */
-export const row = ([label, value, html]: DetailRow) =>
-  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${html ?? h(value)}</td></tr>`;
-
-/** The details as an HTML table. */
-export const table = (rows: DetailRow[]) =>
-  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(row).join('')}</table>`;
 
 /** The parent's language for a message to them. */
 const languageOf = (m: { locale?: Locale }): MailLanguage => mailLanguage(m.locale);
 /** The admin's messages are English whatever the parent's language. */
 const ENGLISH = mailLanguage('en');
-
-/** A message's details as plain-text lines ("School: …"). */
-export const detailLines = (L: MailLanguage, rows: DetailRow[]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
 
 /** "9:30 AM – 10:00 AM (GMT+8)" in the language. */
 const timeRange = (L: MailLanguage, start: Date, end: Date) => L.t('value.timeRange', { start: L.time(start), end: L.time(end) });
@@ -153,12 +127,6 @@ export function whatToBring(L: MailLanguage = ENGLISH): { text: string[]; html: 
   };
 }
 
-/** "Questions? Write to …" with the support address: plain text and HTML (a mailto link). */
-const questions = (L: MailLanguage, id: 'questions' | 'questions.quoteReference' | 'refund.contact') => ({
-  text: L.t(id, { email: brand.supportEmail }),
-  html: L.html(id, { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) }),
-});
-
 const invitation = (m: BookingMailInput, organizerEmail: string, change: { sequence?: number; method?: 'CANCEL' } = {}) =>
   buildInvitation({
     ...languageOf(m).visit,
@@ -187,38 +155,31 @@ type VisitMailParts = {
 /** The parent's mail about a visit to come (booked or moved): details, what to bring, the manage link, the invitation. */
 function visitMail(m: BookingMailInput, organizerEmail: string, parts: VisitMailParts): RenderedMail {
   const L = languageOf(m);
-  const name = oneLine(m.visitorName);
   const bring = whatToBring(L);
-  const ask = questions(L, 'questions');
+  const ask = questions(L);
   const manage = m.manageUrl ? manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L, m.terms) : null;
-  const subject = L.t(parts.subjectKey, { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    parts.lead.text,
-    '',
-    ...detailLines(L, parts.rows),
-    '',
-    ...bring.text,
-    '',
-    ...(parts.withForm ? [L.t('form.text', { url: brand.registrationFormUrl }), ''] : []),
-    ...(manage ? [manage.text, ''] : []),
-    L.t(parts.invitationKey),
-    ask.text,
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html(parts.headingKey)}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${parts.lead.html}</p>
+  return parentMail(L, {
+    subject: L.t(parts.subjectKey, { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) }),
+    heading: L.html(parts.headingKey),
+    name: m.visitorName,
+    text: [
+      parts.lead.text,
+      '',
+      ...detailLines(L, parts.rows),
+      '',
+      ...bring.text,
+      '',
+      ...(parts.withForm ? [L.t('form.text', { url: brand.registrationFormUrl }), ''] : []),
+      ...(manage ? [manage.text, ''] : []),
+      L.t(parts.invitationKey),
+      ask.text,
+    ],
+    html: `<p>${parts.lead.html}</p>
 ${table(parts.rows)}
 ${bring.html}
 ${parts.withForm ? `<p><strong>${L.html('form.html', {}, brand.registrationFormUrl)}</strong></p>\n` : ''}${manage ? manage.html + '\n' : ''}<p>${L.sentences(L.html(parts.invitationKey), ask.html)}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: parts.sequence }), locale: L.locale };
+    ics: invitation(m, organizerEmail, { sequence: parts.sequence }),
+  });
 }
 
 /** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
@@ -253,13 +214,7 @@ const adminRows = (m: BookingMailInput, withPlace: boolean, ...extra: DetailRow[
 /** An admin message: a heading, one lead sentence and the rows, as plain text and HTML. */
 function adminMail(subject: string, heading: string, lead: string, rows: DetailRow[]): RenderedMail {
   const text = [lead, '', ...detailLines(ENGLISH, rows), ''].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${h(heading)}</h1>
-<p>${h(lead)}</p>
-${table(rows)}`,
-  );
-  return { subject, text, html, ics: null };
+  return { subject, text, html: page(subject, h(heading), `<p>${h(lead)}</p>\n${table(rows)}`), ics: null };
 }
 
 /** The school administrator's notification of a new paid booking. */
@@ -282,40 +237,22 @@ const CAUSE_TEXT = { slot_taken: 'refund.cause.slotTaken', cancelled: 'refund.ca
 /** The parent's message: why nothing was booked, the refund of what they paid, and who to ask. */
 export function renderVisitorRefund(m: RefundMailInput): RenderedMail {
   const L = languageOf(m);
-  const name = oneLine(m.visitorName);
   const rows = details(m, L);
   const amount = L.money(m.amountSen);
   const why = L.t(CAUSE_TEXT[m.cause], { paid: amount, fee: L.money(m.expectedSen) });
   const refund = L.t('refund.full', { amount });
   const contact = questions(L, 'refund.contact');
-  const subject = L.t('refund.subject', { amount });
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    L.t('refund.sorry'),
-    why,
-    '',
-    refund,
-    '',
-    ...detailLines(L, rows),
-    '',
-    L.t('bookAgain.text', { url: m.bookingSiteUrl }),
-    contact.text,
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('refund.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${L.sentences(L.html('refund.sorry'), h(why))}</p>
+  return parentMail(L, {
+    subject: L.t('refund.subject', { amount }),
+    heading: L.html('refund.heading'),
+    name: m.visitorName,
+    text: [L.t('refund.sorry'), why, '', refund, '', ...detailLines(L, rows), '', L.t('bookAgain.text', { url: m.bookingSiteUrl }), contact.text],
+    html: `<p>${L.sentences(L.html('refund.sorry'), h(why))}</p>
 <p><strong>${h(refund)}</strong></p>
 ${table(rows)}
 <p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
 <p>${contact.html}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: null, locale: L.locale };
+  });
 }
 
 /** The school administrator's notice of a payment that booked nothing and is being refunded. */
@@ -373,7 +310,6 @@ export type CancelMailInput = BookingMailInput & { refundSen: number; by: string
 /** The parent's message that the visit is cancelled, with the refund (or none) and a calendar cancellation. */
 export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: string): RenderedMail {
   const L = languageOf(m);
-  const name = oneLine(m.visitorName);
   const refunding = m.refundSen > 0;
   // Nothing was paid (a booking staff made): no refund row or sentence.
   const paid = m.paymentId !== null;
@@ -381,22 +317,17 @@ export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: strin
   const lead = L.t(m.by === 'parent' ? 'cancelled.byParent' : 'cancelled.bySchool');
   const refund = !paid ? '' : refunding ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
   const contact = questions(L, 'questions.quoteReference');
-  const subject = L.t('cancelled.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) });
-  const again = L.t('bookAgain.text', { url: m.bookingSiteUrl });
-  const text = [L.t('greeting', { name }), '', lead, ...(refund ? [refund] : []), '', ...detailLines(L, rows), '', again, contact.text, '', brand.productName].join(
-    '\n',
-  );
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('cancelled.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${h(lead)}</p>
+  return parentMail(L, {
+    subject: L.t('cancelled.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) }),
+    heading: L.html('cancelled.heading'),
+    name: m.visitorName,
+    text: [lead, ...(refund ? [refund] : []), '', ...detailLines(L, rows), '', L.t('bookAgain.text', { url: m.bookingSiteUrl }), contact.text],
+    html: `<p>${h(lead)}</p>
 ${refund ? `<p><strong>${h(refund)}</strong></p>\n` : ''}${table(rows)}
 <p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
 <p>${contact.html}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }), locale: L.locale };
+    ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }),
+  });
 }
 
 /** The school administrator's notice of a cancelled booking and its refund. */

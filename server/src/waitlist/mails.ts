@@ -1,10 +1,10 @@
-import { brand, feeOfSchool, type Locale, type PartOfDay } from 'shared-api/contract';
+import { feeOfSchool, type Locale, type PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { oneLine } from '../mail/format';
-import { link, mailLanguage, type MailLanguage } from '../mail/i18n';
+import { detailLines, parentMail, questions, table, type DetailRow, type RenderedMail } from '../mail/frame';
+import { mailLanguage, type MailLanguage } from '../mail/i18n';
 import { messageIdFor } from '../mail/outbox';
 import { mailOutbox } from '../mail/tables';
-import { detailLines, page, placeRows, table, type DetailRow, type RenderedMail } from '../mail/templates';
+import { placeRows } from '../mail/templates';
 
 type EntryPart = { name: string; school: string; fromDate: string; toDate: string; partOfDay: PartOfDay; locale: Locale };
 
@@ -20,34 +20,27 @@ export function renderWaitlistJoined(e: EntryPart & { place: number | null; url:
     [L.t('label.waitlistDays'), daysText(L, e)],
     ...(e.place ? [[L.t('label.place'), String(e.place)] as DetailRow] : []),
   ];
-  const subject = L.t('waitlist.joined.subject', { school });
-  const name = oneLine(e.name);
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    L.t('waitlist.joined.lead', { school }),
-    '',
-    ...detailLines(L, rows),
-    '',
-    L.t('waitlist.joined.next', { minutes: e.offerMinutes }),
-    '',
-    L.t('waitlist.joined.link.text', { url: e.url }),
-    L.t('questions', { email: brand.supportEmail }),
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('waitlist.joined.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${L.html('waitlist.joined.lead', { school })}</p>
+  const ask = questions(L);
+  return parentMail(L, {
+    subject: L.t('waitlist.joined.subject', { school }),
+    heading: L.html('waitlist.joined.heading'),
+    name: e.name,
+    text: [
+      L.t('waitlist.joined.lead', { school }),
+      '',
+      ...detailLines(L, rows),
+      '',
+      L.t('waitlist.joined.next', { minutes: e.offerMinutes }),
+      '',
+      L.t('waitlist.joined.link.text', { url: e.url }),
+      ask.text,
+    ],
+    html: `<p>${L.html('waitlist.joined.lead', { school })}</p>
 ${table(rows)}
 <p>${L.html('waitlist.joined.next', { minutes: e.offerMinutes })}</p>
 <p><strong>${L.html('waitlist.joined.link.html', {}, e.url)}</strong></p>
-<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: null, locale: L.locale };
+<p>${ask.html}</p>`,
+  });
 }
 
 /** The offer: school, date and time (GMT+8), fee, until when, the book-and-pay link and the decline link. */
@@ -66,36 +59,29 @@ export function renderWaitlistOffer(
     [L.t('label.fee'), L.money(feeOfSchool(e.school))],
     [L.t('label.offerUntil'), `${until} (GMT+8)`],
   ];
-  const subject = L.t('waitlist.offer.subject', { school, date, time: L.time(e.start) });
-  const name = oneLine(e.name);
-  const text = [
-    L.t('greeting', { name }),
-    '',
-    L.t('waitlist.offer.lead', { until }),
-    '',
-    ...detailLines(L, rows),
-    '',
-    L.t('waitlist.offer.book.text', { url: e.offerUrl }),
-    '',
-    L.t('waitlist.offer.decline.text', { url: e.declineUrl }),
-    L.t('waitlist.offer.after'),
-    L.t('questions', { email: brand.supportEmail }),
-    '',
-    brand.productName,
-  ].join('\n');
-  const html = page(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 12px;">${L.html('waitlist.offer.heading')}</h1>
-<p>${L.html('greeting', { name })}</p>
-<p>${L.html('waitlist.offer.lead', { until })}</p>
+  const ask = questions(L);
+  return parentMail(L, {
+    subject: L.t('waitlist.offer.subject', { school, date, time: L.time(e.start) }),
+    heading: L.html('waitlist.offer.heading'),
+    name: e.name,
+    text: [
+      L.t('waitlist.offer.lead', { until }),
+      '',
+      ...detailLines(L, rows),
+      '',
+      L.t('waitlist.offer.book.text', { url: e.offerUrl }),
+      '',
+      L.t('waitlist.offer.decline.text', { url: e.declineUrl }),
+      L.t('waitlist.offer.after'),
+      ask.text,
+    ],
+    html: `<p>${L.html('waitlist.offer.lead', { until })}</p>
 ${table(rows)}
 <p style="font-size:18px;"><strong>${L.html('waitlist.offer.book.html', {}, e.offerUrl)}</strong></p>
 <p>${L.html('waitlist.offer.decline.html', {}, e.declineUrl)}</p>
 <p>${L.html('waitlist.offer.after')}</p>
-<p>${L.html('questions', { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) })}</p>`,
-    L.locale,
-  );
-  return { subject, text, html, ics: null, locale: L.locale };
+<p>${ask.html}</p>`,
+  });
 }
 
 /** The kinds of the waitlist's messages: they name an entry's address, not a payment. */

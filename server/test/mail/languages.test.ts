@@ -13,8 +13,8 @@ import {
   renderVisitorConfirmation,
   renderVisitorRefund,
   renderVisitorRescheduled,
-  type RenderedMail,
 } from '../../src/mail/templates';
+import type { RenderedMail } from '../../src/mail/frame';
 
 const base = {
   paymentId: 'pay_1',

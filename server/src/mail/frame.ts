@@ -1,0 +1,67 @@
+import { brand, HTML_LANG, type Locale } from 'shared-api/contract';
+import { escapeHtml as h, oneLine } from './format';
+import { link, type MailLanguage } from './i18n';
+
+// The frame every mail shares: the HTML page, the details table, and for a parent's mail the greeting and the close.
+// Each message (templates.ts, reminder.ts, breach-template.ts, the waitlist's) fills in only its own parts.
+
+/** `locale`: the language a parent's message is written in (its Content-Language); absent for staff messages. */
+export type RenderedMail = { subject: string; text: string; html: string; ics: string | null; locale?: Locale };
+
+/**
+ * Every mail's HTML page: the brand colour, its heading (HTML), the body, and the product name and support address at
+ * the foot, in `locale`'s `lang`.
+ */
+export const page = (title: string, heading: string, body: string, locale: Locale = 'en') => `<!doctype html>
+<html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
+<h1 style="font-size:20px;margin:0 0 12px;">${heading}</h1>
+${body}
+<p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
+</div></body></html>`;
+
+/** One row of a message's details: its label, its value as plain text, and optionally as HTML (a link) for the HTML part. */
+export type DetailRow = [label: string, value: string, html?: string];
+
+/** One label / value row of a mail's details table (the value escaped, unless given as HTML). */
+const row = ([label, value, html]: DetailRow) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${html ?? h(value)}</td></tr>`;
+
+/** The details as an HTML table. */
+export const table = (rows: DetailRow[]) =>
+  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(row).join('')}</table>`;
+
+/** A message's details as plain-text lines ("School: …"). */
+export const detailLines = (L: MailLanguage, rows: DetailRow[]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
+
+/** "Questions? Write to …" (or another sentence naming the support address): plain text and HTML (a mailto link). */
+export const questions = (L: MailLanguage, id: 'questions' | 'questions.quoteReference' | 'refund.contact' = 'questions') => ({
+  text: L.t(id, { email: brand.supportEmail }),
+  html: L.html(id, { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) }),
+});
+
+/** What one parent's mail says inside the frame. */
+export type ParentMailParts = {
+  subject: string;
+  /** The heading, as HTML. */
+  heading: string;
+  /** The parent's name as stored (made one line here). */
+  name: string;
+  /** The plain-text lines between the greeting and the product's name. */
+  text: string[];
+  /** The HTML between the greeting and the page's foot. */
+  html: string;
+  ics?: string | null;
+};
+
+/**
+ * A parent's mail in `L`'s language: "Dear …", the message's own parts, and the product's name to close (in HTML the
+ * page's foot), as plain text and HTML, marked with its language.
+ */
+export function parentMail(L: MailLanguage, parts: ParentMailParts): RenderedMail {
+  const name = oneLine(parts.name);
+  const text = [L.t('greeting', { name }), '', ...parts.text, '', brand.productName].join('\n');
+  const html = page(parts.subject, parts.heading, `<p>${L.html('greeting', { name })}</p>\n${parts.html}`, L.locale);
+  return { subject: parts.subject, text, html, ics: parts.ics ?? null, locale: L.locale };
+}
