@@ -50,81 +50,80 @@ const addressOf = (mailFrom: string) => mailFrom.match(/<([^>]+)>/)?.[1] ?? mail
 export const messageIdFor = (kind: MailKind, reference: string, mailFrom: string, suffix?: string | number): string =>
   `<${reference}.${MESSAGE_TAG[kind]}${suffix === undefined ? '' : `-${suffix}`}@${domainOf(mailFrom)}>`;
 
-/** The visitor's and the admin's message for one payment, in the caller's transaction; a repeat (same Message-ID) is ignored. */
-async function enqueuePair(
-  tx: DbOrTx,
-  input: BookingMailInput,
-  addresses: MailAddresses,
-  visitor: { kind: MailKind; mail: RenderedMail },
-  admin: { kind: MailKind; mail: RenderedMail },
-  suffix?: string | number,
-): Promise<void> {
-  const rowOf = (kind: MailKind, recipient: string, mail: RenderedMail) => ({
-    paymentId: input.paymentId,
-    kind,
-    recipient,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    ics: mail.ics,
-    messageId: messageIdFor(kind, input.reference, addresses.mailFrom, suffix),
-    // A parent's message carries its language (Content-Language); the admin's has none.
-    locale: mail.locale ?? null,
-  });
-  await tx
-    .insert(mailOutbox)
-    .values([rowOf(visitor.kind, input.visitorEmail, visitor.mail), rowOf(admin.kind, addresses.adminNotifyEmail, admin.mail)])
-    .onConflictDoNothing();
-}
+/** What one change of a booking mails: the parent's message and the admin's, each with its kind and its renderer. */
+type MailPair<I extends BookingMailInput> = {
+  visitor: MailKind;
+  /** Gets the organiser's address for the calendar invitation (the messages without one ignore it). */
+  renderVisitor: (input: I, organizerEmail: string) => RenderedMail;
+  admin: MailKind;
+  renderAdmin: (input: I) => RenderedMail;
+  /** The Message-ID's suffix, for kinds sent more than once per booking (a move's or a cancel's invitation sequence). */
+  suffix?: (input: I) => number;
+};
 
 /**
- * Both booking messages, rendered now and written in the caller's transaction (the one that books the slot),
- * so a booking never commits without its mail and a rolled-back one leaves none. A repeat is ignored.
+ * The enqueue function of a pair: both messages rendered now and written in the caller's transaction (the one that
+ * makes the change they tell of), so a change never commits without its mail and a rolled-back one leaves none. A
+ * repeat (same Message-ID) is ignored.
  */
-export async function enqueueBookingMails(tx: DbOrTx, input: BookingMailInput, addresses: MailAddresses): Promise<void> {
-  await enqueuePair(
-    tx,
-    input,
-    addresses,
-    { kind: 'visitor_confirmation', mail: renderVisitorConfirmation(input, addressOf(addresses.mailFrom)) },
-    { kind: 'admin_notification', mail: renderAdminNotification(input) },
-  );
-}
+const enqueuePair =
+  <I extends BookingMailInput>(pair: MailPair<I>) =>
+  async (tx: DbOrTx, input: I, addresses: MailAddresses): Promise<void> => {
+    const suffix = pair.suffix?.(input);
+    const rowOf = (kind: MailKind, recipient: string, mail: RenderedMail) => ({
+      paymentId: input.paymentId,
+      kind,
+      recipient,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      ics: mail.ics,
+      messageId: messageIdFor(kind, input.reference, addresses.mailFrom, suffix),
+      // A parent's message carries its language (Content-Language); the admin's has none.
+      locale: mail.locale ?? null,
+    });
+    await tx
+      .insert(mailOutbox)
+      .values([
+        rowOf(pair.visitor, input.visitorEmail, pair.renderVisitor(input, addressOf(addresses.mailFrom))),
+        rowOf(pair.admin, addresses.adminNotifyEmail, pair.renderAdmin(input)),
+      ])
+      .onConflictDoNothing();
+  };
+
+/** A booking: the parent's confirmation (with the invitation) and the admin's notice, in the transaction that books the slot. */
+export const enqueueBookingMails = enqueuePair<BookingMailInput>({
+  visitor: 'visitor_confirmation',
+  renderVisitor: renderVisitorConfirmation,
+  admin: 'admin_notification',
+  renderAdmin: renderAdminNotification,
+});
 
 /** Paid but not booked: the parent's and the admin's refund messages, in the transaction that marks it refund_pending. */
-export async function enqueueRefundMails(tx: DbOrTx, input: RefundMailInput, addresses: MailAddresses): Promise<void> {
-  await enqueuePair(
-    tx,
-    input,
-    addresses,
-    { kind: 'visitor_refund', mail: renderVisitorRefund(input) },
-    { kind: 'admin_refund', mail: renderAdminRefund(input) },
-  );
-}
+export const enqueueRefundMails = enqueuePair<RefundMailInput>({
+  visitor: 'visitor_refund',
+  renderVisitor: renderVisitorRefund,
+  admin: 'admin_refund',
+  renderAdmin: renderAdminRefund,
+});
 
 /** A move: the parent's message (updated invitation, new manage link) and the admin's, one pair per sequence. */
-export async function enqueueRescheduleMails(tx: DbOrTx, input: RescheduleMailInput, addresses: MailAddresses): Promise<void> {
-  await enqueuePair(
-    tx,
-    input,
-    addresses,
-    { kind: 'visitor_rescheduled', mail: renderVisitorRescheduled(input, addressOf(addresses.mailFrom)) },
-    { kind: 'admin_rescheduled', mail: renderAdminRescheduled(input) },
-    input.sequence,
-  );
-}
+export const enqueueRescheduleMails = enqueuePair<RescheduleMailInput>({
+  visitor: 'visitor_rescheduled',
+  renderVisitor: renderVisitorRescheduled,
+  admin: 'admin_rescheduled',
+  renderAdmin: renderAdminRescheduled,
+  suffix: (input) => input.sequence,
+});
 
-/** A cancel: the parent's message (calendar cancellation, refund or none) and the admin's. */
-export async function enqueueCancelMails(tx: DbOrTx, input: CancelMailInput, addresses: MailAddresses): Promise<void> {
-  await enqueuePair(
-    tx,
-    input,
-    addresses,
-    { kind: 'visitor_cancelled', mail: renderVisitorCancelled(input, addressOf(addresses.mailFrom)) },
-    { kind: 'admin_cancelled', mail: renderAdminCancelled(input) },
-    input.sequence,
-  );
-}
+/** A cancel: the parent's message (calendar cancellation, refund or none) and the admin's, one pair per sequence. */
+export const enqueueCancelMails = enqueuePair<CancelMailInput>({
+  visitor: 'visitor_cancelled',
+  renderVisitor: renderVisitorCancelled,
+  admin: 'admin_cancelled',
+  renderAdmin: renderAdminCancelled,
+  suffix: (input) => input.sequence,
+});
 
 export const mailsForPayment = (db: DbOrTx, paymentId: string): Promise<MailRow[]> =>
   db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, paymentId)).orderBy(asc(mailOutbox.id));
