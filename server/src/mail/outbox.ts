@@ -37,6 +37,7 @@ const MESSAGE_TAG: Record<MailKind, string> = {
   staff_password_reset: 'staff-password-reset',
   waitlist_joined: 'waitlist-joined',
   waitlist_offer: 'waitlist-offer',
+  waitlist_entry_ended: 'waitlist-entry-ended',
   breach_notification: 'breach',
 };
 

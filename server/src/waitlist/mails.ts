@@ -84,8 +84,42 @@ ${table(rows)}
   });
 }
 
+/**
+ * "Your place on the waitlist has ended": the school, the days the parent waited for, that the term the school keeps a
+ * place for (`termDays`) has passed, and the booking page (`bookingSiteUrl`) to look for a time or join again.
+ */
+export function renderWaitlistEntryEnded(e: EntryPart & { termDays: number; bookingSiteUrl: string }): RenderedMail {
+  const L = mailLanguage(e.locale);
+  const school = L.school(e.school);
+  const rows: DetailRow[] = [
+    [L.t('label.school'), school],
+    [L.t('label.waitlistDaysWanted'), daysText(L, e)],
+  ];
+  const ask = questions(L);
+  return parentMail(L, {
+    subject: L.t('waitlist.ended.subject', { school }),
+    heading: L.html('waitlist.ended.heading'),
+    name: e.name,
+    text: [
+      L.t('waitlist.ended.lead', { school, termDays: e.termDays }),
+      '',
+      ...detailLines(L, rows),
+      '',
+      L.t('waitlist.ended.again.text', { url: e.bookingSiteUrl }),
+      ask.text,
+    ],
+    html: `<p>${L.html('waitlist.ended.lead', { school, termDays: e.termDays })}</p>
+${table(rows)}
+<p><strong>${L.html('waitlist.ended.again.html', {}, e.bookingSiteUrl)}</strong></p>
+<p>${ask.html}</p>`,
+  });
+}
+
 /** The kinds of the waitlist's messages: they name an entry's address, not a payment. */
-export const WAITLIST_MAIL_KINDS = ['waitlist_joined', 'waitlist_offer'] as const;
+export const WAITLIST_MAIL_KINDS = ['waitlist_joined', 'waitlist_offer', 'waitlist_entry_ended'] as const;
+export type WaitlistMailKind = (typeof WAITLIST_MAIL_KINDS)[number];
+/** The kind of renderWaitlistEntryEnded's message. */
+export const WAITLIST_ENTRY_ENDED_KIND = 'waitlist_entry_ended' satisfies WaitlistMailKind;
 
 /**
  * Writes a parent's waitlist message to the outbox in the caller's transaction (the one that made the entry or the
@@ -93,7 +127,7 @@ export const WAITLIST_MAIL_KINDS = ['waitlist_joined', 'waitlist_offer'] as cons
  */
 export async function enqueueWaitlistMail(
   tx: DbOrTx,
-  kind: (typeof WAITLIST_MAIL_KINDS)[number],
+  kind: WaitlistMailKind,
   recipient: string,
   mail: RenderedMail,
   key: string,

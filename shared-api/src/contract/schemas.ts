@@ -359,7 +359,7 @@ export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unheal
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 
 // ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
-/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007, 0008 and 0019). */
+/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007, 0008, 0019, 0024 and 0028). */
 export const MAIL_KINDS = [
   'visitor_confirmation',
   'admin_notification',
@@ -373,6 +373,8 @@ export const MAIL_KINDS = [
   'staff_password_reset',
   'waitlist_joined',
   'waitlist_offer',
+  /** A waitlist entry's end after the term the school keeps a place for (issue 34). */
+  'waitlist_entry_ended',
   /** A personal data breach notice to a parent it touches (issue 28, PDPA s. 12B as amended in 2024). */
   'breach_notification',
 ] as const;
