@@ -153,7 +153,6 @@ export class MailQueue {
         status: givingUp ? 'failed' : 'pending',
         lastError: `${maybeDelivered ? MAYBE_DELIVERED_NOTE : ''}${String((err as Error).message ?? err)}`.slice(0, 500),
         timedOut: sql`${mailOutbox.timedOut} OR ${timedOut}`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
       })
       .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')))
       .returning({ ageMinutes: sql<number>`floor(extract(epoch from now() - ${mailOutbox.createdAt}) / 60)::int` });

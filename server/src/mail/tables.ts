@@ -2,7 +2,7 @@ import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { LOCALES, MAIL_KINDS } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 
-// Mirrors migrations/0002_payments_mail.sql, 0006, 0007, 0008, 0012 and 0027: every message leaves through this outbox.
+// Mirrors migrations/0002_payments_mail.sql, 0006, 0007, 0008, 0012, 0027 and 0028: every message leaves through this outbox.
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   /** Null for a message about no payment (a staff password reset, migration 0008). */
@@ -15,7 +15,6 @@ export const mailOutbox = pgTable('mail_outbox', {
   ics: text('ics'),
   status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
   lastError: text('last_error'),
   timedOut: boolean('timed_out').notNull().default(false),
   messageId: text('message_id').notNull().unique(),

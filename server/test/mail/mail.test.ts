@@ -153,7 +153,12 @@ describe('confirmation mail on pglite', () => {
       await downWorker.stop();
       let rows = await outboxFor(ctx, session.id);
       expect(rows.map((r) => r.status)).toEqual(['pending', 'pending']);
-      expect(rows.every((r) => r.attempts === 1 && r.lastError && r.nextAttemptAt > new Date())).toBe(true);
+      expect(rows.every((r) => r.attempts === 1 && r.lastError)).toBe(true);
+      // Each is tried again by its job, after the retry delay.
+      expect((await mailJobsOf(ctx.database, rows.map((r) => r.id))).map((j) => [j.state, j.waitSeconds > 0])).toEqual([
+        ['retry', true],
+        ['retry', true],
+      ]);
       expect((await statusOf(ctx, session)).emailStatus).toBe('pending');
 
       // Not due yet: a pass before the retry delay sends nothing.
@@ -200,11 +205,11 @@ describe('confirmation mail on pglite', () => {
     /** Only this payment's messages are left to send (earlier tests' rows would be claimed too). */
     const onlyMailOf = (paymentId: string) =>
       ctx.database.db.update(mailOutbox).set({ status: 'sent' }).where(sql`${mailOutbox.paymentId} <> ${paymentId}`);
-    /** As if the messages had been written `minutes` ago, and due now (instead of waiting out the backoff). */
+    /** As if the messages had been written `minutes` ago (their jobs are made due by mailJobsDueNow). */
     const writtenMinutesAgo = (paymentId: string, minutes: number) =>
       ctx.database.db
         .update(mailOutbox)
-        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})`, nextAttemptAt: sql`now()` })
+        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
         .where(eq(mailOutbox.paymentId, paymentId));
     it('keeps a message through a three-day outage (a retry every MAIL_RETRY_SECONDS, 30 s) and sends it once SMTP answers', async () => {
       const smtpDown = await startSmtp();

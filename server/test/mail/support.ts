@@ -93,7 +93,6 @@ export async function paymentWithMail(database: DatabaseHandle, hoursAhead: numb
       attempts: mail.attempts ?? 0,
       lastError: mail.lastError ?? null,
       createdAt: sql`now() - make_interval(mins => ${mail.minutesAgo})`,
-      nextAttemptAt: sql`now()`,
     });
   }
   return row;

@@ -12,3 +12,9 @@ BEGIN
   EXECUTE format('ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN (%s))',
     (SELECT string_agg(DISTINCT quote_literal(a), ', ') FROM unnest(allowed) AS a));
 END $$;
+
+-- When a message is tried again is pg-boss's (its job's start_after), so next_attempt_at was written and never read.
+-- Its index (mail_outbox_due_idx) goes with it; the unsent rows keep a partial index of their own, for the relay's
+-- look for rows without a job, the stuck-mail list and /metrics' oldest unsent message.
+ALTER TABLE mail_outbox DROP COLUMN IF EXISTS next_attempt_at;
+CREATE INDEX mail_outbox_unsent_idx ON mail_outbox (created_at) WHERE status IN ('pending', 'sending');
