@@ -1,18 +1,15 @@
 // What the browser may do with the product's pages: the headers on every answer and the Content-Security-Policy.
-import { PERMISSIONS_POLICY } from 'shared-api/contract';
+import { COMMON_SECURITY_HEADERS } from 'shared-api/contract';
 import type { RemotesJson } from './remotes';
 
 /**
- * On every answer: no MIME sniffing; no referrer (payment result URLs carry references, and nothing needs one);
- * never framed, also for browsers without frame-ancestors; no window of another origin keeps a handle on the page;
- * no camera, microphone, location, payment handler, USB and the like (no page uses one).
+ * On every answer: the product's common ones (no MIME sniffing, no referrer, no browser features), and for pages:
+ * never framed, also for browsers without frame-ancestors; no window of another origin keeps a handle on the page.
  */
 export const securityHeaders: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  ...COMMON_SECURITY_HEADERS,
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': PERMISSIONS_POLICY,
 };
 
 /** Origins a bundle's pages may use besides their own. */

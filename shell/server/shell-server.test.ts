@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import { PERMISSIONS_POLICY, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import type { RemotesJson } from './remotes';
 import { startShellServer } from './shell-server';
 import type { RunningServer } from './static-files';
@@ -38,6 +38,19 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => fetch(url, { method, headers });
 const scriptSources = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+test('every answer (a page, a file, remotes.json, a 404) carries the headers every server sends and the shell\'s own', async () => {
+  for (const url of ['/', '/main.0123abcd.js', '/remotes.json', '/missing.js']) {
+    const response = await get(`${server.url}${url}`);
+    expect([url, response.headers.get('x-content-type-options'), response.headers.get('referrer-policy'), response.headers.get('permissions-policy')]).toEqual([
+      url,
+      'nosniff',
+      'no-referrer',
+      PERMISSIONS_POLICY,
+    ]);
+    expect([url, response.headers.get('x-frame-options'), response.headers.get('cross-origin-opener-policy')]).toEqual([url, 'DENY', 'same-origin']);
+  }
+});
 
 test('/remotes.json is generated from the current configuration, never from the built file, and revalidated', async () => {
   const response = await get(`${server.url}/remotes.json`);

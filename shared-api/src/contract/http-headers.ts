@@ -6,3 +6,14 @@
  */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()';
+
+/**
+ * The headers every answer of every server of the product carries, whatever else each adds (its own
+ * Content-Security-Policy, cache rules, framing): no MIME sniffing; no referrer (payment result URLs carry references,
+ * and nothing needs one); none of the browser features above.
+ */
+export const COMMON_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'permissions-policy': PERMISSIONS_POLICY,
+} as const;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { PERMISSIONS_POLICY } from 'shared-api/contract';
+import { COMMON_SECURITY_HEADERS } from 'shared-api/contract';
 
 /** JSON answers load nothing and may not be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -14,9 +14,7 @@ export const NO_STORE = 'no-store';
 
 /** What every JSON answer carries (framework refusals, sent before any hook runs, set these themselves). */
 export const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'permissions-policy': PERMISSIONS_POLICY,
+  ...COMMON_SECURITY_HEADERS,
   'cache-control': NO_STORE,
   'content-security-policy': API_CSP,
 } as const;
@@ -29,9 +27,7 @@ export const SECURITY_HEADERS = {
 export const securityHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('x-content-type-options', SECURITY_HEADERS['x-content-type-options']);
-      reply.header('referrer-policy', SECURITY_HEADERS['referrer-policy']);
-      reply.header('permissions-policy', SECURITY_HEADERS['permissions-policy']);
+      reply.headers(COMMON_SECURITY_HEADERS);
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
       const policy = reply.getHeader('content-security-policy');
       if (policy === undefined) reply.header('content-security-policy', API_CSP);
