@@ -1,6 +1,6 @@
 import { brand, type Locale } from 'shared-api/contract';
 import { escapeHtml as h } from './format';
-import { detailLines, parentMail, table, type DetailRow, type RenderedMail } from './frame';
+import { paragraph, parentMail, type DetailRow, type RenderedMail } from './frame';
 import { mailLanguage } from './i18n';
 
 /** What a breach notice says: the school's own words on what happened and which data, in the parent's language when given. */
@@ -28,11 +28,11 @@ export function renderBreachNotice(m: BreachNoticeInput): RenderedMail {
     subject: L.t('breach.subject', { school: brand.productName }),
     heading: L.html('breach.heading'),
     name: m.name.replace(/\s+/g, ' '),
-    text: [L.t('breach.lead'), '', ...detailLines(L, rows), '', L.sentences(L.t('breach.doing'), L.t('breach.advice')), contact],
-    html: `<p>${L.html('breach.lead')}</p>
-${table(rows)}
-<p>${L.html('breach.doing')}</p>
-<p>${L.html('breach.advice')}</p>
-<p>${h(contact)}</p>`,
+    lead: paragraph(L, 'breach.lead'),
+    rows,
+    after: {
+      text: [L.sentences(L.t('breach.doing'), L.t('breach.advice')), contact],
+      html: `<p>${L.html('breach.doing')}</p>\n<p>${L.html('breach.advice')}</p>\n<p>${h(contact)}</p>`,
+    },
   });
 }

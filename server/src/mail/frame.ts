@@ -1,6 +1,6 @@
 import { brand, HTML_LANG, type Locale } from 'shared-api/contract';
 import { escapeHtml as h, oneLine } from './format';
-import { link, type MailLanguage } from './i18n';
+import { link, type MailLanguage, type MailTextId, type MailValues } from './i18n';
 
 // The frame every mail shares: the HTML page, the details table, and for a parent's mail the greeting and the close.
 // Each message (templates.ts, reminder.ts, breach-template.ts, the waitlist's) fills in only its own parts.
@@ -35,11 +35,20 @@ export const table = (rows: DetailRow[]) =>
 /** A message's details as plain-text lines ("School: …"). */
 export const detailLines = (L: MailLanguage, rows: DetailRow[]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));
 
+/** One sentence as plain text and as HTML. */
+export type Sentence = { text: string; html: string };
+
 /** "Questions? Write to …" (or another sentence naming the support address): plain text and HTML (a mailto link). */
-export const questions = (L: MailLanguage, id: 'questions' | 'questions.quoteReference' | 'refund.contact' = 'questions') => ({
+export const questions = (L: MailLanguage, id: 'questions' | 'questions.quoteReference' | 'refund.contact' = 'questions'): Sentence => ({
   text: L.t(id, { email: brand.supportEmail }),
   html: L.html(id, { email: link(`mailto:${brand.supportEmail}`, brand.supportEmail) }),
 });
+
+/** A part of a mail: its plain-text lines and its HTML. */
+export type MailPart = { text: string[]; html: string };
+
+/** One sentence of the catalogue as a paragraph. */
+export const paragraph = (L: MailLanguage, id: MailTextId, values?: MailValues): MailPart => ({ text: [L.t(id, values)], html: `<p>${L.html(id, values)}</p>` });
 
 /** What one parent's mail says inside the frame. */
 export type ParentMailParts = {
@@ -48,20 +57,23 @@ export type ParentMailParts = {
   heading: string;
   /** The parent's name as stored (made one line here). */
   name: string;
-  /** The plain-text lines between the greeting and the product's name. */
-  text: string[];
-  /** The HTML between the greeting and the page's foot. */
-  html: string;
+  /** What the mail is about, before the details. */
+  lead: MailPart;
+  /** The details: a table in HTML, "Label: value" lines in plain text. */
+  rows: DetailRow[];
+  /** What follows the details, down to whom to ask. */
+  after: MailPart;
   ics?: string | null;
 };
 
 /**
- * A parent's mail in `L`'s language: "Dear …", the message's own parts, and the product's name to close (in HTML the
- * page's foot), as plain text and HTML, marked with its language.
+ * A parent's mail in `L`'s language: "Dear …", the lead, the details and what follows, and the product's name to close
+ * (in HTML the page's foot), as plain text and HTML, marked with its language.
  */
 export function parentMail(L: MailLanguage, parts: ParentMailParts): RenderedMail {
   const name = oneLine(parts.name);
-  const text = [L.t('greeting', { name }), '', ...parts.text, '', brand.productName].join('\n');
-  const html = page(parts.subject, parts.heading, `<p>${L.html('greeting', { name })}</p>\n${parts.html}`, L.locale);
+  const { lead, rows, after } = parts;
+  const text = [L.t('greeting', { name }), '', ...lead.text, '', ...detailLines(L, rows), '', ...after.text, '', brand.productName].join('\n');
+  const html = page(parts.subject, parts.heading, `<p>${L.html('greeting', { name })}</p>\n${lead.html}\n${table(rows)}\n${after.html}`, L.locale);
   return { subject: parts.subject, text, html, ics: parts.ics ?? null, locale: L.locale };
 }

@@ -1,5 +1,5 @@
 import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
-import { detailLines, parentMail, questions, table, type DetailRow, type RenderedMail } from './frame';
+import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
 import { mailLanguage } from './i18n';
 import { childRows, placeRows, whatToBring } from './templates';
 
@@ -48,23 +48,21 @@ export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
     subject: L.t('reminder.subject', { days, date, time: L.time(m.start) }),
     heading: L.html('reminder.heading', { days }),
     name: m.visitorName,
-    text: [
-      L.t('reminder.lead', { days }),
-      '',
-      ...detailLines(L, rows),
-      '',
-      ...bring.text,
-      '',
-      L.t('reminder.form.text', { url: brand.registrationFormUrl }),
-      '',
-      L.t('reminder.manage.text', { hours, url: m.manageUrl }),
-      ask.text,
-    ],
-    html: `<p>${L.html('reminder.lead', { days })}</p>
-${table(rows)}
-${bring.html}
+    lead: paragraph(L, 'reminder.lead', { days }),
+    rows,
+    after: {
+      text: [
+        ...bring.text,
+        '',
+        L.t('reminder.form.text', { url: brand.registrationFormUrl }),
+        '',
+        L.t('reminder.manage.text', { hours, url: m.manageUrl }),
+        ask.text,
+      ],
+      html: `${bring.html}
 <p><strong>${L.html('reminder.form.html', {}, brand.registrationFormUrl)}</strong></p>
 <p>${L.html('reminder.manage.html', { hours }, m.manageUrl)}</p>
 <p>${ask.html}</p>`,
+    },
   });
 }

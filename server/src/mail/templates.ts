@@ -12,7 +12,7 @@ import {
   type Locale,
 } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
-import { detailLines, page, parentMail, questions, table, type DetailRow, type RenderedMail } from './frame';
+import { detailLines, page, parentMail, questions, table, type DetailRow, type MailPart, type RenderedMail, type Sentence } from './frame';
 import { link, mailLanguage, type MailLanguage } from './i18n';
 import type { RefundCause } from './payment-texts';
 
@@ -162,22 +162,20 @@ function visitMail(m: BookingMailInput, organizerEmail: string, parts: VisitMail
     subject: L.t(parts.subjectKey, { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) }),
     heading: L.html(parts.headingKey),
     name: m.visitorName,
-    text: [
-      parts.lead.text,
-      '',
-      ...detailLines(L, parts.rows),
-      '',
-      ...bring.text,
-      '',
-      ...(parts.withForm ? [L.t('form.text', { url: brand.registrationFormUrl }), ''] : []),
-      ...(manage ? [manage.text, ''] : []),
-      L.t(parts.invitationKey),
-      ask.text,
-    ],
-    html: `<p>${parts.lead.html}</p>
-${table(parts.rows)}
-${bring.html}
+    lead: { text: [parts.lead.text], html: `<p>${parts.lead.html}</p>` },
+    rows: parts.rows,
+    after: {
+      text: [
+        ...bring.text,
+        '',
+        ...(parts.withForm ? [L.t('form.text', { url: brand.registrationFormUrl }), ''] : []),
+        ...(manage ? [manage.text, ''] : []),
+        L.t(parts.invitationKey),
+        ask.text,
+      ],
+      html: `${bring.html}
 ${parts.withForm ? `<p><strong>${L.html('form.html', {}, brand.registrationFormUrl)}</strong></p>\n` : ''}${manage ? manage.html + '\n' : ''}<p>${L.sentences(L.html(parts.invitationKey), ask.html)}</p>`,
+    },
     ics: invitation(m, organizerEmail, { sequence: parts.sequence }),
   });
 }
@@ -234,24 +232,25 @@ const ADMIN_CAUSE: Record<RefundCause, string> = {
 
 const CAUSE_TEXT = { slot_taken: 'refund.cause.slotTaken', cancelled: 'refund.cause.cancelled', amount_mismatch: 'refund.cause.amountMismatch' } as const;
 
+/** The close of a mail about a visit that no longer happens: the booking page to choose another time, and whom to ask. */
+const bookAgain = (L: MailLanguage, bookingSiteUrl: string, ask: Sentence): MailPart => ({
+  text: [L.t('bookAgain.text', { url: bookingSiteUrl }), ask.text],
+  html: `<p>${L.html('bookAgain.html', {}, bookingSiteUrl)}</p>\n<p>${ask.html}</p>`,
+});
+
 /** The parent's message: why nothing was booked, the refund of what they paid, and who to ask. */
 export function renderVisitorRefund(m: RefundMailInput): RenderedMail {
   const L = languageOf(m);
-  const rows = details(m, L);
   const amount = L.money(m.amountSen);
   const why = L.t(CAUSE_TEXT[m.cause], { paid: amount, fee: L.money(m.expectedSen) });
   const refund = L.t('refund.full', { amount });
-  const contact = questions(L, 'refund.contact');
   return parentMail(L, {
     subject: L.t('refund.subject', { amount }),
     heading: L.html('refund.heading'),
     name: m.visitorName,
-    text: [L.t('refund.sorry'), why, '', refund, '', ...detailLines(L, rows), '', L.t('bookAgain.text', { url: m.bookingSiteUrl }), contact.text],
-    html: `<p>${L.sentences(L.html('refund.sorry'), h(why))}</p>
-<p><strong>${h(refund)}</strong></p>
-${table(rows)}
-<p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
-<p>${contact.html}</p>`,
+    lead: { text: [L.t('refund.sorry'), why, '', refund], html: `<p>${L.sentences(L.html('refund.sorry'), h(why))}</p>\n<p><strong>${h(refund)}</strong></p>` },
+    rows: details(m, L),
+    after: bookAgain(L, m.bookingSiteUrl, questions(L, 'refund.contact')),
   });
 }
 
@@ -316,16 +315,13 @@ export function renderVisitorCancelled(m: CancelMailInput, organizerEmail: strin
   const rows: DetailRow[] = [...details(m, L), ...(paid ? [[L.t('label.refund'), refunding ? L.money(m.refundSen) : L.t('value.noRefund')] as DetailRow] : [])];
   const lead = L.t(m.by === 'parent' ? 'cancelled.byParent' : 'cancelled.bySchool');
   const refund = !paid ? '' : refunding ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
-  const contact = questions(L, 'questions.quoteReference');
   return parentMail(L, {
     subject: L.t('cancelled.subject', { school: oneLine(L.school(m.school)), date: L.date(m.start), time: L.time(m.start) }),
     heading: L.html('cancelled.heading'),
     name: m.visitorName,
-    text: [lead, ...(refund ? [refund] : []), '', ...detailLines(L, rows), '', L.t('bookAgain.text', { url: m.bookingSiteUrl }), contact.text],
-    html: `<p>${h(lead)}</p>
-${refund ? `<p><strong>${h(refund)}</strong></p>\n` : ''}${table(rows)}
-<p>${L.html('bookAgain.html', {}, m.bookingSiteUrl)}</p>
-<p>${contact.html}</p>`,
+    lead: { text: [lead, ...(refund ? [refund] : [])], html: `<p>${h(lead)}</p>${refund ? `\n<p><strong>${h(refund)}</strong></p>` : ''}` },
+    rows,
+    after: bookAgain(L, m.bookingSiteUrl, questions(L, 'questions.quoteReference')),
     ics: invitation(m, organizerEmail, { sequence: m.sequence, method: 'CANCEL' }),
   });
 }

@@ -1,6 +1,6 @@
 import { feeOfSchool, type Locale, type PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { detailLines, parentMail, questions, table, type DetailRow, type RenderedMail } from '../mail/frame';
+import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail/frame';
 import { mailLanguage, type MailLanguage } from '../mail/i18n';
 import { messageIdFor } from '../mail/outbox';
 import { mailOutbox } from '../mail/tables';
@@ -25,21 +25,14 @@ export function renderWaitlistJoined(e: EntryPart & { place: number | null; url:
     subject: L.t('waitlist.joined.subject', { school }),
     heading: L.html('waitlist.joined.heading'),
     name: e.name,
-    text: [
-      L.t('waitlist.joined.lead', { school }),
-      '',
-      ...detailLines(L, rows),
-      '',
-      L.t('waitlist.joined.next', { minutes: e.offerMinutes }),
-      '',
-      L.t('waitlist.joined.link.text', { url: e.url }),
-      ask.text,
-    ],
-    html: `<p>${L.html('waitlist.joined.lead', { school })}</p>
-${table(rows)}
-<p>${L.html('waitlist.joined.next', { minutes: e.offerMinutes })}</p>
+    lead: paragraph(L, 'waitlist.joined.lead', { school }),
+    rows,
+    after: {
+      text: [L.t('waitlist.joined.next', { minutes: e.offerMinutes }), '', L.t('waitlist.joined.link.text', { url: e.url }), ask.text],
+      html: `<p>${L.html('waitlist.joined.next', { minutes: e.offerMinutes })}</p>
 <p><strong>${L.html('waitlist.joined.link.html', {}, e.url)}</strong></p>
 <p>${ask.html}</p>`,
+    },
   });
 }
 
@@ -64,23 +57,21 @@ export function renderWaitlistOffer(
     subject: L.t('waitlist.offer.subject', { school, date, time: L.time(e.start) }),
     heading: L.html('waitlist.offer.heading'),
     name: e.name,
-    text: [
-      L.t('waitlist.offer.lead', { until }),
-      '',
-      ...detailLines(L, rows),
-      '',
-      L.t('waitlist.offer.book.text', { url: e.offerUrl }),
-      '',
-      L.t('waitlist.offer.decline.text', { url: e.declineUrl }),
-      L.t('waitlist.offer.after'),
-      ask.text,
-    ],
-    html: `<p>${L.html('waitlist.offer.lead', { until })}</p>
-${table(rows)}
-<p style="font-size:18px;"><strong>${L.html('waitlist.offer.book.html', {}, e.offerUrl)}</strong></p>
+    lead: paragraph(L, 'waitlist.offer.lead', { until }),
+    rows,
+    after: {
+      text: [
+        L.t('waitlist.offer.book.text', { url: e.offerUrl }),
+        '',
+        L.t('waitlist.offer.decline.text', { url: e.declineUrl }),
+        L.t('waitlist.offer.after'),
+        ask.text,
+      ],
+      html: `<p style="font-size:18px;"><strong>${L.html('waitlist.offer.book.html', {}, e.offerUrl)}</strong></p>
 <p>${L.html('waitlist.offer.decline.html', {}, e.declineUrl)}</p>
 <p>${L.html('waitlist.offer.after')}</p>
 <p>${ask.html}</p>`,
+    },
   });
 }
 
@@ -100,18 +91,12 @@ export function renderWaitlistEntryEnded(e: EntryPart & { termDays: number; book
     subject: L.t('waitlist.ended.subject', { school }),
     heading: L.html('waitlist.ended.heading'),
     name: e.name,
-    text: [
-      L.t('waitlist.ended.lead', { school, termDays: e.termDays }),
-      '',
-      ...detailLines(L, rows),
-      '',
-      L.t('waitlist.ended.again.text', { url: e.bookingSiteUrl }),
-      ask.text,
-    ],
-    html: `<p>${L.html('waitlist.ended.lead', { school, termDays: e.termDays })}</p>
-${table(rows)}
-<p><strong>${L.html('waitlist.ended.again.html', {}, e.bookingSiteUrl)}</strong></p>
-<p>${ask.html}</p>`,
+    lead: paragraph(L, 'waitlist.ended.lead', { school, termDays: e.termDays }),
+    rows,
+    after: {
+      text: [L.t('waitlist.ended.again.text', { url: e.bookingSiteUrl }), ask.text],
+      html: `<p><strong>${L.html('waitlist.ended.again.html', {}, e.bookingSiteUrl)}</strong></p>\n<p>${ask.html}</p>`,
+    },
   });
 }
 
