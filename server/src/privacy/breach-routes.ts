@@ -12,6 +12,8 @@ import { breaches, type BreachRow } from './tables';
 const tags = ['staff'];
 const idParam = z.object({ id: rowIdSchema });
 const one = envelope(z.object({ breach: breachSchema }));
+/** What a step taken once answers: the breach after it, 404 for no such breach, 409 when it was taken. */
+const stepAnswer = { 200: one, ...errorResponses(401, 404, 409) };
 
 async function breachOr404(tx: DbOrTx, id: number, lock = false): Promise<BreachRow> {
   const query = tx.select().from(breaches).where(eq(breaches.id, id));
@@ -21,16 +23,27 @@ async function breachOr404(tx: DbOrTx, id: number, lock = false): Promise<Breach
 }
 
 /**
+ * Records a step that is taken once (the Commissioner notified, the people notified) as done now, claimed by one
+ * conditional UPDATE, so two staff pressing at once take it once: 404 for no such breach, 409 `done` when it was taken.
+ */
+async function takeOnce(tx: DbOrTx, id: number, step: 'commissionerNotifiedAt' | 'peopleNotifiedAt', done: string): Promise<BreachRow> {
+  const [row] = await tx
+    .update(breaches)
+    .set({ [step]: new Date() })
+    .where(and(eq(breaches.id, id), isNull(breaches[step])))
+    .returning();
+  if (row) return row;
+  await breachOr404(tx, id);
+  throw new AppError(409, ErrorCode.VALIDATION_ERROR, done);
+}
+
+/**
  * The breach log (PDPA s. 12B): staff record a breach (when found, what happened, which data, and who it touches as a
  * query over the records), see the 72-hour deadline for the Commissioner and the 7-day one for the people, record the
  * Commissioner's notification, export the people's contacts (JSON or CSV) and send each of them the notice in their
  * booking's language through the outbox. Every action is audited in its transaction.
  */
 export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   app.get(
     '/staff/breaches',
     {
@@ -93,20 +106,12 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record that the Commissioner was notified (once): the 7 days for the people run from now',
         security: bearerSecurity,
         params: idParam,
-        response: { 200: one, ...errorResponses(401, 404, 409) },
+        response: stepAnswer,
       },
     },
     async (request) => {
       const breach = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(breaches)
-          .set({ commissionerNotifiedAt: new Date() })
-          .where(and(eq(breaches.id, request.params.id), isNull(breaches.commissionerNotifiedAt)))
-          .returning();
-        if (!row) {
-          await breachOr404(tx, request.params.id);
-          throw new AppError(409, ErrorCode.VALIDATION_ERROR, 'The Commissioner is already recorded as notified.');
-        }
+        const row = await takeOnce(tx, request.params.id, 'commissionerNotifiedAt', 'The Commissioner is already recorded as notified.');
         const presented = presentBreach(row, (await breachPeople(tx, row)).length);
         await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'breach_commissioner_notified', target: String(row.id), detail: { peopleDueAt: presented.peopleDueAt } });
         return presented;
@@ -153,21 +158,13 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail the notice to every person the breach touches, each in their booking language, through the outbox (once)',
         security: bearerSecurity,
         params: idParam,
-        response: { 200: one, ...errorResponses(401, 404, 409) },
+        response: stepAnswer,
       },
     },
     async (request) => {
       const breach = await app.db.transaction(async (tx) => {
-        // Claimed by one conditional UPDATE: two staff pressing at once send one notice each, not two.
-        const [claimed] = await tx
-          .update(breaches)
-          .set({ peopleNotifiedAt: new Date() })
-          .where(and(eq(breaches.id, request.params.id), isNull(breaches.peopleNotifiedAt)))
-          .returning();
-        if (!claimed) {
-          await breachOr404(tx, request.params.id);
-          throw new AppError(409, ErrorCode.VALIDATION_ERROR, 'The people affected have already been notified.');
-        }
+        // Two staff pressing at once send one notice each, not two.
+        const claimed = await takeOnce(tx, request.params.id, 'peopleNotifiedAt', 'The people affected have already been notified.');
         const people = await breachPeople(tx, claimed);
         const queued = await queueBreachNotices(tx, claimed, people, app.config.payments.mailFrom);
         const [row] = await tx.update(breaches).set({ peopleNotified: queued }).where(eq(breaches.id, claimed.id)).returning();

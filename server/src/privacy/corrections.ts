@@ -18,10 +18,6 @@ type Changed = { id: string; reference: string; visitor_name: string; visitor_em
  * yet sent goes to the corrected address instead of the old one.
  */
 export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   app.post(
     '/staff/privacy/corrections',
     {

@@ -40,10 +40,6 @@ const present = (row: PrivacyRequestRow): PrivacyRequest => ({
  * Each change is in the audit trail, in its transaction.
  */
 export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   app.get(
     '/staff/privacy/requests',
     {

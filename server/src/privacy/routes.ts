@@ -18,14 +18,11 @@ const counts = (records: Awaited<ReturnType<typeof findPerson>>) => ({
 const fileName = (query: PersonQuery) => `person-${(query.email ?? query.phone ?? '').replace(/[^A-Za-z0-9@.+_-]/g, '_')}`;
 
 /**
- * A person's data for an access or portability request (PDPA): staff only, never cached, and each look-up and export
- * recorded in the audit trail (who, whose, what was found) in the transaction that reads it.
+ * A person's data for an access or portability request (PDPA): staff only, never cached (no answer of the API is:
+ * base/plugins/security-headers.ts), and each look-up and export recorded in the audit trail (who, whose, what was
+ * found) in the transaction that reads it.
  */
 export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   app.get(
     '/staff/privacy/person',
     {
