@@ -16,6 +16,8 @@ import { errorResponses, publicRoute } from '../base/routes';
 
 const tags = ['manage booking'];
 const viewAnswer = envelope(manageViewSchema);
+/** What a move or a cancel through the link answers: the booking as it is after the change, or why nothing changed. */
+const changeAnswer = { 200: viewAnswer, ...errorResponses(404, 409, 410, 429) };
 const viewMessage = (view: ManageView, fallback: string) => (view.state === 'cancelled' ? ManageMessage.cancelled : fallback);
 
 /**
@@ -67,7 +69,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move the booking to another free slot before the cut-off (409 when the slot was just taken: nothing changes)',
         params: manageTokenParamSchema,
         body: rescheduleBodySchema,
-        response: { 200: viewAnswer, ...errorResponses(404, 409, 410, 429) },
+        response: changeAnswer,
       },
     },
     async (request) => ok(await app.bookings.reschedule(request.params.token, request.body.slotId, request.ip), ManageMessage.rescheduled),
@@ -83,7 +85,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel before the cut-off with the refund the parent was shown (409 QUOTE_CHANGED when it differs now)',
         params: manageTokenParamSchema,
         body: cancelBodySchema,
-        response: { 200: viewAnswer, ...errorResponses(404, 409, 410, 429) },
+        response: changeAnswer,
       },
     },
     async (request) => ok(await app.bookings.cancel(request.params.token, request.body.expectedRefundSen, request.ip), ManageMessage.cancelledNow),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingReferenceParamSchema,
@@ -12,6 +13,10 @@ import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
 
 const tags = ['staff'];
+/** What a move or a cancel answers: the booking as it is after the change. */
+const changeAnswer = { 200: envelope(staffBookingSchema), ...errorResponses(401, 404, 409) };
+/** Who changes a booking, as the history and the audit trail record it: the staff member's email, account and address. */
+const changedBy = (request: FastifyRequest) => [request.staff!.email, { userId: request.staff!.id, ip: request.ip }] as const;
 
 /** Paid bookings for staff: the list (CSV export), one booking with its history, and cancel with or without refund. */
 export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,14 +65,10 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         params: bookingReferenceParamSchema,
         body: rescheduleBodySchema,
-        response: { 200: envelope(staffBookingSchema), ...errorResponses(401, 404, 409) },
+        response: changeAnswer,
       },
     },
-    async (request) =>
-      ok(
-        await app.bookings.staffMove(request.params.reference, request.body.slotId, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
-        ManageMessage.staffMoved,
-      ),
+    async (request) => ok(await app.bookings.staffMove(request.params.reference, request.body.slotId, ...changedBy(request)), ManageMessage.staffMoved),
   );
 
   app.post(
@@ -81,13 +82,9 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         params: bookingReferenceParamSchema,
         body: staffCancelBodySchema,
-        response: { 200: envelope(staffBookingSchema), ...errorResponses(401, 404, 409) },
+        response: changeAnswer,
       },
     },
-    async (request) =>
-      ok(
-        await app.bookings.staffCancel(request.params.reference, request.body.refund, request.staff!.email, { userId: request.staff!.id, ip: request.ip }),
-        ManageMessage.staffCancelled,
-      ),
+    async (request) => ok(await app.bookings.staffCancel(request.params.reference, request.body.refund, ...changedBy(request)), ManageMessage.staffCancelled),
   );
 };
