@@ -1,7 +1,10 @@
-import { ErrorCode } from 'shared-api/contract';
+import { ErrorCode, type ErrorReason } from 'shared-api/contract';
 
 /** A refusal with its HTTP status, contract error code and a message the caller can show. */
 export class AppError extends Error {
+  /** The rule refused and its values, for programs (the envelope's `reason`); set with withReason(). */
+  reason?: ErrorReason;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -11,6 +14,15 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /**
+   * Names the rule refused, so a client can say it in the parent's language without reading the English `message`:
+   * `throw new AppError(409, code, ManageMessage.visitOver).withReason({ rule: 'visitOver' })`.
+   */
+  withReason(reason: ErrorReason): this {
+    this.reason = reason;
+    return this;
   }
 }
 

@@ -21,6 +21,8 @@ export const ValidationMessage = {
   endBeforeStart: 'End date must be after start date',
   startTimeRequired: 'Start time is required',
 } as const;
+/** A form rule of the contract, named by its words' key: the envelope's `reason.rule` and the catalogues' id for it. */
+export type ValidationRule = keyof typeof ValidationMessage;
 
 export const BookingMessage = {
   slotReserved: 'This slot is currently reserved. Please wait a few minutes or select another slot.',

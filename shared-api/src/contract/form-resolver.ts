@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issueRule } from './schemas';
 
 type FieldIssue = { type: string; message: string };
 type Resolved<S extends z.ZodType> = { values: z.output<S>; errors: Record<string, never> } | { values: Record<string, never>; errors: Record<string, FieldIssue> };
@@ -12,7 +13,8 @@ export const formResolver =
     const errors: Record<string, FieldIssue> = {};
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+      // `type` names the rule broken (the contract's rule id, else zod's code): a form says it in its own language.
+      if (field && !errors[field]) errors[field] = { type: issueRule(issue), message: issue.message };
     }
     return { values: {}, errors };
   };

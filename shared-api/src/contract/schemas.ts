@@ -12,7 +12,7 @@ import {
 } from './constants';
 import { EMAIL_PATTERN } from './email';
 import { proofOfWorkSchema } from './hold-limits';
-import { ValidationMessage as V } from './booking-messages';
+import { ValidationMessage as V, type ValidationRule } from './booking-messages';
 import { SlotAddMessage } from './slot-messages';
 import { isWeekend, parseSlotTime, todayInMY } from './gmt8';
 import { LATEST_SLOT_START_MINUTES, latestSlotDateInMY } from './slot-rules';
@@ -37,6 +37,24 @@ export const wholeNumberSchema = (max: number) =>
 /** A row id: a whole number that fits an int4 column. */
 export const rowIdSchema = wholeNumberSchema(INT4_MAX);
 
+/**
+ * Why a request was refused, for a program (the envelope's `message` is for people, in the spec's words): the rule
+ * broken, the values its words name, and the field it is about.
+ */
+export const errorReasonSchema = z
+  .object({
+    rule: z.string().describe(
+      "The rule broken: a contract form rule (ValidationMessage's key, e.g. phoneInvalid), a refusal's own rule (e.g. visitOver), or for any other validation failure zod's issue code (e.g. too_big)",
+    ),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe('The values the rule names (e.g. { "min": 8, "max": 15 } for phoneInvalid, { "maximum": 1000 } for too_big)'),
+    field: z.string().optional().describe('The input it is about, as a dotted path (e.g. visitorContactNo, consent.language)'),
+  })
+  .describe('Why, for a program: the rule and its values. Answered beside `message` with validation failures and with refusals that name a rule');
+export type ErrorReason = z.infer<typeof errorReasonSchema>;
+
 /** The response envelope every route answers with. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.boolean(), data, message: z.string(), error: z.string().optional() });
@@ -45,8 +63,22 @@ export const errorEnvelope = z.object({
   data: z.null(),
   message: z.string(),
   error: z.string().optional(),
+  reason: errorReasonSchema.optional(),
 });
-export type Envelope<T> = { success: boolean; data: T; message: string; error?: string };
+export type Envelope<T> = { success: boolean; data: T; message: string; error?: string; reason?: ErrorReason };
+
+/**
+ * A contract form rule as zod's custom check params: its words (ValidationMessage) for people, its id and values in
+ * the issue's `params` for programs (the server's `reason`, a form's error `type`). Only custom checks (refine,
+ * superRefine) carry params: zod's own checks say their code instead.
+ */
+const rule = (id: ValidationRule, values?: Record<string, number>) => ({ error: V[id], params: { rule: id, ...values } });
+/** The contract rule a zod issue names (its custom params' `rule`), else zod's issue code. */
+export const issueRule = (issue: { code: string; params?: unknown }): string => {
+  const named = (issue.params as { rule?: unknown } | undefined)?.rule;
+  return issue.code === 'custom' && typeof named === 'string' ? named : issue.code;
+};
+const filled = (v: string) => v.length > 0;
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
 /** 24-hour `HH:mm` or 12-hour `hh:mm AM`. */
@@ -66,49 +98,59 @@ const typedText = (max: number, message?: string) =>
     .max(TEXT_INPUT_MAX, message)
     .transform(cleanTypedText)
     .refine((v) => characterCount(v) <= max, message ?? `At most ${max} characters`);
+/** The fewest characters a person's name has. */
+const NAME_MIN_CHARACTERS = 2;
 /** A person's name as typed: cleaned (typed-text.ts), required, at least 2 characters, cut to NAME_MAX_LENGTH. */
-const personName = (required: string, tooShort: string) =>
+const personName = (required: ValidationRule, tooShort: ValidationRule) =>
   z
-    .string({ error: required })
+    .string({ error: V[required] })
     .max(TEXT_INPUT_MAX)
     .transform(cleanTypedText)
     .pipe(
       z
         .string()
-        .min(1, required)
-        .refine((v) => characterCount(v) >= 2, tooShort),
+        .refine(filled, rule(required))
+        .refine((v) => characterCount(v) >= NAME_MIN_CHARACTERS, rule(tooShort, { min: NAME_MIN_CHARACTERS })),
     )
     .transform((v) => firstCharacters(v, NAME_MAX_LENGTH));
 /** The visitor's name, email and contact number as the booking form takes them (also a staff correction's). */
-export const visitorNameSchema = personName(V.nameRequired, V.nameTooShort);
+export const visitorNameSchema = personName('nameRequired', 'nameTooShort');
 export const visitorEmailSchema = z
   .string({ error: V.emailRequired })
   .max(TEXT_INPUT_MAX, V.emailInvalid)
   .transform(cleanTypedEmail)
-  .pipe(z.string().min(1, V.emailRequired).max(254, V.emailInvalid).regex(EMAIL_PATTERN, V.emailInvalid))
+  .pipe(
+    z
+      .string()
+      .refine(filled, rule('emailRequired'))
+      .refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), rule('emailInvalid')),
+  )
   .transform((v) => v.toLowerCase());
 export const visitorContactNoSchema = z
   .string({ error: V.contactRequired })
   .max(TEXT_INPUT_MAX, V.phoneInvalid)
   .trim()
-  .min(1, V.contactRequired)
+  .refine(filled, { ...rule('contactRequired'), abort: true })
   .transform(normalisePhone)
-  .pipe(z.string().regex(STORED_PHONE, V.phoneInvalid));
+  .pipe(z.string().refine((v) => STORED_PHONE.test(v), rule('phoneInvalid', { min: PHONE_MIN_DIGITS, max: PHONE_MAX_DIGITS })));
+/** A choice from a list (school, year): cleaned as typed text, then required. */
+const chosen = (max: number, required: ValidationRule) =>
+  z.string({ error: V[required] }).pipe(typedText(max)).pipe(z.string().refine(filled, rule(required)));
 export const visitorDetailsSchema = z
   .object({
     visitorName: visitorNameSchema,
     visitorEmail: visitorEmailSchema,
     visitorContactNo: visitorContactNoSchema,
-    selectedSchool: z.string({ error: V.schoolRequired }).pipe(typedText(200)).pipe(z.string().min(1, V.schoolRequired)),
+    selectedSchool: chosen(200, 'schoolRequired'),
     /** The child the assessment is for (issue 24), cleaned as the visitor's name is. */
-    childName: personName(V.childNameRequired, V.childNameTooShort),
+    childName: personName('childNameRequired', 'childNameTooShort'),
     /** The year or grade applied for: the English name of one of the selected school's `years` (brand.config.json). */
-    childYear: z.string({ error: V.childYearRequired }).pipe(typedText(100)).pipe(z.string().min(1, V.childYearRequired)),
+    childYear: chosen(100, 'childYearRequired'),
   })
   .superRefine((v, ctx) => {
     // Only for a school of the group: an unknown school is refused for itself (initiate) or booked as typed (staff).
     if (schoolDetails(v.selectedSchool) && !isSchoolYear(v.selectedSchool, v.childYear))
-      ctx.addIssue({ code: 'custom', path: ['childYear'], message: V.childYearInvalid });
+      ctx.addIssue({ code: 'custom', path: ['childYear'], message: V.childYearInvalid, params: { rule: 'childYearInvalid' } });
   });
 export type VisitorDetailsInput = z.input<typeof visitorDetailsSchema>;
 export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
@@ -190,9 +232,9 @@ export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
  */
 export const createSlotsFormSchema = z
   .object({
-    startDate: z.string().min(1, V.startDateRequired),
-    endDate: z.string().min(1, V.endDateRequired),
-    startTime: z.string().min(1, V.startTimeRequired),
+    startDate: z.string().refine(filled, rule('startDateRequired')),
+    endDate: z.string().refine(filled, rule('endDateRequired')),
+    startTime: z.string().refine(filled, rule('startTimeRequired')),
   })
   .superRefine(({ startDate, endDate, startTime }, ctx) => {
     const isRealDay = (day: string) => dayInMY(day).isValid();
@@ -201,7 +243,8 @@ export const createSlotsFormSchema = z
     else if (startDate <= todayInMY()) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.tooEarly });
     else if (startDate > latest) ctx.addIssue({ code: 'custom', path: ['startDate'], message: SlotAddMessage.tooFar });
     if (!isRealDay(endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.badDate });
-    else if (isRealDay(startDate) && endDate < startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart });
+    else if (isRealDay(startDate) && endDate < startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: V.endBeforeStart, params: { rule: 'endBeforeStart' } });
     else if (endDate > latest) ctx.addIssue({ code: 'custom', path: ['endDate'], message: SlotAddMessage.tooFar });
     // A range of at most two days, both Saturday or Sunday, holds no weekday.
     else if (isRealDay(startDate) && isWeekend(startDate) && isWeekend(endDate) && dayInMY(endDate).diff(dayInMY(startDate), 'day') <= 1)
@@ -241,7 +284,12 @@ const emailField = z
   .string({ error: V.loginEmailRequired })
   .max(TEXT_INPUT_MAX, V.loginEmailFormat)
   .transform(cleanTypedEmail)
-  .pipe(z.string().min(1, V.loginEmailRequired).max(254, V.loginEmailFormat).regex(EMAIL_PATTERN, V.loginEmailFormat))
+  .pipe(
+    z
+      .string()
+      .refine(filled, rule('loginEmailRequired'))
+      .refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), rule('loginEmailFormat')),
+  )
   .transform((v) => v.toLowerCase());
 export const loginBodySchema = z.object({ email: emailField, password: z.string().min(1).max(1024) });
 /** The login form's rules (spec section 5: the password has no rule; the server answers an empty one as a wrong login). */

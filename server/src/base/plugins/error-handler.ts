@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, SlotListError, ValidationMessage } from 'shared-api/contract';
+import { ErrorCode, issueRule, SlotListError, ValidationMessage, type ErrorReason } from 'shared-api/contract';
 import { ClientGoneError, AppError, DatabaseUnavailableMessage } from '../errors';
 import { pingDatabase } from '../db/connection';
 import { InputGuardMessage } from './input-guard';
@@ -14,7 +14,21 @@ const OWN_MESSAGES = new Set<string>([
   'Time must be HH:mm or hh:mm AM/PM',
 ]);
 
-const fail = (message: string, error: string) => ({ success: false as const, data: null, message, error });
+const fail = (message: string, error: string, reason?: ErrorReason) => ({ success: false as const, data: null, message, error, ...(reason && { reason }) });
+
+type ValidationIssue = { keyword: string; params: Record<string, unknown> };
+const isValue = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * The reason of a failed zod check: the rule it names (issueRule: a contract rule's id from its custom params, else
+ * zod's issue code), the rule's values (its own, or zod's numbers such as `maximum`), and the field.
+ */
+function validationReason({ keyword, params: issue }: ValidationIssue, field: string): ErrorReason {
+  const { params: own, ...zodValues } = issue as { params?: Record<string, unknown> };
+  const rule = issueRule({ code: keyword, params: own });
+  const values = Object.entries((rule === keyword ? zodValues : own) ?? {}).filter((entry): entry is [string, string | number] => entry[0] !== 'rule' && isValue(entry[1]));
+  return { rule, ...(values.length > 0 && { params: Object.fromEntries(values) }), ...(field && { field }) };
+}
 
 /** Turns every failure into the envelope: 400 VALIDATION_ERROR, AppError codes, 429, and 503 when the database is down. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -24,13 +38,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const where = field || (err.validationContext === 'body' ? 'body' : (err.validationContext ?? 'request'));
       const message = OWN_MESSAGES.has(issue.message ?? "") ? issue.message! : `${where}: ${issue.message ?? "invalid value"}`;
-      return reply.code(400).send(fail(message, ErrorCode.VALIDATION_ERROR));
+      return reply.code(400).send(fail(message, ErrorCode.VALIDATION_ERROR, validationReason(issue, field)));
     }
     // Nobody reads this answer: the client hung up while its password waited (499, as proxies log it).
     if (err instanceof ClientGoneError) return reply.code(499).send(fail(err.message, ErrorCode.INTERNAL));
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', retryAfterValue(err.retryAfterSeconds));
-      return reply.code(err.statusCode).send(fail(err.message, err.code));
+      return reply.code(err.statusCode).send(fail(err.message, err.code, err.reason));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
