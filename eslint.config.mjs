@@ -117,7 +117,7 @@ const languagesRules = {
 
 // The server's house: a base that imports no domain, then domains that each import only the base and the domains listed
 // before them, so no two folders import each other; app.ts, main.ts and the other files at server/src compose them.
-const serverLayers = ['base', 'limits', 'audit', 'mail', 'auth', 'slots', 'holds', 'bookings', 'payments', 'manage', 'waitlist', 'calendar', 'privacy', 'ops'];
+const serverLayers = ['base', 'limits', 'audit', 'mail', 'auth', 'slots', 'checkout', 'bookings', 'payments', 'manage', 'waitlist', 'calendar', 'privacy', 'ops'];
 const serverRoot = ['app', 'main', 'config', 'migrate', 'seed', 'schema', 'startup-checks', 'database-plugin'];
 // One rule per depth below server/src/<layer>/, so '../config' in payments/gateways/ (payments' own) is not the root's.
 const serverHouse = serverLayers.flatMap((layer, i) =>

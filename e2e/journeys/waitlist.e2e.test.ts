@@ -28,8 +28,9 @@ let stack: Stack;
 let browser: LaunchedBrowser;
 let token: string;
 
-// Quiet hours off: the journey must not depend on the time of day it runs (offers wait for 07:00 otherwise).
-const QUIET_OFF = { WAITLIST_QUIET_HOURS: 'off' };
+// Quiet hours off: the journey must not depend on the time of day it runs (no offer is made before 07:00 otherwise).
+// Every parent here joins from the one loopback network, which may otherwise have only 3 live entries.
+const QUIET_OFF = { WAITLIST_QUIET_HOURS: 'off', WAITLIST_LIVE_ENTRIES_PER_NETWORK: '20' };
 productSuite({ staff: true, apiEnv: QUIET_OFF }, (s) => ({ stack, browser, token } = s));
 
 const school = brand.schools[1];

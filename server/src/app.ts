@@ -18,7 +18,7 @@ import { healthRoutes, readinessPlugin } from './ops/health-routes';
 import { publicRoutes } from './slots/public-routes';
 import { authRoutes } from './auth/routes';
 import { slotRoutes } from './slots/routes';
-import { holdRoutes } from './holds/routes';
+import { holdRoutes } from './checkout';
 import { slotBookingRoutes } from './payments/slot-booking-routes';
 import { jobsPlugin } from './base/jobs/plugin';
 import { paymentServicesPlugin } from './payments/plugin';

@@ -9,5 +9,6 @@ export * from './limits/tables';
 export * from './mail/tables';
 export * from './payments/tables';
 export * from './slots/tables';
+export * from './checkout/tables';
 export * from './privacy/tables';
 export * from './waitlist/tables';

@@ -6,7 +6,7 @@ import { currentNoticeVersion } from 'shared-api/privacy';
 import { consents } from './bookings/tables';
 import { slots } from './slots/tables';
 import { countUsers, createUser } from './auth/accounts';
-import { newBookingReference } from './slots/slot-service';
+import { newBookingReference } from './checkout';
 
 /** On an empty users table, creates the configured staff account; returns a line to print, or null. */
 export async function ensureAdminAccount(db: DbOrTx, config: Config): Promise<string | null> {

@@ -1,7 +1,8 @@
 import { ErrorCode } from 'shared-api/contract';
 import { openDatabase, type DatabaseHandle } from '../src/base/db/connection';
 import { migrate } from '../src/base/db/migrate';
-import { findSlot, bookSlot, reserveSlot, type Hold } from '../src/slots/slot-service';
+import { findSlot } from '../src/slots/slot-service';
+import { bookSlotRow as bookSlot, takeHoldRow, type Hold } from '../src/checkout/hold-rows';
 import { auth, createThrowawayPostgres, freshPglite, insertConsent, insertSlot, startTestApp, staffToken, visitor } from './helpers';
 import { sql } from 'drizzle-orm';
 
@@ -73,7 +74,7 @@ describe.each(['pglite', 'postgres'] as const)('booking races on %s', (driver) =
     await timed('live hold', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const slot = await insertSlot(database, 48 + round);
-        const hold = (await reserveSlot(database.db, slot.id, 15)) as Hold;
+        const hold = (await takeHoldRow(database.db, slot.id, 15, { holder: { client: 'race-test' } })) as Hold;
         expect(hold.token).toBeDefined();
         const holder = (round * 37) % ATTEMPTS;
         const winner = expectOneWinner(await race(database, slot.id, { index: holder, token: hold.token }), [
@@ -109,7 +110,7 @@ describe.each(['pglite', 'postgres'] as const)('booking races on %s', (driver) =
     await timed('expired hold', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const slot = await insertSlot(database, 72 + round);
-        await reserveSlot(database.db, slot.id, 15);
+        await takeHoldRow(database.db, slot.id, 15, { holder: { client: 'race-test' } });
         await database.db.execute(sql`UPDATE slots SET hold_expires_at = now() - interval '1 second' WHERE id = ${slot.id}`);
         const winner = expectOneWinner(await race(database, slot.id), [ErrorCode.SLOT_NOT_AVAILABLE]);
         expect(await findSlot(database.db, slot.id)).toMatchObject({ status: 'booked', visitorName: `Parent ${winner}` });

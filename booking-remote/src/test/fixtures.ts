@@ -31,6 +31,9 @@ export const paymentSession = (overrides: Partial<PaymentSession> = {}): Payment
   clientReference: 'BK-2026-0001',
   expiresAt: '2026-11-25T02:15:00.000Z',
   holdToken: HOLD_TOKEN,
+  fee: 7500,
+  slotDate: '2026-11-26',
+  slotStartTime: '9:00 AM',
   ...overrides,
 });
 

@@ -30,10 +30,11 @@ import type { PaymentsConfig } from '../payments/config';
 import { holdsPaymentKey } from '../payments/key';
 import { mailInputOf, paidAmountOf, type Log } from '../payments/state';
 import { payments, type PaymentRow } from '../payments/tables';
-import { bookedVisitorOf, bookSlot, findSlot, freeBookedSlot, lockSlotsInOrder } from '../slots/slot-service';
+import { bookedVisitorOf, findSlot } from '../slots/slot-service';
+import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
 import { appendBookingEvent, bookingHistory, startsOf } from '../bookings/events';
-import { cancelUnpaid, findUnpaid, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
+import { cancelUnpaid, findUnpaid, moveRefused, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
 import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings/tokens';
 import { manageTokens } from '../bookings/tables';
 import { sha256 } from '../base/crypto';
@@ -90,8 +91,14 @@ export class BookingManager {
   private readonly policy: BookingChangesPolicy;
   private readonly now: () => Date;
 
+  /** Loaded with the manager, before any transaction needs it (PGlite runs one transaction at a time). */
+  private readonly checkout: Promise<Checkout>;
+
   constructor(private readonly options: BookingManagerOptions) {
     this.db = options.db;
+    this.checkout = Checkout.for(options.db);
+    // A failed load is answered when a change awaits it, not as an unhandled rejection.
+    this.checkout.catch(() => undefined);
     this.policy = options.policy ?? bookingChanges;
     this.now = options.now ?? (() => new Date());
   }
@@ -207,7 +214,7 @@ export class BookingManager {
   async staffMove(reference: string, slotId: number, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
     const now = this.now();
     if (!(await this.isPaid(reference))) {
-      const moved = await this.db.transaction(async (tx) => moveUnpaid(tx, await this.unpaidOr404(tx, reference), slotId, this.staffChange(staffEmail, by, now)));
+      const moved = await this.db.transaction(async (tx) => moveUnpaid(tx, await this.unpaidOr404(tx, reference), slotId, await this.staffChange(staffEmail, by, now)));
       this.options.log.info({ reference, slotId: moved.id, by: staffEmail }, 'booking without payment: moved by staff');
       slotFreed(this.db);
       this.options.onMailQueued();
@@ -235,18 +242,18 @@ export class BookingManager {
   ): Promise<Located> {
     const { payment: p, slot: from } = before;
     if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
-    await lockSlotsInOrder(tx, [from.id, slotId]);
-    await freeBookedSlot(tx, from.id, p.reference);
-    const won = await bookSlot(tx, {
+    const won = await (await this.checkout).move(tx, {
+      fromSlotId: from.id,
+      reference: p.reference,
+      by: by.action === 'parent_rescheduled' ? 'parent' : 'staff',
       slotId,
       visitor: bookedVisitorOf(p),
-      bookingReference: p.reference,
       amountSen: p.amountSen,
       leadHours: BOOKING_LEAD_HOURS,
       consentId: p.consentId,
     });
     // Thrown, so the transaction rolls back and the old slot stays the booking's.
-    if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
+    if (!won.ok) throw moveRefused(won);
     const [moved] = await tx
       .update(payments)
       .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
@@ -280,7 +287,7 @@ export class BookingManager {
    * the payment marked refund_pending for that amount (refunded after commit); both mails queued.
    */
   private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
-    await freeBookedSlot(tx, slot.id, p.reference);
+    await (await this.checkout).freeBooking(tx, slot.id, p.reference);
     const refunding = refund.amountSen > 0;
     const [cancelled] = await tx
       .update(payments)
@@ -415,8 +422,8 @@ export class BookingManager {
     return slot;
   }
 
-  private staffChange(actor: string, by: { userId?: number; ip?: string }, now: Date): StaffChange {
-    return { actor, actorUserId: by.userId, ip: by.ip, addresses: this.addresses, now, bookingSiteUrl: this.options.config.publicSiteUrl };
+  private async staffChange(actor: string, by: { userId?: number; ip?: string }, now: Date): Promise<StaffChange> {
+    return { actor, actorUserId: by.userId, ip: by.ip, addresses: this.addresses, now, bookingSiteUrl: this.options.config.publicSiteUrl, checkout: await this.checkout };
   }
 
   private async byReference(db: DbOrTx, reference: string, lock: boolean): Promise<Located> {
@@ -442,7 +449,7 @@ export class BookingManager {
     const now = this.now();
     if (!(await this.isPaid(reference))) {
       // Nothing was paid, so there is nothing to refund whatever was asked.
-      const cancelled = await this.db.transaction(async (tx) => cancelUnpaid(tx, await this.unpaidOr404(tx, reference), this.staffChange(staffEmail, by, now)));
+      const cancelled = await this.db.transaction(async (tx) => cancelUnpaid(tx, await this.unpaidOr404(tx, reference), await this.staffChange(staffEmail, by, now)));
       this.options.log.info({ reference, by: staffEmail }, 'booking without payment: cancelled by staff');
       slotFreed(this.db);
       this.options.onMailQueued();

@@ -1,14 +1,15 @@
 // Bookings no payment stands behind (staff's direct bookings, the demo data): staff see, move and cancel them as any
 // other. The slot row is the booking (its reference, visitor and school); its history is its audit records.
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import { BOOKING_LEAD_HOURS, ErrorCode, ManageErrorCode, ManageMessage, type BookingEvent, type StaffBooking, type StaffBookingRow } from 'shared-api/contract';
+import { BOOKING_LEAD_HOURS, ErrorCode, ManageErrorCode, ManageMessage, WaitlistErrorCode, type BookingEvent, type StaffBooking, type StaffBookingRow } from 'shared-api/contract';
 import { auditLog, recordAudit } from '../audit/record';
 import type { DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from '../slots/tables';
 import { AppError } from '../base/errors';
 import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
 import { visitorPart, type BookingMailInput } from '../mail/templates';
-import { bookSlot, freeBookedSlot, lockSlotsInOrder, visitorOnSlot } from '../slots/slot-service';
+import { visitorOnSlot } from '../slots/slot-service';
+import type { Checkout, Refusal } from '../checkout';
 
 const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);
 
@@ -86,7 +87,11 @@ async function sequenceOf(tx: DbOrTx, reference: string): Promise<number> {
   return Number(n);
 }
 
-export type StaffChange = { actor: string; actorUserId?: number; ip?: string; addresses: MailAddresses; now: Date; bookingSiteUrl: string };
+export type StaffChange = { actor: string; actorUserId?: number; ip?: string; addresses: MailAddresses; now: Date; bookingSiteUrl: string; checkout: Checkout };
+
+/** A move's refusal as the manage routes answer it: a missing slot or the waitlist's claim as they are, anything else "taken". */
+export const moveRefused = (won: Refusal): AppError =>
+  won.status === 404 || won.code === (WaitlistErrorCode.WAITLIST_FIRST as ErrorCode) ? fail(won.status, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
 
 /** Refuses a change to a booking whose visit is over. */
 function assertAhead(slot: SlotRow, now: Date): void {
@@ -103,19 +108,18 @@ export async function moveUnpaid(tx: DbOrTx, from: SlotRow, slotId: number, by: 
   assertAhead(from, by.now);
   const reference = from.bookingReference!;
   if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
-  await lockSlotsInOrder(tx, [from.id, slotId]);
-  await freeBookedSlot(tx, from.id, reference);
-  const won = await bookSlot(tx, {
+  const won = await by.checkout.move(tx, {
+    fromSlotId: from.id,
+    reference,
+    by: 'staff',
     slotId,
     visitor: visitorOnSlot(from),
-    bookingReference: reference,
     amountSen: from.amountSen,
     leadHours: BOOKING_LEAD_HOURS,
-    // The consent moves with the booking (read before freeBookedSlot cleared the old slot's).
-    // A booked slot always names its consent (migration 0022's CHECK).
+    // The consent moves with the booking (read before the old slot was freed). A booked slot always names its consent (migration 0022).
     consentId: from.consentId!,
   });
-  if (!won.ok) throw won.status === 404 ? fail(404, won.code, won.message) : fail(409, won.code, ManageMessage.slotTaken);
+  if (!won.ok) throw moveRefused(won);
   await recordAudit(tx, {
     actor: by.actor,
     actorUserId: by.actorUserId,
@@ -135,7 +139,7 @@ export async function moveUnpaid(tx: DbOrTx, from: SlotRow, slotId: number, by: 
 export async function cancelUnpaid(tx: DbOrTx, slot: SlotRow, by: StaffChange): Promise<StaffBooking> {
   assertAhead(slot, by.now);
   const reference = slot.bookingReference!;
-  await freeBookedSlot(tx, slot.id, reference);
+  await by.checkout.freeBooking(tx, slot.id, reference);
   await recordAudit(tx, {
     actor: by.actor,
     actorUserId: by.actorUserId,

@@ -16,11 +16,10 @@ import {
   verifyPaymentBodySchema,
 } from 'shared-api/contract';
 import { AppError, ok } from '../base/errors';
-import { HoldRefusal } from '../holds/hold-limits';
 import { paymentKeyHeaders } from './key';
 import { PaymentText } from './service';
 import { errorResponses, publicRoute } from '../base/routes';
-import { holdLimitedAnswer, holdRefused } from '../holds/hold-answers';
+import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';
 
 const METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
   fpx: 'FPX Online Banking',
@@ -42,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'initiatePayment',
         security: publicRoute,
-        summary: "Hold the slot (or use the caller's own hold), create the payment and the gateway checkout session (fee in sen, checked against the price list); the answer's holdToken is the payment's key",
+        summary: "Hold the slot (or use the caller's own hold), create the payment and the gateway checkout session; the fee, date and start time are the server's (sent ones are accepted, not used) and answered; the answer's holdToken is the payment's key",
         body: initiateBodySchema,
         response: { 200: envelope(z.object({ paymentSession: paymentSessionSchema })), 429: holdLimitedAnswer, ...errorResponses(404, 409, 502) },
       },

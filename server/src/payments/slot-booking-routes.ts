@@ -12,14 +12,15 @@ import { recordAudit, auditBy } from '../audit/record';
 import { assertCurrentNotice, recordConsent } from '../bookings/consents';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { slotTimes, toStaffSlot } from '../slots/present';
-import { refuse, bookSlot, findSlot } from '../slots/slot-service';
+import { findSlot } from '../slots/slot-service';
+import { IdMismatchMessage } from '../slots/routes';
+import { Checkout, refuse } from '../checkout';
 import { AppError, ok } from '../base/errors';
 import { findCompletedPaymentForSlot } from './payment-confirmation';
 import { errorResponses, optionalBearer } from '../base/routes';
 
 export const PaymentNotCompletedMessage =
   'This booking cannot be confirmed yet: no completed payment matching these details was found for this slot.';
-export const IdMismatchMessage = 'The slot id in the request body does not match the slot in the address.';
 
 const slotResult = envelope(z.object({ slot: staffSlotSchema }));
 
@@ -43,6 +44,7 @@ export const slotBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, paymentId, consent, ...visitor } = request.body;
       if (id !== undefined && id !== slotId) throw new AppError(400, ErrorCode.VALIDATION_ERROR, IdMismatchMessage);
       const staff = await app.optionalStaff(request);
+      const checkout = await Checkout.for(app.db);
       if (request.headers.authorization && !staff) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Authentication required. Please log in again.');
 
       if (staff) {
@@ -51,7 +53,7 @@ export const slotBookingRoutes: FastifyPluginAsyncZod = async (app) => {
         assertCurrentNotice(given);
         const result = await app.db.transaction(async (tx) => {
           const { id: consentId } = await recordConsent(tx, given, 'staff');
-          const booked = await bookSlot(tx, { slotId, visitor, consentId });
+          const booked = await checkout.book(tx, { slotId, visitor, consentId });
           // refuse() throws: a refused booking rolls its consent back with it.
           if (!booked.ok) return refuse(booked);
           await recordAudit(tx, {
@@ -68,7 +70,7 @@ export const slotBookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const payment = await findCompletedPaymentForSlot(app.db, { slotId, paymentId, visitor });
       if (!payment) throw new AppError(402, ErrorCode.PAYMENT_NOT_COMPLETED, PaymentNotCompletedMessage);
-      const result = await bookSlot(app.db, {
+      const result = await checkout.book(app.db, {
         slotId,
         visitor: payment.visitor,
         holdToken: payment.holdToken,

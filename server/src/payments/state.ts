@@ -8,7 +8,8 @@ import { appendBookingEvent } from '../bookings/events';
 import { manageUrl, mintManageToken } from '../bookings/tokens';
 import { enqueueBookingMails, enqueueRefundMails } from '../mail/outbox';
 import { visitorPart, type BookingMailInput } from '../mail/templates';
-import { bookedVisitorOf, bookSlot, findSlot, releaseHold } from '../slots/slot-service';
+import { bookedVisitorOf, findSlot } from '../slots/slot-service';
+import { Checkout } from '../checkout';
 import type { PaymentsConfig } from './config';
 import { PaymentText, RefundReason, type RefundCause } from '../mail/payment-texts';
 import { OPEN_STATUSES } from './statuses';
@@ -74,6 +75,7 @@ export class PaymentStates {
     state: GatewayState,
     detail: { method?: string | null; amountSen?: number | null; event?: { id: string; kind: string } } = {},
   ): Promise<ApplyResult> {
+    const checkout = await Checkout.for(this.db);
     const result = await this.db.transaction(async (tx) => {
       // The payment row is locked first: the event insert's foreign key would otherwise take a share lock that two
       // concurrent callbacks then both try to upgrade (a deadlock on PostgreSQL).
@@ -117,7 +119,7 @@ export class PaymentStates {
         if (paidAmountSen != null && paidAmountSen !== p.amountSen) return toRefund('amount_mismatch');
         // The visitor cancelled (and the hold was released) before the money arrived: give it back, book nothing.
         if (p.status === 'cancelled') return toRefund('cancelled');
-        const booking = await bookSlot(tx, {
+        const booking = await checkout.book(tx, {
           slotId: p.slotId,
           visitor: bookedVisitorOf(p),
           holdToken: p.holdToken,
@@ -147,7 +149,7 @@ export class PaymentStates {
           status: state === 'cancelled' ? 'cancelled' : 'failed',
           failureReason: state === 'expired' ? BookingMessage.sessionExpired : state === 'cancelled' ? 'Payment cancelled' : BookingMessage.paymentFailed,
         });
-        await releaseHold(tx, p.slotId, p.holdToken);
+        await checkout.endHold(tx, p.slotId, p.holdToken);
         return { payment, duplicate: false, booked: false, refundNeeded: false };
       }
 

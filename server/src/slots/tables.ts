@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../base/db/columns';
 
-// Mirrors migrations/0001, 0005, 0013, 0014, 0015 and 0022: the timetable, and the hold time granted on its slots.
+// Mirrors migrations/0001, 0005, 0014, 0015, 0022 and 0029: the timetable. Its hold columns are written only by server/src/checkout.
 export const slots = pgTable(
   'slots',
   {
@@ -28,6 +28,8 @@ export const slots = pgTable(
     holdClient: text('hold_client'),
     holdEmail: text('hold_email'),
     holdPhone: text('hold_phone'),
+    /** The number of the slot's latest freeing (slot_freed_seq, migration 0029): the waitlist offers only slots freed while its entries waited. */
+    freedSeq: bigint('freed_seq', { mode: 'number' }).notNull().default(sql`nextval('slot_freed_seq')`),
     createdAt: tz('created_at').notNull().defaultNow(),
     deletedAt: tz('deleted_at'),
   },
@@ -38,19 +40,5 @@ export const slots = pgTable(
     check('slots_booked_names_consent', sql`status <> 'booked' OR consent_id IS NOT NULL`),
   ],
 );
-
-/** Hold time granted on a slot to a client network, email and phone (migration 0013; server/src/holds/hold-time.ts). */
-export const holdGrants = pgTable('hold_grants', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  slotId: integer('slot_id')
-    .notNull()
-    .references(() => slots.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  client: text('client').notNull(),
-  email: text('email'),
-  phone: text('phone'),
-  startedAt: tz('started_at').notNull().defaultNow(),
-  endsAt: tz('ends_at').notNull(),
-});
 
 export type SlotRow = typeof slots.$inferSelect;

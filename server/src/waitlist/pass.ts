@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, dateInMY, waitlistEntryPath, waitlistOfferPath } from 'shared-api/contract';
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
+import type { Checkout } from '../checkout';
 import { slots } from '../slots/tables';
-import { enqueueWaitlistMail, renderWaitlistOffer } from './mails';
-import { earliestOfferable, offerWindow, slotFits, type WaitlistRules } from './rules';
+import { enqueueWaitlistMail, renderWaitlistEntryEnded, renderWaitlistOffer, WAITLIST_ENTRY_ENDED_KIND } from './mails';
+import { earliestOfferable, inQuietHours, offerWindow, REOFFER_AFTER_MS, slotFits, termStartedBy, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
 
 /** The transaction-scoped advisory lock every offer pass takes: one pass at a time, on every process. */
@@ -15,10 +16,12 @@ export type Links = { publicSiteUrl: string; mailFrom: string };
 /** What one pass did, and the jobs to queue once it committed. */
 export type PassOutcome = {
   offered: WaitlistOfferRow[];
-  /** Offers whose mail was written in this pass (made now, or whose quiet hours ended). */
+  /** Offers whose mail was written in this pass. */
   mailed: WaitlistOfferRow[];
   ended: { offerId: number; outcome: 'booked' | 'expired' | 'cancelled'; createdAt: Date; endedAt: Date }[];
   entriesEnded: number;
+  /** Entries whose term ended in this pass (each parent's mail written with it). */
+  termEnded: WaitlistEntryRow[];
 };
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -31,19 +34,19 @@ export const entryUrl = (links: Links, token: string) => `${links.publicSiteUrl}
 export const declineUrl = (links: Links, token: string) => `${offerUrl(links, token)}?decline=1`;
 
 /**
- * Gives back the slot an offer held (only while it is still held by the offer's token and no payment has taken its
- * hold further than the offer's end: that payment's own end releases it, the product's late-payment path).
+ * An entry whose offer ended without a booking (expired or declined) waits again at the back of the line, and is
+ * offered nothing before a day has passed: one parent cannot keep a slot for themselves by letting offers lapse.
  */
-export async function releaseOfferHold(tx: DbOrTx, offer: Pick<WaitlistOfferRow, 'slotId' | 'holdToken' | 'expiresAt'>, now: Date): Promise<void> {
+export async function backOfLine(tx: DbOrTx, entryId: number, now: Date): Promise<void> {
   await tx.execute(sql`
-    UPDATE slots SET hold_token_hash = NULL, hold_expires_at = NULL
-    WHERE id = ${offer.slotId} AND status = 'available' AND hold_token_hash = ${sha256(offer.holdToken)}
-      AND (hold_expires_at IS NULL OR hold_expires_at <= ${at(offer.expiresAt)} OR hold_expires_at <= ${at(now)})`);
+    UPDATE waitlist_entries SET state = 'waiting', position = nextval(pg_get_serial_sequence('waitlist_entries', 'position')),
+      offerable_after = ${at(new Date(now.getTime() + REOFFER_AFTER_MS))}
+    WHERE id = ${entryId} AND state = 'offered'`);
 }
 
 /** The offer's mail, written in the caller's transaction, and the offer marked as mailed. */
 async function mailOffer(tx: DbOrTx, offer: WaitlistOfferRow, entry: WaitlistEntryRow, token: string | null, links: Links, now: Date): Promise<WaitlistOfferRow> {
-  // A quiet-hours offer is mailed when its hours end: its link token is minted then (only its hash is stored).
+  // An offer made before offers waited for quiet hours to end is mailed by a later pass: its link token is minted then.
   const linkToken = token ?? newToken();
   if (!token) await tx.update(waitlistOffers).set({ tokenHash: sha256(linkToken) }).where(eq(waitlistOffers.id, offer.id));
   const [slot] = await tx.select().from(slots).where(eq(slots.id, offer.slotId));
@@ -60,25 +63,43 @@ async function mailOffer(tx: DbOrTx, offer: WaitlistOfferRow, entry: WaitlistEnt
   return marked;
 }
 
+/** Records that the pass has looked at this freeing of the slot (offered, or nobody fitting: public from now on). */
+const markChecked = (tx: DbOrTx, slotId: number, freedSeq: number) =>
+  tx.execute(sql`
+    INSERT INTO waitlist_slot_checks (slot_id, freed_seq) VALUES (${slotId}, ${freedSeq})
+    ON CONFLICT (slot_id) DO UPDATE SET freed_seq = GREATEST(waitlist_slot_checks.freed_seq, EXCLUDED.freed_seq)`);
+
+/** An entry's holder for the checkout: its person, and the network that made it (an entry made before that was kept: its own). */
+const personOf = (checkout: Checkout, entry: WaitlistEntryRow) => ({
+  client: entry.client ?? `entry-${entry.id}`,
+  ...checkout.limits.person(entry.email, entry.phone),
+});
+
 /**
  * One offer pass, in one transaction under WAITLIST_PASS_LOCK (so two processes never offer one slot twice, nor
  * two slots to one entry):
+ * 0. holds that ran out are cleared through the checkout, so their freeing is numbered like any other;
  * 1. live offers whose slot got booked end 'booked' (by the offer's own hold: the entry is booked) or 'cancelled';
- * 2. live entries whose email or phone booked a slot of their school since they joined end 'booked' (their offer, if
- *    any, is cancelled and its slot given back);
- * 3. offers past their end end 'expired' (the slot given back, the entry waiting again), entries past their days 'expired';
- * 4. every publicly free slot (not booked, no live hold, after the lead time, its offer able to end by the cut-off)
- *    that fits a waiting entry goes, in slot time order, to the first entry in line that fits and was never offered
- *    it, held for the offer's length with a token of the offer's; the offer mail is written in this transaction
- *    (quiet hours: when they end, by a later pass);
- * 5. quiet-hours offers whose start has come get their mail.
+ * 2. live entries whose email booked a slot of their school since they joined end 'booked' (their offer, if any, is
+ *    cancelled and its slot given back);
+ * 3. offers past their end end 'expired' (the slot given back, the entry waiting again at the back of the line),
+ *    entries past their days or their term end 'expired' (the term's end mailed to the parent);
+ * 4. outside quiet hours, every slot freed since the pass last looked at it (added by staff, a hold released or run
+ *    out, a booking cancelled or moved, an offer ended) that is still free goes, in slot time order, to the first entry
+ *    in line that fits it, began waiting before it was freed, may be offered again, was never offered it, and may hold
+ *    it (the checkout charges the hold to the entry's person and network, within the same limits as any hold); the
+ *    offer mail is written in this transaction. A slot nobody took is public from then on: the list looks again only
+ *    when it is freed again. In quiet hours no offer is made: freed slots are anyone's until they end.
  */
-export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): Promise<PassOutcome> {
+export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRules, links: Links): Promise<PassOutcome> {
   const now = rules.now();
   const { settings } = rules;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${WAITLIST_PASS_LOCK})`);
-    const outcome: PassOutcome = { offered: [], mailed: [], ended: [], entriesEnded: 0 };
+    const outcome: PassOutcome = { offered: [], mailed: [], ended: [], entriesEnded: 0, termEnded: [] };
+
+    // 0. Holds that ran out (the database's clock).
+    await checkout.clearLapsedHolds(tx);
 
     // 1. Live offers whose slot is booked (or gone).
     const settled = rows<{ id: number; entry_id: number; created_at: string | Date; by_offer: boolean; gone: boolean }>(
@@ -93,6 +114,7 @@ export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): 
     for (const o of settled) {
       const result = o.by_offer ? 'booked' : 'cancelled';
       await tx.update(waitlistOffers).set({ outcome: result, endedAt: now }).where(eq(waitlistOffers.id, o.id));
+      // Not the parent's doing when it went another way: they keep their place.
       await tx
         .update(waitlistEntries)
         .set(o.by_offer ? { state: 'booked', endedAt: now } : { state: 'waiting' })
@@ -100,13 +122,13 @@ export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): 
       outcome.ended.push({ offerId: o.id, outcome: result, createdAt: new Date(o.created_at), endedAt: now });
     }
 
-    // 2. Entries whose parent booked normally (same email or phone, same school, after joining).
+    // 2. Entries whose parent booked normally (the entry's email, same school, after joining).
     const bookedNormally = rows<{ id: number }>(
       await tx.execute(sql`
         UPDATE waitlist_entries e SET state = 'booked', ended_at = ${at(now)}
         WHERE e.state IN ('waiting', 'offered') AND EXISTS (
           SELECT 1 FROM slots s WHERE s.status = 'booked' AND s.deleted_at IS NULL AND s.selected_school = e.school
-            AND s.booked_at >= e.joined_at AND (lower(s.visitor_email) = e.email OR regexp_replace(s.visitor_contact_no, '[^0-9+]', '', 'g') = e.phone))
+            AND s.booked_at >= e.joined_at AND lower(s.visitor_email) = e.email)
         RETURNING e.id`),
     );
     outcome.entriesEnded += bookedNormally.length;
@@ -117,20 +139,20 @@ export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): 
         .where(and(isNull(waitlistOffers.outcome), inArray(waitlistOffers.entryId, bookedNormally.map((e) => e.id))))
         .returning();
       for (const o of cancelled) {
-        await releaseOfferHold(tx, o, now);
+        await checkout.releaseOffer(tx, o, now);
         outcome.ended.push({ offerId: o.id, outcome: 'cancelled', createdAt: o.createdAt, endedAt: now });
       }
     }
 
-    // 3. Offers past their end, and entries past their days.
+    // 3. Offers past their end, and entries past their days or their term.
     const expired = await tx
       .update(waitlistOffers)
       .set({ outcome: 'expired', endedAt: now })
       .where(and(isNull(waitlistOffers.outcome), lte(waitlistOffers.expiresAt, now)))
       .returning();
     for (const o of expired) {
-      await releaseOfferHold(tx, o, now);
-      await tx.update(waitlistEntries).set({ state: 'waiting' }).where(and(eq(waitlistEntries.id, o.entryId), eq(waitlistEntries.state, 'offered')));
+      await checkout.releaseOffer(tx, o, now);
+      await backOfLine(tx, o.entryId, now);
       outcome.ended.push({ offerId: o.id, outcome: 'expired', createdAt: o.createdAt, endedAt: now });
     }
     const pastDays = await tx
@@ -139,65 +161,21 @@ export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): 
       .where(and(eq(waitlistEntries.state, 'waiting'), sql`${waitlistEntries.toDate} < ${dateInMY(now)}::date`))
       .returning({ id: waitlistEntries.id });
     outcome.entriesEnded += pastDays.length;
-
-    // 4. Free slots that fit a waiting entry, in time order, each to the first entry in line that fits.
-    const waiting = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.state, 'waiting')).orderBy(asc(waitlistEntries.position));
-    if (waiting.length > 0) {
-      const earliest = new Date(Math.max(earliestOfferable(now, settings).getTime(), now.getTime() + BOOKING_LEAD_HOURS * 3_600_000));
-      const lastDay = waiting.reduce((max, e) => (e.toDate > max ? e.toDate : max), waiting[0].toDate);
-      // Locked, skipping any a reserve or booking holds locked right now (it wins that slot; it was not free).
-      const free = rows<{ id: number; start_at: string | Date }>(
-        await tx.execute(sql`
-          SELECT id, start_at FROM slots
-          WHERE deleted_at IS NULL AND status = 'available' AND (hold_expires_at IS NULL OR hold_expires_at <= ${at(now)})
-            AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.slot_id = slots.id AND o.outcome IS NULL)
-            AND start_at >= ${at(earliest)} AND start_at < ${at(new Date(`${lastDay}T16:00:00Z`))}
-          ORDER BY start_at, id
-          FOR UPDATE SKIP LOCKED`),
-      );
-      if (free.length > 0) {
-        const pairs = await tx
-          .select({ entryId: waitlistOffers.entryId, slotId: waitlistOffers.slotId })
-          .from(waitlistOffers)
-          .where(inArray(waitlistOffers.entryId, waiting.map((e) => e.id)));
-        const offeredBefore = new Set(pairs.map((p) => `${p.entryId}:${p.slotId}`));
-        const taken = new Set<number>();
-        for (const slot of free) {
-          const start = new Date(slot.start_at);
-          const window = offerWindow(now, start, settings);
-          if (!window) continue;
-          const entry = waiting.find((e) => !taken.has(e.id) && !offeredBefore.has(`${e.id}:${slot.id}`) && slotFits(start, e));
-          if (!entry) continue;
-          const holdToken = newToken();
-          const held = await tx
-            .update(slots)
-            .set({ holdTokenHash: sha256(holdToken), holdExpiresAt: window.expiresAt, holdClient: null, holdEmail: null, holdPhone: null })
-            .where(and(eq(slots.id, slot.id), eq(slots.status, 'available'), isNull(slots.deletedAt)))
-            .returning({ id: slots.id });
-          if (held.length === 0) continue;
-          const linkToken = window.startsAt <= now ? newToken() : null;
-          const [offer] = await tx
-            .insert(waitlistOffers)
-            .values({
-              entryId: entry.id,
-              slotId: slot.id,
-              // Until the quiet hours end, a hash of an unknown secret: no link opens it.
-              tokenHash: sha256(linkToken ?? newToken()),
-              holdToken,
-              createdAt: now,
-              startsAt: window.startsAt,
-              expiresAt: window.expiresAt,
-            })
-            .returning();
-          await tx.update(waitlistEntries).set({ state: 'offered' }).where(eq(waitlistEntries.id, entry.id));
-          taken.add(entry.id);
-          outcome.offered.push(offer);
-          if (linkToken) outcome.mailed.push(await mailOffer(tx, offer, entry, linkToken, links, now));
-        }
-      }
+    outcome.termEnded = await tx
+      .update(waitlistEntries)
+      .set({ state: 'expired', endedAt: now })
+      .where(and(eq(waitlistEntries.state, 'waiting'), lte(waitlistEntries.joinedAt, termStartedBy(now, settings))))
+      .returning();
+    outcome.entriesEnded += outcome.termEnded.length;
+    for (const entry of outcome.termEnded) {
+      const mail = renderWaitlistEntryEnded({ ...entry, termDays: settings.termDays, bookingSiteUrl: `${links.publicSiteUrl}/` });
+      await enqueueWaitlistMail(tx, WAITLIST_ENTRY_ENDED_KIND, entry.email, mail, `ended-${entry.id}`, links.mailFrom);
     }
 
-    // 5. Quiet-hours offers whose start has come.
+    // 4. Slots freed since the list last looked, each to the first entry in line that fits and may hold it.
+    if (!inQuietHours(now, settings)) await offerFreedSlots(tx, checkout, rules, links, now, outcome);
+
+    // Offers made before offers waited for quiet hours to end, whose start has come, get their mail.
     const due = await tx
       .select({ offer: waitlistOffers, entry: waitlistEntries })
       .from(waitlistOffers)
@@ -207,4 +185,72 @@ export async function runOfferPass(db: Db, rules: WaitlistRules, links: Links): 
     for (const { offer, entry } of due) outcome.mailed.push(await mailOffer(tx, offer, entry, null, links, now));
     return outcome;
   });
+}
+
+/** Step 4 of the pass (see runOfferPass). */
+async function offerFreedSlots(tx: DbOrTx, checkout: Checkout, rules: WaitlistRules, links: Links, now: Date, outcome: PassOutcome): Promise<void> {
+  const { settings } = rules;
+  // Free, not offered, freed since the list last looked; locked, skipping any a reserve or booking holds locked right
+  // now (it wins that slot: it was not free).
+  const freed = rows<{ id: number; start_at: string | Date; freed_seq: string | number }>(
+    await tx.execute(sql`
+      SELECT s.id, s.start_at, s.freed_seq FROM slots s LEFT JOIN waitlist_slot_checks c ON c.slot_id = s.id
+      WHERE s.deleted_at IS NULL AND s.status = 'available' AND (s.hold_expires_at IS NULL OR s.hold_expires_at <= now())
+        AND s.freed_seq > COALESCE(c.freed_seq, 0)
+        AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.slot_id = s.id AND o.outcome IS NULL)
+      ORDER BY s.start_at, s.id
+      FOR UPDATE OF s SKIP LOCKED`),
+  );
+  if (freed.length === 0) return;
+  const waiting = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.state, 'waiting'), sql`(${waitlistEntries.offerableAfter} IS NULL OR ${waitlistEntries.offerableAfter} <= ${at(now)})`))
+    .orderBy(asc(waitlistEntries.position));
+  const pairs = waiting.length
+    ? await tx
+        .select({ entryId: waitlistOffers.entryId, slotId: waitlistOffers.slotId })
+        .from(waitlistOffers)
+        .where(inArray(waitlistOffers.entryId, waiting.map((e) => e.id)))
+    : [];
+  const offeredBefore = new Set(pairs.map((p) => `${p.entryId}:${p.slotId}`));
+  const earliest = Math.max(earliestOfferable(now, settings).getTime(), now.getTime() + BOOKING_LEAD_HOURS * 3_600_000);
+  const taken = new Set<number>();
+  for (const slot of freed) {
+    const start = new Date(slot.start_at);
+    const freedSeq = Number(slot.freed_seq);
+    const window = start.getTime() >= earliest ? offerWindow(now, start, settings) : null;
+    const fitting = window
+      ? waiting.filter((e) => !taken.has(e.id) && e.waitingSeq < freedSeq && !offeredBefore.has(`${e.id}:${slot.id}`) && slotFits(start, e))
+      : [];
+    let busy = false;
+    let offered = false;
+    for (const entry of fitting) {
+      const hold = await checkout.offer(tx, { slotId: slot.id, person: personOf(checkout, entry), minutes: settings.offerMinutes, at: now });
+      if (hold === 'busy') busy = true;
+      if (!hold || hold === 'busy') continue;
+      const linkToken = newToken();
+      const [offer] = await tx
+        .insert(waitlistOffers)
+        .values({
+          entryId: entry.id,
+          slotId: slot.id,
+          tokenHash: sha256(linkToken),
+          holdToken: hold.token,
+          createdAt: now,
+          startsAt: now,
+          // The offer lasts as long as its hold: within the hold time its person may have on this slot.
+          expiresAt: hold.expiresAt,
+        })
+        .returning();
+      await tx.update(waitlistEntries).set({ state: 'offered' }).where(eq(waitlistEntries.id, entry.id));
+      taken.add(entry.id);
+      outcome.offered.push(offer);
+      outcome.mailed.push(await mailOffer(tx, offer, entry, linkToken, links, now));
+      offered = true;
+      break;
+    }
+    // Looked at unless an entry in line could not be asked now (its holder busy elsewhere): the next pass asks again.
+    if (offered || !busy) await markChecked(tx, slot.id, freedSeq);
+  }
 }

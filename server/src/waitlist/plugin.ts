@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { Gauge, Histogram } from 'prom-client';
 import { waitlistSettings, type WaitlistSettings } from 'shared-api/contract';
 import { flag, intFrom } from '../base/env';
-import { unwatchSlots, watchSlots, type SlotWatcher } from '../base/slot-watch';
+import { offSlotFreed, onSlotFreed } from '../base/slot-watch';
+import { Checkout, putListFirst, removeListFirst, type ListFirst } from '../checkout';
 import { runOfferPass, type PassOutcome } from './pass';
 import type { WaitlistRules } from './rules';
 import { WaitlistService } from './service';
@@ -17,16 +18,19 @@ declare module 'fastify' {
 
 /**
  * For the browser journeys only (e2e/journeys/waitlist.e2e.test.ts): `WAITLIST_OFFER_SECONDS` (whole seconds) shortens
- * the offer window so an expiry can be seen, and `WAITLIST_QUIET_HOURS=off` makes the journey independent of the time
- * of day it runs. Unset (production), brand.config.json's settings stand.
+ * the offer window so an expiry can be seen, `WAITLIST_QUIET_HOURS=off` makes the journey independent of the time of
+ * day it runs, and `WAITLIST_LIVE_ENTRIES_PER_NETWORK` lets every parent of a journey join from the one loopback network
+ * (an operator may use it too, for a school whose parents share one network). Unset, brand.config.json's settings stand.
  */
 export function withTestOverrides(settings: WaitlistSettings, env: NodeJS.ProcessEnv): WaitlistSettings {
   const seconds = intFrom(env.WAITLIST_OFFER_SECONDS, 0, 'WAITLIST_OFFER_SECONDS');
   const quietOff = env.WAITLIST_QUIET_HOURS !== undefined && !flag(env.WAITLIST_QUIET_HOURS, true);
+  const perNetwork = intFrom(env.WAITLIST_LIVE_ENTRIES_PER_NETWORK, 0, 'WAITLIST_LIVE_ENTRIES_PER_NETWORK');
   return {
     ...settings,
     ...(seconds > 0 && { offerMinutes: seconds / 60 }),
     ...(quietOff && { quietHours: { from: '00:00', to: '00:00' } }),
+    ...(perNetwork > 0 && { liveEntriesPerNetwork: perNetwork }),
   };
 }
 
@@ -40,7 +44,8 @@ export const waitlistPlugin = fp(
     const rules: WaitlistRules = { settings: withTestOverrides(waitlistSettings(), process.env), now: () => new Date() };
     const links = { publicSiteUrl: app.config.payments.publicSiteUrl, mailFrom: app.config.payments.mailFrom };
     const poke = () => app.jobs.poke('waitlist');
-    const service = new WaitlistService({ db: app.db, rules, links, onChange: poke, onMail: () => app.mailQueue.wake() });
+    const checkout = await Checkout.for(app.db);
+    const service = new WaitlistService({ db: app.db, checkout, rules, links, onChange: poke, onMail: () => app.mailQueue.wake() });
 
     const toMail = new Histogram({
       name: 'waitlist_offer_mail_seconds',
@@ -79,16 +84,15 @@ export const waitlistPlugin = fp(
     });
 
     const runPass = async (): Promise<PassOutcome> => {
-      const outcome = await runOfferPass(app.db, rules, links);
+      const outcome = await runOfferPass(app.db, checkout, rules, links);
       const now = rules.now();
       for (const offer of outcome.offered) {
-        // The offer's end passes the slot on at once (and the 30 s pass would anyway); a quiet-hours offer's start mails it.
+        // The offer's end passes the slot on at once (and the 30 s pass would anyway).
         await app.jobs.send('waitlist', {}, { singletonKey: `end-${offer.id}`, startAfter: offer.expiresAt });
-        if (offer.startsAt > now) await app.jobs.send('waitlist', {}, { singletonKey: `start-${offer.id}`, startAfter: offer.startsAt });
       }
       for (const offer of outcome.mailed) toMail.observe(((offer.mailQueuedAt ?? now).getTime() - offer.createdAt.getTime()) / 1000);
       for (const ended of outcome.ended) if (ended.outcome === 'booked') toPaid.observe((ended.endedAt.getTime() - ended.createdAt.getTime()) / 1000);
-      if (outcome.mailed.length > 0) app.mailQueue.wake();
+      if (outcome.mailed.length + outcome.termEnded.length > 0) app.mailQueue.wake();
       if (outcome.offered.length + outcome.ended.length > 0)
         app.log.info({ offered: outcome.offered.length, ended: outcome.ended.length, entriesEnded: outcome.entriesEnded }, 'waitlist: offer pass');
       return outcome;
@@ -98,9 +102,14 @@ export const waitlistPlugin = fp(
       return outcome.offered.length + outcome.mailed.length + outcome.ended.length + outcome.entriesEnded;
     });
 
-    const watcher: SlotWatcher = { claimed: (db, slotId, holdTokenHash) => service.claims(db, slotId, holdTokenHash), freed: poke };
-    watchSlots(app.db, watcher);
-    app.addHook('onClose', async () => unwatchSlots(app.db, watcher));
+    // The checkout asks the list before any public hold; any change that may free a slot runs a pass.
+    const listFirst: ListFirst = { claims: (db, slotId, holdTokenHash) => service.claims(db, slotId, holdTokenHash) };
+    putListFirst(app.db, listFirst);
+    onSlotFreed(app.db, poke);
+    app.addHook('onClose', async () => {
+      removeListFirst(app.db, listFirst);
+      offSlotFreed(app.db, poke);
+    });
     app.decorate('waitlist', { service, rules, runPass });
   },
   { name: 'waitlist', dependencies: ['database', 'jobs', 'payment-services', 'metrics'] },

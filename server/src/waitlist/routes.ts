@@ -20,8 +20,7 @@ import {
 import { auditBy } from '../audit/record';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';
-import { holdLimitedAnswer, holdRefused } from '../holds/hold-answers';
-import { HoldRefusal } from '../holds/hold-limits';
+import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';
 
 const tags = ['waitlist'];
 const entryAnswer = envelope(waitlistEntryViewSchema);

@@ -4,11 +4,9 @@ import {
   BOOKING_LEAD_HOURS,
   dateInMY,
   ErrorCode,
-  feeOfSchool,
   HoldMessage,
   isSchoolYear,
   schoolDetails,
-  schoolFeeSen,
   ValidationMessage,
   waitlistDatesMessage,
   waitlistDatesProblem,
@@ -26,23 +24,23 @@ import {
 } from 'shared-api/contract';
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
-import { AppError } from '../base/errors';
+import { AppError, tooManyRequests } from '../base/errors';
 import { sharedSecret } from '../base/secrets';
 import { recordAudit } from '../audit/record';
 import { recordConsent } from '../bookings/consents';
 import { consents } from '../bookings/tables';
-import { issueHoldChallenge, redeemProof } from '../holds/hold-challenge';
-import { FIRST_PAID_HOLD_WORK, HoldLimitError, HoldLimits, HoldLimitText, HoldRefusal, MAX_HOLD_WORK } from '../holds/hold-limits';
+import { FIRST_PAID_HOLD_WORK, HoldLimitError, HoldLimitText, issueHoldChallenge, MAX_HOLD_WORK, priceOf, redeemProof, type Checkout } from '../checkout';
 import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
 import { hitCounter } from '../limits/rate-counter';
 import { toPublicSlot } from '../slots/present';
 import { slots, type SlotRow } from '../slots/tables';
 import { enqueueWaitlistMail, renderWaitlistJoined } from './mails';
-import { at, entryUrl, releaseOfferHold, type Links } from './pass';
-import { earliestOfferable, offerWindow, slotFits, type WaitlistRules } from './rules';
+import { at, backOfLine, entryUrl, type Links } from './pass';
+import { earliestOfferable, inQuietHours, offerWindow, slotFits, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
 
 const code = (c: WaitlistErrorCode) => c as unknown as ErrorCode;
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const fail = (status: number, c: WaitlistErrorCode, message: string) => new AppError(status, code(c), message);
 
 /** Joins one client network may make per hour for free; past that each needs a solved proof of work, up to the ceiling. */
@@ -53,6 +51,8 @@ export const JOIN_WINDOW_SECONDS = 3600;
 export const REMAIL_WINDOW_SECONDS = 600;
 /** Unknown waitlist links one client network may try in 10 minutes (as manage links). */
 export const WAITLIST_GUESS_LIMIT: GuessLimit = { name: 'waitlist-token', limit: 30, windowSeconds: 600, tooMany: WaitlistMessage.tooManyTries };
+/** When a network at its live entries is told to ask again (an offer's day, at the latest, frees one). */
+export const NETWORK_FULL_RETRY_SECONDS = 3600;
 /** Ended entries the staff list keeps showing. */
 export const ENDED_SHOWN_DAYS = 30;
 
@@ -64,7 +64,7 @@ const slotOf = (slot: SlotRow): WaitlistSlot => {
   return { id: s.id, date: s.date, startTime: s.startTime, endTime: s.endTime };
 };
 
-export type WaitlistServiceOptions = { db: Db; rules: WaitlistRules; links: Links; offerMinutes?: number; onChange: () => void; onMail: () => void };
+export type WaitlistServiceOptions = { db: Db; checkout: Checkout; rules: WaitlistRules; links: Links; onChange: () => void; onMail: () => void };
 
 /** The waitlist's parent and staff actions (the offer pass is pass.ts). */
 export class WaitlistService {
@@ -79,7 +79,7 @@ export class WaitlistService {
   /** Refuses bad dates and unknown schools (400, nothing written). */
   private checkInput(body: Pick<WaitlistJoinBody, 'school' | 'childYear'> | null, dates: WaitlistDates): void {
     if (body) {
-      if (schoolFeeSen(body.school) === undefined) throw fail(400, WaitlistErrorCode.WAITLIST_SCHOOL, WaitlistMessage.unknownSchool);
+      priceOf(body.school, () => fail(400, WaitlistErrorCode.WAITLIST_SCHOOL, WaitlistMessage.unknownSchool));
       if (body.childYear && schoolDetails(body.school) && !isSchoolYear(body.school, body.childYear))
         throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.childYearInvalid);
     }
@@ -90,16 +90,24 @@ export class WaitlistService {
 
   /**
    * POST /api/waitlist. Limited per client network like holds (a few free, then proof of work; counted in the join's
-   * transaction, so exact across processes). A new entry is written with its consent and mailed its place and link; an
-   * existing live entry of that email or phone at that school is left as it is and its holder mailed a new link (at
-   * most every 10 minutes). The caller learns nothing either way.
+   * transaction, so exact across processes), and a network may have only `liveEntriesPerNetwork` live entries (counted
+   * under the network's lock): each entry's offers hold slots charged to that network. A new entry is written with its
+   * consent and mailed its place and link; an existing live entry of that email or phone at that school is left as it
+   * is and its holder mailed a new link (at most every 10 minutes). The caller learns nothing either way.
    */
   async join(body: WaitlistJoinBody, ip: string): Promise<void> {
     this.checkInput(body, body);
-    const limits = await HoldLimits.load(this.db);
-    const client = limits.holder(ip).client;
+    const holder = this.o.checkout.limits.holder(ip);
+    const client = holder.client;
     const challengeKey = await sharedSecret(this.db, 'altcha-hmac');
-    await this.db.transaction(async (tx) => {
+    await this.o.checkout.limits.transaction(this.db, holder, async (tx) => {
+      // A network at its live entries is told so before any work is asked: no work would get it a place.
+      const perNetwork = this.o.rules.settings.liveEntriesPerNetwork;
+      const [{ live }] = await tx
+        .select({ live: count() })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.client, client), inArray(waitlistEntries.state, [...LIVE])));
+      if (Number(live) >= perNetwork) throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS);
       const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
       if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
       if (hits > FREE_JOINS_PER_NETWORK) {
@@ -128,6 +136,7 @@ export class WaitlistService {
           partOfDay: body.partOfDay,
           tokenHash: sha256(token),
           consentId: consent.id,
+          client,
         })
         .onConflictDoNothing()
         .returning();
@@ -253,7 +262,7 @@ export class WaitlistService {
       .set({ outcome, endedAt: now })
       .where(and(eq(waitlistOffers.entryId, entryId), isNull(waitlistOffers.outcome)))
       .returning();
-    if (ended) await releaseOfferHold(tx, ended, now);
+    if (ended) await this.o.checkout.releaseOffer(tx, ended, now);
     return ended;
   }
 
@@ -287,7 +296,7 @@ export class WaitlistService {
       state: this.offerState(offer),
       school: entry.school,
       slot: slotOf(slot),
-      feeSen: feeOfSchool(entry.school),
+      feeSen: priceOf(entry.school),
       startsAt: offer.startsAt.toISOString(),
       expiresAt: offer.expiresAt.toISOString(),
       visitor: { name: entry.name, email: entry.email, phone: entry.phone, school: entry.school, childName: entry.childName, childYear: entry.childYear },
@@ -313,28 +322,39 @@ export class WaitlistService {
       const state = this.offerState(offer);
       if (state !== 'live' && state !== 'waiting') throw fail(409, WaitlistErrorCode.WAITLIST_NOT_LIVE, WaitlistMessage.offerNotLive);
       await this.endLiveOffer(tx, offer.entryId, 'declined');
-      await tx.update(waitlistEntries).set({ state: 'waiting' }).where(and(eq(waitlistEntries.id, offer.entryId), eq(waitlistEntries.state, 'offered')));
+      await backOfLine(tx, offer.entryId, this.o.rules.now());
     });
     this.o.onChange();
   }
 
-  // ---- The rule: a free slot that fits a waiting entry is offered to the list first ----
+  // ---- The rule: a slot freed while entries wait is offered to the list first ----
 
   /**
-   * True when the pass would offer this free slot to someone now, or an offer of it still runs for another hold token
-   * than the caller's (its hold may have ended a little sooner: hold time is capped): the reserve and payment routes
-   * refuse it meanwhile.
+   * True when the reserve and payment routes (and a parent's move) must refuse this free slot now: an offer of it runs
+   * for another hold token than the caller's, or (outside quiet hours) it was freed since the list last looked at it
+   * and an entry that began waiting before that would be offered it. A slot that was free before anyone waited, or that
+   * the list has passed, is anyone's.
    */
-  async claims(db: DbOrTx, slotId: number, holdTokenHash?: string | null): Promise<boolean> {
+  async claims(db: DbOrTx, slotId: number, holdTokenHash: string | null): Promise<boolean> {
     const { settings, now: clock } = this.o.rules;
     const now = clock();
-    const [slot] = await db.select().from(slots).where(eq(slots.id, slotId));
-    if (!slot || slot.status !== 'available' || slot.deletedAt) return false;
+    const [row] = rows<{ start_at: string | Date; status: string; deleted: boolean; held: boolean; lapsed: boolean; freed_seq: string | number; checked: string | number | null }>(
+      await db.execute(sql`
+        SELECT s.start_at, s.status, s.deleted_at IS NOT NULL AS deleted, s.hold_expires_at > now() AS held,
+               (s.hold_token_hash IS NOT NULL AND s.hold_expires_at <= now()) AS lapsed, s.freed_seq, c.freed_seq AS checked
+        FROM slots s LEFT JOIN waitlist_slot_checks c ON c.slot_id = s.id WHERE s.id = ${slotId}`),
+    );
+    if (!row || row.status !== 'available' || row.deleted) return false;
     const [live] = await db.select().from(waitlistOffers).where(and(eq(waitlistOffers.slotId, slotId), isNull(waitlistOffers.outcome)));
     if (live) return !(holdTokenHash && sha256(live.holdToken) === holdTokenHash);
-    if (slot.startAt < earliestOfferable(now, settings) || slot.startAt.getTime() < now.getTime() + BOOKING_LEAD_HOURS * 3_600_000) return false;
-    if (!offerWindow(now, slot.startAt, settings)) return false;
-    const day = dateInMY(slot.startAt);
+    if (row.held || inQuietHours(now, settings)) return false;
+    // A hold that ran out is freed now (the next pass numbers it): any entry waiting may be offered it.
+    const freedSeq = row.lapsed ? Number.MAX_SAFE_INTEGER : Number(row.freed_seq);
+    if (!row.lapsed && freedSeq <= Number(row.checked ?? 0)) return false;
+    const start = new Date(row.start_at);
+    if (start < earliestOfferable(now, settings) || start.getTime() < now.getTime() + BOOKING_LEAD_HOURS * 3_600_000) return false;
+    if (!offerWindow(now, start, settings)) return false;
+    const day = dateInMY(start);
     const candidates = await db
       .select()
       .from(waitlistEntries)
@@ -343,10 +363,12 @@ export class WaitlistService {
           eq(waitlistEntries.state, 'waiting'),
           lte(waitlistEntries.fromDate, day),
           gte(waitlistEntries.toDate, day),
+          sql`${waitlistEntries.waitingSeq} < ${freedSeq}`,
+          sql`(${waitlistEntries.offerableAfter} IS NULL OR ${waitlistEntries.offerableAfter} <= ${at(now)})`,
           sql`NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = ${waitlistEntries.id} AND o.slot_id = ${slotId})`,
         ),
       );
-    return candidates.some((e) => slotFits(slot.startAt, e));
+    return candidates.some((e) => slotFits(start, e));
   }
 
   // ---- Staff ----
@@ -474,4 +496,3 @@ export class WaitlistService {
   }
 }
 
-export { HoldRefusal };

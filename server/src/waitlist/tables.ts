@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LOCALES, WAITLIST_ENTRY_STATES, WAITLIST_OFFER_OUTCOMES, WAITLIST_PARTS_OF_DAY } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 import { consents } from '../bookings/tables';
 import { slots } from '../slots/tables';
 
-// Mirrors migrations/0019_waitlist.sql: parents waiting for a slot, and the offers of freed slots made to them.
+// Mirrors migrations/0019_waitlist.sql and 0029: parents waiting for a slot, the offers of freed slots made to them, and
+// the freeings of slots the offer pass has looked at.
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
@@ -32,6 +33,12 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => consents.id),
     endedAt: tz('ended_at'),
+    /** When it began waiting, on the scale of slot freeings (slots.freed_seq): only slots freed later are offered to it. */
+    waitingSeq: bigint('waiting_seq', { mode: 'number' }).notNull().default(sql`nextval('slot_freed_seq')`),
+    /** Keyed hash of the client network that made the entry: its offers count toward that network's holds. */
+    client: text('client'),
+    /** An entry whose offer ended unpaid is offered again no sooner than this. */
+    offerableAfter: tz('offerable_after'),
   },
   (t) => [
     uniqueIndex('waitlist_entries_live_email_uq').on(t.school, t.email).where(sql`state = ANY (ARRAY['waiting', 'offered'])`),
@@ -71,3 +78,11 @@ export const waitlistOffers = pgTable(
   ],
 );
 export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;
+
+/** The latest freeing of each slot the offer pass has looked at (offered it, or found nobody: the slot is public). */
+export const waitlistSlotChecks = pgTable('waitlist_slot_checks', {
+  slotId: integer('slot_id')
+    .primaryKey()
+    .references(() => slots.id, { onDelete: 'cascade' }),
+  freedSeq: bigint('freed_seq', { mode: 'number' }).notNull(),
+});

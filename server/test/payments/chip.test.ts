@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, PAYMENT_KEY_HEADER } from 'shared-api/contract';
-import { bookSlot } from '../../src/slots/slot-service';
+import { bookSlotRow as bookSlot } from '../../src/checkout/hold-rows';
 import { payments } from '../../src/payments/tables';
 import { startFakeChip } from './fake-chip';
 import { expireHold, initiateBody, initiateOk, insertSlot, outboxFor, paymentRow, slotRow, startPaymentsApp, visitor, waitFor, type PayCtx } from './support';

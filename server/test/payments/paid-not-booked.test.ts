@@ -4,7 +4,7 @@ import { brand, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { summariseMail } from '../../src/mail/outbox';
 import { paymentEvents } from '../../src/payments/tables';
 import { type MailRow } from '../../src/mail/tables';
-import { bookSlot } from '../../src/slots/slot-service';
+import { bookSlotRow as bookSlot } from '../../src/checkout/hold-rows';
 import { startFakeChip } from './fake-chip';
 import {
   expireHold,

@@ -5,7 +5,8 @@ import { BookingMessage, ErrorCode, PAYMENT_KEY_HEADER, PaymentFailureCode, Vali
 import { slots } from '../../src/slots/tables';
 import { paymentEvents } from '../../src/payments/tables';
 import { sandboxSessions } from '../../src/payments/gateways/tables';
-import { bookSlot } from '../../src/slots/slot-service';
+import { bookSlotRow as bookSlot } from '../../src/checkout/hold-rows';
+import { toPublicSlot } from '../../src/slots/present';
 import {
   expireHold,
   initiate,
@@ -90,14 +91,24 @@ describe.each(drivers)('payments on %s', (driver) => {
       expect((await slotRow(ctx, slot.id)).holdExpiresAt).toBeNull();
     });
 
-    it('refuses a fee that differs from the server price list (FEE_MISMATCH) and an unknown school', async () => {
+    it('charges the school’s own fee for the slot’s own time, whatever fee, date and time were sent, and answers them; no price for an unknown school', async () => {
       const slot = await insertSlot(ctx.database, 31);
-      const res = await initiate(ctx, initiateBody(slot, { fee: 5000 }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: ErrorCode.FEE_MISMATCH, message: expect.stringContaining('RM 75') });
       const school = await initiate(ctx, initiateBody(slot, { selectedSchool: 'Hogwarts' }));
-      expect(school.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: ValidationMessage.schoolRequired });
+      expect([school.statusCode, school.json().error, school.json().message]).toEqual([400, ErrorCode.VALIDATION_ERROR, ValidationMessage.schoolRequired]);
       expect((await slotRow(ctx, slot.id)).holdExpiresAt).toBeNull();
+      const res = await initiate(ctx, initiateBody(slot, { fee: 5000, slotDate: '2020-01-01', slotStartTime: '3:00 AM' }));
+      expect(res.statusCode).toBe(200);
+      const expected = toPublicSlot(await slotRow(ctx, slot.id));
+      expect(res.json().data.paymentSession).toMatchObject({ fee: 7500, slotDate: expected.date, slotStartTime: expected.startTime });
+      expect((await paymentRow(ctx, res.json().data.paymentSession.id)).amountSen).toBe(7500);
+      // A client that sends none of them pays the same.
+      const { fee: _fee, slotDate: _date, slotStartTime: _time, ...bare } = initiateBody(slot);
+      const other = await insertSlot(ctx.database, 48);
+      const plain = await initiate(ctx, { ...bare, slotId: other.id, visitorEmail: 'plain@example.com', visitorContactNo: '0198765432' });
+      expect([plain.statusCode, plain.json().data?.paymentSession.fee]).toEqual([200, 7500]);
+      // Both holds given back: the next tests start from a network holding nothing.
+      for (const [slotId, answer] of [[slot.id, res], [other.id, plain]] as const)
+        await ctx.app.inject({ method: 'POST', url: `/slot/${slotId}/release`, payload: { token: answer.json().data.paymentSession.holdToken } });
     });
 
     it('holds the slot 15 minutes, creates a pending payment and a checkout session; a repeat without the hold token is SLOT_RESERVED', async () => {
@@ -112,6 +123,9 @@ describe.each(drivers)('payments on %s', (driver) => {
         clientReference: expect.stringMatching(/^PAY-/),
         expiresAt: expect.any(String),
         holdToken: expect.any(String),
+        fee: 7500,
+        slotDate: toPublicSlot(await slotRow(ctx, slot.id)).date,
+        slotStartTime: toPublicSlot(await slotRow(ctx, slot.id)).startTime,
       });
       // Without a hold token of its own the caller gets the one initiate took: the payment's key.
       expect((await slotRow(ctx, slot.id)).holdTokenHash).toBe(createHash('sha256').update(session.holdToken).digest('hex'));

@@ -5,7 +5,7 @@ import { PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
 import { mailOutbox } from '../../src/mail/tables';
 import { payments } from '../../src/payments/tables';
-import { bookSlot } from '../../src/slots/slot-service';
+import { bookSlotRow as bookSlot } from '../../src/checkout/hold-rows';
 import { startFakeChip } from './fake-chip';
 import { json, removeProcessDirs, startApiProcess, stopAll, type Server } from './server-process';
 import { throwawayPostgres, waitFor } from './support';

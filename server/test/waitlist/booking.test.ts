@@ -9,7 +9,7 @@ import {
   startPaymentsApp,
   type PayCtx,
 } from '../payments/support';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { slots } from '../../src/slots/tables';
 import { atMY, entries, fixClock, joinMany, liveOffers, offerTokenOf, offeredTo, offers, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
 
@@ -89,7 +89,11 @@ describe('waitlist offers and payments', () => {
     const row = await slotRow(ctx, slot.id);
     expect(row.status).toBe('available');
     expect(await liveOffers(ctx)).toHaveLength(1);
-    expect((await entries(ctx)).map((e) => e.state)).toEqual(['waiting', 'offered']);
+    // Parent 1 let their offer run out: back of the line.
+    expect((await entries(ctx)).map((e) => [e.email, e.state])).toEqual([
+      [parent(2).email, 'offered'],
+      [parent(1).email, 'waiting'],
+    ]);
   });
 
   it('late payment after expiry with nobody else in line: booked for them (still free), and their entry ends booked', async () => {
@@ -116,19 +120,29 @@ describe('waitlist offers and payments', () => {
     expect((await entries(ctx)).map((e) => e.state)).toEqual(['booked', 'waiting']);
   });
 
-  it('an offer whose hold ended early (hold time is capped) stays its parent’s: no second offer, strangers refused, its parent pays', async () => {
-    await joinMany(ctx, [1, 2], range);
+  it('an offer is a hold like any: charged to the parent, it lasts only the hold time they have left on that slot', async () => {
+    // The database's clock (the hold time counts on it), at a time of day with no quiet hours for the list.
+    clock.set(new Date());
+    ctx.app.waitlist.rules.settings = { ...ctx.app.waitlist.rules.settings, quietHours: { from: '00:00', to: '00:00' } };
     const slot = await slotAt(ctx, atMY(day, '09:00'));
-    await ctx.app.waitlist.runPass();
-    await ctx.database.db.update(slots).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(eq(slots.id, slot.id));
-    await ctx.app.waitlist.runPass();
-    expect(await offers(ctx)).toHaveLength(1);
-    const stranger = await ctx.app.inject({ method: 'POST', url: `/slot/${slot.id}/reserve`, payload: {}, remoteAddress: '10.1.2.3' });
-    expect([stranger.statusCode, stranger.json().error]).toEqual([409, 'WAITLIST_FIRST']);
-    const token = await offerTokenOf(ctx, 1);
-    const { token: holdToken } = (await ctx.app.inject({ method: 'POST', url: `/api/waitlist/offer/${token}/accept`, remoteAddress: parent(1).address })).json().data;
-    const res = await initiate(ctx, initiateBody(slot, { visitorEmail: parent(1).email, holdToken }));
+    // Parent 1 starts paying for the slot themselves (a 15-minute hold), then gives up after 20 minutes of the clock.
+    const res = await initiate(ctx, initiateBody(slot, { visitorEmail: parent(1).email }));
     expect(res.statusCode).toBe(200);
+    await ctx.database.db.execute(sql`UPDATE hold_grants SET started_at = started_at - interval '20 minutes', ends_at = ends_at - interval '20 minutes'`);
+    await ctx.database.db.update(slots).set({ holdExpiresAt: new Date(Date.now() - 5 * 60_000) }).where(eq(slots.id, slot.id));
+    // They join the list; the slot is freed again (their lapsed hold cleared) and offered to them: for the 15 minutes left.
+    await joinMany(ctx, [1], range);
+    await ctx.database.db.execute(sql`UPDATE slots SET freed_seq = nextval('slot_freed_seq') WHERE id = ${slot.id}`);
+    await ctx.app.waitlist.runPass();
+    const [offer] = await liveOffers(ctx);
+    expect(offer.slotId).toBe(slot.id);
+    const minutes = (offer.expiresAt.getTime() - clock.now.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(14.5);
+    expect(minutes).toBeLessThan(15.5);
+    expect((await slotRow(ctx, slot.id)).holdExpiresAt).toEqual(offer.expiresAt);
+    // Charged to the network that made the entry: the slot's holder is theirs.
+    const [entry] = await entries(ctx);
+    expect((await slotRow(ctx, slot.id)).holdClient).toBe(entry.client);
   });
-});
 
+});

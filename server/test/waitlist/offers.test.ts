@@ -88,8 +88,13 @@ describe('waitlist offers: order, fairness, passing on', () => {
     await ctx.app.waitlist.runPass();
     expect(await offeredTo(ctx)).toEqual({ [slot.id]: 2 });
     expect((await offers(ctx)).map((o) => o.outcome)).toEqual(['expired', null]);
-    // Parent 1 waits again for another slot (their place kept); the expired link says so.
-    expect((await entries(ctx)).map((e) => e.state)).toEqual(['waiting', 'offered', 'waiting']);
+    // Parent 1 waits again, at the back of the line and not offered anything for a day.
+    expect((await entries(ctx)).map((e) => [e.email, e.state])).toEqual([
+      [parent(2).email, 'offered'],
+      [parent(3).email, 'waiting'],
+      [parent(1).email, 'waiting'],
+    ]);
+    expect((await entries(ctx)).find((e) => e.email === parent(1).email)!.offerableAfter).toEqual(new Date(clock.now.getTime() + 86_400_000));
 
     const declined = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/offer/${await offerTokenOf(ctx, 2)}/decline`, remoteAddress: parent(2).address });
     expect(declined.statusCode).toBe(200);
@@ -115,10 +120,32 @@ describe('waitlist offers: order, fairness, passing on', () => {
     expect(await offeredTo(ctx)).toEqual({ [morning.id]: 2, [afternoon.id]: 1 });
   });
 
-  it('a new entry that fits a free slot is offered it at once; the entry page shows the offer, not its link', async () => {
-    const slot = await slotAt(ctx, atMY(day, '09:00'));
+  it('a slot that was free before anyone waited is never offered (anyone may book it); the next one freed is', async () => {
+    const alreadyFree = await slotAt(ctx, atMY(day, '09:00'));
     expect((await join(ctx, 1, range)).statusCode).toBe(202);
     await ctx.app.waitlist.runPass();
-    expect(await offeredTo(ctx)).toEqual({ [slot.id]: 1 });
+    expect(await offeredTo(ctx)).toEqual({});
+    expect(typeof (await reserve(ctx, alreadyFree.id))).toBe('string');
+    const freedLater = await slotAt(ctx, atMY(day, '09:30'));
+    await ctx.app.waitlist.runPass();
+    expect(await offeredTo(ctx)).toEqual({ [freedLater.id]: 1 });
+  });
+
+  it('a parent who let an offer pass is offered nothing for a day; after it, the next slot freed', async () => {
+    await joinMany(ctx, [1], range);
+    const first = await slotAt(ctx, atMY(day, '09:00'));
+    await ctx.app.waitlist.runPass();
+    const declined = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/offer/${await offerTokenOf(ctx, 1)}/decline`, remoteAddress: parent(1).address });
+    expect(declined.statusCode).toBe(200);
+    const second = await slotAt(ctx, atMY(day, '10:00'));
+    await ctx.app.waitlist.runPass();
+    // Both free and anyone's: the only parent waiting is not offered anything before a day has passed.
+    expect(await offeredTo(ctx)).toEqual({});
+    expect(typeof (await reserve(ctx, first.id))).toBe('string');
+    clock.add(24 * 60);
+    const third = await slotAt(ctx, atMY(weekdayFrom(addDays(day, 2)), '10:00'));
+    await ctx.app.waitlist.runPass();
+    expect(await offeredTo(ctx)).toEqual({ [third.id]: 1 });
+    expect(second.id).not.toBe(third.id);
   });
 });

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { addDays, dateInMY, type HoldChallenge } from 'shared-api/contract';
+import { addDays, dateInMY, WaitlistMessage, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/features/booking-dialog/utils/holdChallenge';
 import { consents } from '../../src/bookings/tables';
 import { startPaymentsApp, type PayCtx } from '../payments/support';
@@ -114,6 +114,9 @@ describe('waitlist public routes', () => {
   it('joining is limited per client network like holds: 3 free an hour, then only with a solved proof of work', async () => {
     const network = (n: number) => `10.200.5.${n}`;
     for (const i of [11, 12, 13]) expect((await join(ctx, i, range, network(i))).statusCode).toBe(202);
+    // One leaves, so the network has room for a live entry: the fourth join in the hour still costs work.
+    const left = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/entry/${await entryTokenOf(ctx, 11)}/leave`, remoteAddress: network(11) });
+    expect(left.statusCode).toBe(200);
     const limited = await join(ctx, 14, range, network(14));
     expect([limited.statusCode, limited.json().error, limited.headers['retry-after']]).toEqual([429, 'HOLD_LIMIT', '1']);
     expect((await entries(ctx)).some((e) => e.email === parent(14).email)).toBe(false);
@@ -123,6 +126,26 @@ describe('waitlist public routes', () => {
     // The same proof again is refused.
     const replay = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(15, range), proofOfWork: proof }, remoteAddress: network(15) });
     expect(replay.statusCode).toBe(429);
+  });
+
+  it('a client network has at most 3 live entries: a fourth is refused with its reason and changes nothing; one ending makes room', async () => {
+    const network = (n: number) => `10.201.7.${n}`;
+    for (const i of [21, 22, 23]) expect((await join(ctx, i, range, network(i))).statusCode).toBe(202);
+    const fourth = await join(ctx, 24, range, network(24));
+    expect([fourth.statusCode, fourth.json().error, fourth.json().message]).toEqual([429, 'RATE_LIMITED', WaitlistMessage.networkFull(3)]);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await entries(ctx)).some((e) => e.email === parent(24).email)).toBe(false);
+    expect((await mailsTo(ctx, parent(24).email))).toHaveLength(0);
+    // Another network is not affected.
+    expect((await join(ctx, 25, range, '10.202.7.25')).statusCode).toBe(202);
+    const left = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/entry/${await entryTokenOf(ctx, 21)}/leave`, remoteAddress: network(21) });
+    expect(left.statusCode).toBe(200);
+    const proofNeeded = await join(ctx, 24, range, network(24));
+    // The fourth join of the hour from that network: room now, for the work a fourth join costs.
+    expect([proofNeeded.statusCode, proofNeeded.json().error]).toEqual([429, 'HOLD_LIMIT']);
+    const proof = (await solveHoldChallenge(proofNeeded.json().data.challenge as HoldChallenge))!;
+    const joined = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(24, range), proofOfWork: proof }, remoteAddress: network(24) });
+    expect(joined.statusCode).toBe(202);
   });
 
   it('guessing links is limited per network: unknown ones 404 then 429; a real link still works from there', async () => {

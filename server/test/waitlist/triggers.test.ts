@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { addDays, dateInMY } from 'shared-api/contract';
 import { createUser } from '../../src/auth/accounts';
 import { bookPaid, cancel, manageGet } from '../bookings/support';
 import { startPaymentsApp, type PayCtx } from '../payments/support';
-import { entries, fixClock, joinMany, offeredTo, tomorrowAt, weekdayFrom, type Clock } from './support';
+import { entries, fixClock, joinMany, mailsTo, offeredTo, parent, tomorrowAt, weekdayFrom, type Clock } from './support';
 
 // What frees a slot asks for a pass on the `waitlist` queue (lower layers never import the waitlist): a parent's cancel,
 // new slots by staff; and entries whose days have all passed end by themselves.
@@ -55,5 +56,25 @@ describe('waitlist passes asked for by the changes that free slots', () => {
     clock.add(4 * 24 * 60);
     await ctx.app.waitlist.runPass();
     expect((await entries(ctx)).find((e) => e.email === 'parent3@example.com')).toMatchObject({ state: 'expired', endedAt: clock.now });
+  });
+
+  it('an entry ends after the term the school sets (14 days), and its parent is told by mail in their language', async () => {
+    const from = dateInMY(clock.now);
+    await joinMany(ctx, [4], { fromDate: from, toDate: addDays(from, 30) });
+    // Joined 12 days ago (on the database's clock, as bookings are): still waiting; 15 days ago: its term is over.
+    const joinedDaysAgo = (days: number) => ctx.database.db.execute(sql`UPDATE waitlist_entries SET joined_at = now() - make_interval(days => ${days})`);
+    await joinedDaysAgo(12);
+    clock.set(new Date());
+    await ctx.app.waitlist.runPass();
+    expect((await entries(ctx)).find((e) => e.email === parent(4).email)!.state).toBe('waiting');
+    await joinedDaysAgo(15);
+    await ctx.app.waitlist.runPass();
+    expect((await entries(ctx)).find((e) => e.email === parent(4).email)).toMatchObject({ state: 'expired', endedAt: clock.now });
+    const [ended] = (await mailsTo(ctx, parent(4).email)).filter((m) => m.kind === 'waitlist_entry_ended');
+    expect(ended.textBody).toContain('14');
+    expect(ended.textBody).toContain('http://site.test/');
+    // Once: the next pass mails nothing more.
+    await ctx.app.waitlist.runPass();
+    expect((await mailsTo(ctx, parent(4).email)).filter((m) => m.kind === 'waitlist_entry_ended')).toHaveLength(1);
   });
 });

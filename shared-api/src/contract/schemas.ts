@@ -312,9 +312,10 @@ export const paymentStatusSchema = z.enum(['pending', 'processing', 'completed',
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const initiateBodySchema = visitorDetailsSchema.extend({
   slotId: z.number().int().positive().max(INT4_MAX),
-  fee: z.number().int().nonnegative().max(INT4_MAX),
-  slotDate: isoDate,
-  slotStartTime: z.string().max(20),
+  /** The spec's fee (sen), date and start time: accepted from clients that send them; the server's own rows decide, and are answered. */
+  fee: z.number().int().nonnegative().max(INT4_MAX).optional(),
+  slotDate: isoDate.optional(),
+  slotStartTime: z.string().max(20).optional(),
   preferredPaymentMethod: paymentMethodSchema.optional(),
   holdToken: z.string().max(200).optional(),
   proofOfWork: proofOfWorkSchema.optional(),
@@ -332,6 +333,10 @@ export const paymentSessionSchema = z.object({
   expiresAt: z.string(),
   /** The hold token: the payment's key (send it as X-Payment-Key). Given only in this answer, to the caller that holds it. */
   holdToken: z.string(),
+  /** What the server charges (sen) and for which visit (YYYY-MM-DD and h:mm AM/PM, GMT+8): its own rows, whatever was sent. */
+  fee: z.number().int(),
+  slotDate: z.string(),
+  slotStartTime: z.string(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 export const emailStatusSchema = z.enum(['sent', 'timeout', 'failed', 'pending']);

@@ -8,16 +8,20 @@ import { proofOfWorkSchema } from './hold-limits';
 import { addDays, isWeekend, todayInMY } from './gmt8';
 import { dayInMY } from './time';
 
-/** `waitlist` in brand.config.json: the offer window, the cut-off before the visit, quiet hours (GMT+8), how far ahead. */
+/** `waitlist` in brand.config.json: the offer window, the cut-off before the visit, quiet hours (GMT+8), how far ahead, how long an entry lasts. */
 export type WaitlistSettings = {
-  /** How long an offer holds the slot for its parent. */
+  /** How long an offer holds the slot for its parent (within the hold time one person may have on a slot). */
   offerMinutes: number;
   /** No offer may run past this many hours before the visit: a slot freeing later opens to everyone. */
   cutoffHours: number;
-  /** An offer that would start between `from` and `to` (HH:mm, GMT+8) starts at `to`. */
+  /** No offer is made between `from` and `to` (HH:mm, GMT+8): a slot freed then is anyone's, and offered at `to` if still free. */
   quietHours: { from: string; to: string };
   /** The latest day a parent may ask for: this many weeks from today. */
   weeksAhead: number;
+  /** An entry ends this many days after it was made (its parent is mailed). */
+  termDays: number;
+  /** Live entries (waiting or offered) one client network may have at once. */
+  liveEntriesPerNetwork: number;
 };
 
 /** The one accessor of the waitlist settings. */
@@ -64,6 +68,8 @@ export const WaitlistMessage = {
   notWaiting: 'This waitlist entry is no longer waiting, so its dates cannot be changed.',
   offerNotLive: 'This offer is not open.',
   joined: 'Check your email.',
+  networkFull: (n: number) =>
+    `${n} places on the waitlist are already held from your internet connection. Please try again when one of them has ended, or from another connection.`,
 } as const;
 
 export type WaitlistDatesProblem = 'past' | 'tooFar' | 'order' | 'noWeekday' | 'invalid';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { brand, ErrorCode, schoolYears } from 'shared-api/contract';
 import { openDatabase } from '../../src/base/db/connection';
 import { currentConsent, queryRows } from '../helpers';
-import { MAX_PAYMENTS_PER_HOLD } from '../../src/payments/holds';
+import { MAX_PAYMENTS_PER_HOLD } from '../../src/payments/payments-per-hold';
 import { json, postJsonFrom, removeProcessDirs, startApiProcess, stopAll } from '../payments/server-process';
 import { ageHolds, SANDBOX_SECRET, throwawayPostgres, visitor } from '../payments/support';
 

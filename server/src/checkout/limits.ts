@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { and, count, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, ErrorCode, HoldMessage, type HoldChallenge, type HoldLimited } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../base/db/connection';
-import type { HoldHolder } from '../slots/slot-service';
+import type { HoldHolder } from './hold-rows';
 import { slots } from '../slots/tables';
 import { AppError } from '../base/errors';
 import { sharedSecret } from '../base/secrets';
-import { issueHoldChallenge, redeemProof, type ProofVerdict } from './hold-challenge';
+import { issueHoldChallenge, redeemProof, type ProofVerdict } from './challenge';
 import { networkOf, type NetworkBits } from '../base/client-address';
 
 /*
@@ -21,6 +21,8 @@ import { networkOf, type NetworkBits } from '../base/client-address';
  *   most 15 minutes) before what it holds is a fifth of what is left.
  * - One live hold per email and per phone (checked when a payment starts, the first moment they are known).
  * - A slot's hold time per network, email and phone is capped (hold-time.ts).
+ * - A waitlist offer is a hold like any other: charged to its entry's person and to the network that made the entry,
+ *   within the same ceiling and hold time (checkout.ts `offer`); it is free of work (joining the list was not).
  * Every count is read from the slots themselves (keyed hashes in hold_client / hold_email / hold_phone) under
  * transaction-scoped advisory locks, so concurrent attempts on any number of API replicas cannot overshoot.
  */
@@ -36,8 +38,6 @@ export const MAX_HOLD_WORK = 400_000;
 export const PHONE_DIGESTS_PER_SECOND = 20_000;
 /** The most a network is told to wait before asking again at its ceiling (a payment or a release may free a hold sooner). */
 export const CEILING_RETRY_SECONDS = 30;
-
-/** Who asks for a hold, as keyed hashes (HMAC; the raw network, email and phone are never stored). */
 
 /** A network's live holds, the bookable slots and how many of those nobody holds, and when its first hold ends. */
 export type NetworkHolds = { live: number; bookable: number; unheld: number; soonestEndSeconds: number | null };
@@ -93,6 +93,17 @@ export class HoldLimitError extends HoldRefusal {
   }
 }
 
+/** The advisory lock keys of a holder's hashes (and another network's), ascending, as a VALUES list. */
+function lockKeys(holder: HoldHolder, alsoNetwork?: string | null) {
+  const keys = [...new Set([holder.client, holder.email, holder.phone, alsoNetwork].filter((k): k is string => !!k))]
+    .map((k) => BigInt.asIntN(64, BigInt(`0x${k.slice(0, 16)}`)))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sql.join(
+    keys.map((key) => sql`(${key.toString()}::bigint)`),
+    sql`, `,
+  );
+}
+
 const liveHold = and(eq(slots.status, 'available'), isNull(slots.deletedAt), gt(slots.holdExpiresAt, sql`now()`));
 
 /** The hold limits of one database: its keys are read once (shared by every replica through app_secrets). */
@@ -120,13 +131,19 @@ export class HoldLimits {
     return createHmac('sha256', this.identityKey).update(`${kind}\n${value}`).digest('hex').slice(0, 32);
   }
 
+  /** The keyed hash of the client network `ip` is in (IPv4 /24, IPv6 /56): what holds are counted by. */
+  network(ip: string): string {
+    return this.hash('client', networkOf(ip, HOLD_NETWORK_BITS));
+  }
+
   /** The holder for a request from `ip` (by its network), with the visitor's email and phone once they are known. */
   holder(ip: string, visitor?: { visitorEmail: string; visitorContactNo: string }): HoldHolder {
-    return {
-      client: this.hash('client', networkOf(ip, HOLD_NETWORK_BITS)),
-      email: visitor && this.hash('email', visitor.visitorEmail.trim().toLowerCase()),
-      phone: visitor && this.hash('phone', visitor.visitorContactNo.replace(/\D/g, '')),
-    };
+    return { client: this.network(ip), ...(visitor && this.person(visitor.visitorEmail, visitor.visitorContactNo)) };
+  }
+
+  /** A person's keys, as a visitor's are hashed (email in lower case, the phone's digits). */
+  person(email: string, phone: string): { email: string; phone: string } {
+    return { email: this.hash('email', email.trim().toLowerCase()), phone: this.hash('phone', phone.replace(/\D/g, '')) };
   }
 
   /** This process's queue of hold transactions per network (see transaction()). */
@@ -160,14 +177,18 @@ export class HoldLimits {
    * other in a cycle.
    */
   async lock(tx: DbOrTx, holder: HoldHolder, alsoNetwork?: string | null): Promise<void> {
-    const keys = [...new Set([holder.client, holder.email, holder.phone, alsoNetwork].filter((k): k is string => !!k))]
-      .map((k) => BigInt.asIntN(64, BigInt(`0x${k.slice(0, 16)}`)))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const values = sql.join(
-      keys.map((key) => sql`(${key.toString()}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(k) FROM (SELECT k FROM (VALUES ${values}) AS v (k) ORDER BY k) AS ascending`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(k) FROM (SELECT k FROM (VALUES ${lockKeys(holder, alsoNetwork)}) AS v (k) ORDER BY k) AS ascending`);
+  }
+
+  /**
+   * The same locks without waiting (the offer pass, which already holds slot rows a reserve may be waiting for): true
+   * when all were taken; false when another transaction holds one (the caller tries again on its next pass).
+   */
+  async tryLock(tx: DbOrTx, holder: HoldHolder): Promise<boolean> {
+    const result = (await tx.execute(
+      sql`SELECT bool_and(pg_try_advisory_xact_lock(k)) AS locked FROM (SELECT k FROM (VALUES ${lockKeys(holder)}) AS v (k) ORDER BY k) AS ascending`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    return result.rows[0]?.locked === true;
   }
 
   /** The network's live holds and when the first ends, the bookable slots and how many nobody holds (one query). */

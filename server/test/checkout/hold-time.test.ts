@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, HoldMessage, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/lib/hold-limit/holdChallenge';
 import { slots } from '../../src/slots/tables';
-import { MAX_PAYMENTS_PER_HOLD, TooManyPaymentsMessage } from '../../src/payments/holds';
+import { MAX_PAYMENTS_PER_HOLD, TooManyPaymentsMessage } from '../../src/payments/payments-per-hold';
 import { payments } from '../../src/payments/tables';
 import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { ageHolds, initiate, initiateBody, insertSlot, slotRow, startPaymentsApp, type Driver, type PayCtx } from '../payments/support';
+import { bookPaid, cancel } from '../bookings/support';
 
 // The attack review: re-initiating with the hold token every few minutes kept holds for ever, each time with a new
 // payment row and gateway session. Now a slot's hold time per network, email and phone is capped (30 minutes within 2
@@ -112,6 +113,18 @@ describe.each(['pglite', 'postgres'] as Driver[])('hold time on %s', (driver) =>
     const renewed = sessionEnd(await payAgain(slot, second, 1));
     // 5 + 14.5 held so far: 10.5 minutes are left.
     expect((renewed - Date.now()) / MINUTE).toBeCloseTo(10.5, 1);
+  });
+
+  it('only time actually held counts: a parent who paid within seconds, cancelled and wants the same time back has nearly all of it', async () => {
+    const email = 'nur.aina@example.com';
+    const booked = await bookPaid(ctx, 72, email);
+    expect((await cancel(ctx, booked.token, 7500)).statusCode).toBe(200);
+    const slot = { id: booked.slotId, startAt: (await slotRow(ctx, booked.slotId)).startAt };
+    const token = tokenOf(await reserveFrom(slot.id, PARENT));
+    await ageHolds(ctx.database, 14);
+    // Seconds of the paid hold and 14 minutes of this one are used: 15 more minutes are granted (before: 1 minute was left).
+    const renewed = sessionEnd(await payAgain(slot, token, 1, { visitorEmail: email }));
+    expect((renewed - Date.now()) / MINUTE).toBeCloseTo(15, 0);
   });
 
   it('a payment on a fresh hold asks for no work again; renewing it costs what a new hold costs at that count', async () => {

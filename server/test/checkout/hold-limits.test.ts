@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, HoldMessage, PAYMENT_KEY_HEADER, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/lib/hold-limit/holdChallenge';
 import { slots } from '../../src/slots/tables';
-import { issueHoldChallenge } from '../../src/holds/hold-challenge';
-import { holdAllowance, holdCeiling, HoldLimits, HoldLimitText, holdWork, PHONE_DIGESTS_PER_SECOND } from '../../src/holds/hold-limits';
+import { issueHoldChallenge } from '../../src/checkout/challenge';
+import { holdAllowance, holdCeiling, HoldLimits, HoldLimitText, holdWork, PHONE_DIGESTS_PER_SECOND } from '../../src/checkout/limits';
 import { payments } from '../../src/payments/tables';
 import {
   initiate,

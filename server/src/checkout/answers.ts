@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { envelope, holdLimitedSchema } from 'shared-api/contract';
-import type { HoldRefusal } from './hold-limits';
+import type { HoldRefusal } from './limits';
 
 /** 429 on the routes that take holds: HOLD_LIMIT with a challenge (or null data: HOLD_TIME_USED, RATE_LIMITED, as any other 429). */
 export const holdLimitedAnswer = envelope(holdLimitedSchema.nullable());

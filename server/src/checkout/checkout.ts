@@ -1,0 +1,233 @@
+import { ErrorCode, HOLD_MINUTES, HoldMessage, WaitlistErrorCode, WaitlistMessage } from 'shared-api/contract';
+import { sha256 } from '../base/crypto';
+import type { Db, DbOrTx } from '../base/db/connection';
+import { AppError } from '../base/errors';
+import { slotFreed } from '../base/slot-watch';
+import { findSlot, SlotNotFoundMessage } from '../slots/slot-service';
+import type { SlotRow } from '../slots/tables';
+import { grantHoldTime } from './hold-time';
+import {
+  bookSlotRow,
+  claimOwnHoldRow,
+  clearLapsedHoldRows,
+  freeBookedSlotRow,
+  lockSlotsInOrder,
+  refuse,
+  releaseHoldRow,
+  releaseOfferHoldRow,
+  takeHoldRow,
+  visibleRefusal,
+  type BookInput,
+  type Hold,
+  type HoldHolder,
+  type Refusal,
+} from './hold-rows';
+import { HoldLimits, HoldRefusal, holdWork } from './limits';
+import { listClaims } from './list-first';
+
+/** A payment on the caller's own hold renews it (at a new hold's cost) only when less than this is left to pay in. */
+export const PAYABLE_MS = 10 * 60_000;
+
+const waitlistFirst = () => new AppError(409, WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, WaitlistMessage.waitlistFirst);
+
+/** A payment's hold as the checkout gave it: new (taken by this payment) or the caller's own (`ownEnd`: its end before). */
+export type PaymentHold = { hold: Hold; tookHold: boolean; ownEnd: Date | null };
+
+export type PaymentHoldRequest = {
+  slotId: number;
+  /** The caller's hold token (from a reserve, a waitlist offer or an earlier payment), if it has one. */
+  token?: string;
+  /** The client's address: the hold limits count by its network. */
+  ip: string;
+  visitor: { visitorEmail: string; visitorContactNo: string };
+  proof?: string;
+};
+
+/** A waitlist offer's hold: charged to its entry's person and the network that made the entry. */
+export type OfferHoldRequest = { slotId: number; person: Required<HoldHolder>; minutes: number; at: Date };
+
+/**
+ * The checkout: the one owner of a slot's hold and of what a booking costs (price.ts). Every path that holds, books or
+ * frees a slot comes through here, so the hold rules (the waitlist first, a network's share of the slots, the hold time
+ * per network, email and phone, proof of work past the free holds, one live hold per email and phone) apply to all:
+ * a parent's reserve, a payment, a waitlist offer, a move by the parent or staff, and any path added later.
+ */
+export class Checkout {
+  private static readonly loaded = new WeakMap<Db, Promise<Checkout>>();
+
+  /** The checkout of one database (its hold-limit keys are read once, shared by every replica). */
+  static for(db: Db): Promise<Checkout> {
+    let checkout = Checkout.loaded.get(db);
+    if (!checkout) {
+      checkout = HoldLimits.load(db).then((limits) => new Checkout(db, limits));
+      checkout.catch(() => Checkout.loaded.delete(db));
+      Checkout.loaded.set(db, checkout);
+    }
+    return checkout;
+  }
+
+  private constructor(
+    private readonly db: Db,
+    readonly limits: HoldLimits,
+  ) {}
+
+  /** 409 WAITLIST_FIRST when the waitlist claims this free slot (and its pass is asked to run now). */
+  private async refuseListFirst(slotId: number, holdTokenHash: string | null): Promise<void> {
+    if (!(await listClaims(this.db, this.db, slotId, holdTokenHash))) return;
+    slotFreed(this.db);
+    throw waitlistFirst();
+  }
+
+  /** The slot as it stands, refused at once when missing, booked or held by another token (before any lock is queued on). */
+  private async openSlot(slotId: number, holdTokenHash: string | null): Promise<SlotRow> {
+    const slot = await findSlot(this.db, slotId);
+    if (!slot) throw new AppError(404, ErrorCode.NOT_FOUND, SlotNotFoundMessage);
+    const seen = visibleRefusal(slot, holdTokenHash);
+    if (seen) return refuse(seen);
+    return slot;
+  }
+
+  /**
+   * A parent's hold (POST /slot/{id}/reserve): HOLD_MINUTES within the network's hold time on the slot, and past the
+   * network's free holds only with a valid proof of work (HoldRefusal otherwise: 429 with its challenge or Retry-After).
+   */
+  async reserve(slotId: number, ip: string, proof?: string): Promise<Hold> {
+    const holder = this.limits.holder(ip);
+    await this.openSlot(slotId, null);
+    await this.refuseListFirst(slotId, null);
+    await this.limits.screen(this.db, holder, proof);
+    const hold = await this.limits.transaction(this.db, holder, async (tx) => {
+      const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder });
+      if ('ok' in taken) return taken;
+      const expiresAt = await grantHoldTime(tx, taken.slotId, taken.token, holder, { minutes: HOLD_MINUTES });
+      await this.limits.admit(tx, holder, proof);
+      return { ...taken, expiresAt };
+    });
+    if ('ok' in hold) return refuse(hold);
+    return hold;
+  }
+
+  /**
+   * A payment's hold, in ONE transaction under the holder's advisory locks with the payment written by `attach`:
+   * `attach` gets the transaction and `takeHold`, which uses the caller's own live hold (renewed, at a new hold's
+   * cost, when less than PAYABLE_MS is left; charged to the network holding it, whichever network asks) or takes a
+   * new one (with the caller's token when it brought one), within its hold time, one live hold per email and phone,
+   * and the network's limits. `attach` may return without taking one (a payment reused). Any refusal or failure rolls
+   * all of it back. Returns what `attach` returned and the slot as read before.
+   */
+  async forPayment<T>(request: PaymentHoldRequest, attach: (tx: DbOrTx, takeHold: () => Promise<PaymentHold>) => Promise<T>): Promise<{ result: T; slot: SlotRow }> {
+    const { slotId, token, proof } = request;
+    const tokenHash = token ? sha256(token) : null;
+    const slot = await this.openSlot(slotId, tokenHash);
+    const ownHold = !!tokenHash && slot.holdTokenHash === tokenHash;
+    // A free slot the waitlist has first is not held for anyone else (the caller's own live hold is theirs).
+    if (!(ownHold && slot.holdExpiresAt && slot.holdExpiresAt > new Date())) await this.refuseListFirst(slotId, tokenHash);
+    const holder = this.limits.holder(request.ip, request.visitor);
+    // Without a hold of its own, this is a new hold: refused at once when it could not stand, before queueing on the locks.
+    if (!token) await this.limits.screen(this.db, holder, proof);
+    // A renewal is charged to the network that holds the hold, whichever network asks (else a second network would
+    // renew for free), under that network's lock too.
+    const holdingNetwork = ownHold ? slot.holdClient : null;
+    const payer: HoldHolder = { ...holder, client: holdingNetwork ?? holder.client };
+    const result = await this.limits.transaction(
+      this.db,
+      holder,
+      (tx) =>
+        attach(tx, async () => {
+          const ownEnd = token ? await claimOwnHoldRow(tx, slotId, token, holder) : null;
+          let hold: Hold;
+          let charged = true;
+          if (token && ownEnd) {
+            charged = ownEnd.getTime() - Date.now() < PAYABLE_MS;
+            hold = { slotId, token, expiresAt: await grantHoldTime(tx, slotId, token, holder, charged ? { minutes: HOLD_MINUTES } : 'keep') };
+          } else {
+            const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder, token });
+            if ('ok' in taken) return refuse(taken);
+            hold = { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
+          }
+          if (await this.limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold);
+          // A new or renewed hold over the network's free holds stands only with a valid proof of work (rolled back otherwise).
+          if (charged) await this.limits.admit(tx, ownEnd ? payer : holder, proof);
+          return { hold, tookHold: !ownEnd, ownEnd };
+        }),
+      holdingNetwork,
+    );
+    return { result, slot };
+  }
+
+  /** Ends a hold with its token (and its hold time); false when the token does not hold the slot. */
+  async release(slotId: number, token: string): Promise<boolean> {
+    const released = await releaseHoldRow(this.db, slotId, token);
+    if (released) slotFreed(this.db);
+    return released;
+  }
+
+  /** Ends a hold in the caller's transaction (a payment that failed or was cancelled); the caller tells the waitlist after commit. */
+  endHold(tx: DbOrTx, slotId: number, token: string): Promise<boolean> {
+    return releaseHoldRow(tx, slotId, token);
+  }
+
+  /**
+   * A waitlist offer's hold, in the offer pass's transaction: like any hold, charged to the entry's person and to the
+   * network that made the entry, refused (null) past that network's ceiling, while the person holds another slot, or
+   * when their hold time on this slot is used; the hold ends within that time (its end is the offer's). Never waits for
+   * a lock: 'busy' when the holder is in another transaction (the pass asks again next time).
+   */
+  async offer(tx: DbOrTx, { slotId, person, minutes, at }: OfferHoldRequest): Promise<Hold | 'busy' | null> {
+    if (!(await this.limits.tryLock(tx, person))) return 'busy';
+    const holds = await this.limits.networkHolds(tx, person.client);
+    if (holdWork({ ...holds, live: holds.live + 1, unheld: Math.max(0, holds.unheld - 1) }) === null) return null;
+    if (await this.limits.visitorHoldsAnother(tx, person, slotId)) return null;
+    try {
+      // A savepoint: a hold whose time is refused is undone, the pass goes on.
+      return await tx.transaction(async (savepoint) => {
+        const taken = await takeHoldRow(savepoint, slotId, minutes, { holder: person, at });
+        if ('ok' in taken) return null;
+        return { ...taken, expiresAt: await grantHoldTime(savepoint, slotId, taken.token, person, { minutes }, at) };
+      });
+    } catch (err) {
+      if (err instanceof HoldRefusal) return null;
+      throw err;
+    }
+  }
+
+  /** Gives back the slot an offer held (see releaseOfferHoldRow); the pass that ended the offer passes it on. */
+  releaseOffer(tx: DbOrTx, offer: { slotId: number; holdToken: string; expiresAt: Date }, at: Date): Promise<void> {
+    return releaseOfferHoldRow(tx, offer, at);
+  }
+
+  /** Clears holds that ran out, so their freeing is numbered (the offer pass calls it first). */
+  clearLapsedHolds(tx: DbOrTx): Promise<number[]> {
+    return clearLapsedHoldRows(tx);
+  }
+
+  /**
+   * Books a slot (the gateway's word that a payment went through, or staff booking directly): the one conditional
+   * UPDATE (hold-rows.ts bookSlotRow).
+   */
+  book(tx: DbOrTx, input: BookInput): Promise<{ ok: true; slot: SlotRow } | Refusal> {
+    return bookSlotRow(tx, input);
+  }
+
+  /**
+   * Moves a booking, in the caller's transaction: both slots locked in id order, the old one freed, the new one taken
+   * with the booking's conditional UPDATE (a refusal: the caller throws, so everything rolls back). A parent's move
+   * may not take a slot the waitlist has first (staff may).
+   */
+  async move(tx: DbOrTx, move: { fromSlotId: number; reference: string; by: 'parent' | 'staff' } & BookInput): Promise<{ ok: true; slot: SlotRow } | Refusal> {
+    const { fromSlotId, reference, by, ...booking } = move;
+    // Read in the move's transaction (PGlite runs one at a time: a read beside it would wait for it).
+    if (by === 'parent' && (await listClaims(this.db, tx, booking.slotId, null))) {
+      slotFreed(this.db);
+      return { ok: false, status: 409, code: WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, message: WaitlistMessage.waitlistFirst };
+    }
+    await lockSlotsInOrder(tx, [fromSlotId, booking.slotId]);
+    await freeBookedSlotRow(tx, fromSlotId, reference);
+    return bookSlotRow(tx, { ...booking, bookingReference: reference });
+  }
+
+  /** Frees a cancelled booking's slot, in the caller's transaction: public again at once (and the waitlist's, first). */
+  freeBooking(tx: DbOrTx, slotId: number, reference: string): Promise<boolean> {
+    return freeBookedSlotRow(tx, slotId, reference);
+  }
+}

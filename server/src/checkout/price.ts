@@ -1,0 +1,13 @@
+import { ErrorCode, schoolFeeSen, ValidationMessage } from 'shared-api/contract';
+import { AppError } from '../base/errors';
+
+/**
+ * What the checkout charges for a visit at `school`, in sen: the school's fee in brand.config.json. There is no price
+ * for a school outside the group (the browser's display fallback is the spec's, never a charge): 400, or the caller's
+ * own refusal.
+ */
+export function priceOf(school: string, unknown = () => new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.schoolRequired)): number {
+  const fee = schoolFeeSen(school);
+  if (fee === undefined) throw unknown();
+  return fee;
+}
