@@ -111,12 +111,17 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expect(initiated.json().error).toBe(ErrorCode.HOLD_LIMIT);
   });
 
-  it('the waitlist: a network over its free joins, and too many unknown links (entry and offer routes)', async () => {
+  it('the waitlist: a network at its live entries or over its free joins, and too many unknown links (entry and offer routes)', async () => {
     const fromDate = weekdayFrom(addDays(dateInMY(new Date()), 2));
     const range = { fromDate, toDate: addDays(fromDate, 7) };
-    const joined = await until429(FREE_JOINS_PER_NETWORK + 1, (i) => inject('POST /api/waitlist', '/api/waitlist', joinBody(500 + i, range), '10.36.0.1'));
-    expectRetryAfter(joined);
-    expect(joined.json().error).toBe(ErrorCode.HOLD_LIMIT);
+    // The fourth new entry from one network: its live entries are full (3) before any work is asked.
+    const full = await until429(FREE_JOINS_PER_NETWORK + 1, (i) => inject('POST /api/waitlist', '/api/waitlist', joinBody(500 + i, range), '10.36.0.1'));
+    expectRetryAfter(full);
+    expect(full.json().error).toBe(ErrorCode.RATE_LIMITED);
+    // Joining again with an entry it has (a new link by mail), past the free joins of the hour: work asked.
+    const again = await until429(FREE_JOINS_PER_NETWORK + 1, () => inject('POST /api/waitlist', '/api/waitlist', joinBody(600, range), '10.36.2.1'));
+    expectRetryAfter(again);
+    expect(again.json().error).toBe(ErrorCode.HOLD_LIMIT);
     const address = '10.36.1.1';
     expectRetryAfter(await until429(WAITLIST_GUESS_LIMIT.limit + 1, () => inject('GET /api/waitlist/entry/:token', `/api/waitlist/entry/${unknownToken()}`, undefined, address)));
     expectRetryAfter(await inject('PUT /api/waitlist/entry/:token', `/api/waitlist/entry/${unknownToken()}`, { ...range, partOfDay: 'any' }, address));
