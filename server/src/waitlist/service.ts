@@ -30,7 +30,7 @@ import { recordAudit } from '../audit/record';
 import { recordConsent } from '../bookings/consents';
 import { consents } from '../bookings/tables';
 import { FIRST_PAID_HOLD_WORK, HoldLimitError, HoldLimitText, issueHoldChallenge, MAX_HOLD_WORK, priceOf, redeemProof, type Checkout } from '../checkout';
-import { refuseUnknownToken, type GuessLimit } from '../limits/guess-limit';
+import { guessLimit, refuseUnknownToken } from '../limits/guess-limit';
 import { hitCounter } from '../limits/rate-counter';
 import { toPublicSlot } from '../slots/present';
 import { slots, type SlotRow } from '../slots/tables';
@@ -49,8 +49,8 @@ export const MAX_JOINS_PER_NETWORK = 20;
 export const JOIN_WINDOW_SECONDS = 3600;
 /** The joined mail is sent again to an existing entry at most this often (a stranger cannot flood a parent's inbox). */
 export const REMAIL_WINDOW_SECONDS = 600;
-/** Unknown waitlist links one client network may try in 10 minutes (as manage links). */
-export const WAITLIST_GUESS_LIMIT: GuessLimit = { name: 'waitlist-token', limit: 30, windowSeconds: 600, tooMany: WaitlistMessage.tooManyTries };
+/** Unknown waitlist links one client network may try (the guess limit's numbers, as manage links). */
+export const WAITLIST_GUESS_LIMIT = guessLimit('waitlist-token', WaitlistMessage.tooManyTries);
 /** When a network at its live entries is told to ask again (an offer's day, at the latest, frees one). */
 export const NETWORK_FULL_RETRY_SECONDS = 3600;
 /** Ended entries the staff list keeps showing. */
