@@ -107,7 +107,8 @@ export class WaitlistService {
         .select({ live: count() })
         .from(waitlistEntries)
         .where(and(eq(waitlistEntries.client, client), inArray(waitlistEntries.state, [...LIVE])));
-      if (Number(live) >= perNetwork) throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS);
+      if (Number(live) >= perNetwork)
+        throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS).withReason({ rule: 'networkFull', params: { entries: perNetwork } });
       const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
       if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
       if (hits > FREE_JOINS_PER_NETWORK) {

@@ -133,6 +133,7 @@ describe('waitlist public routes', () => {
     for (const i of [21, 22, 23]) expect((await join(ctx, i, range, network(i))).statusCode).toBe(202);
     const fourth = await join(ctx, 24, range, network(24));
     expect([fourth.statusCode, fourth.json().error, fourth.json().message]).toEqual([429, 'RATE_LIMITED', WaitlistMessage.networkFull(3)]);
+    expect(fourth.json().reason).toEqual({ rule: 'networkFull', params: { entries: 3 } });
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
     expect((await entries(ctx)).some((e) => e.email === parent(24).email)).toBe(false);
     expect((await mailsTo(ctx, parent(24).email))).toHaveLength(0);
