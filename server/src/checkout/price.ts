@@ -11,3 +11,6 @@ export function priceOf(school: string, unknown = () => new AppError(400, ErrorC
   if (fee === undefined) throw unknown();
   return fee;
 }
+
+/** Whether the checkout can charge for a visit at `school` (a school may have left the group since a parent chose it). */
+export const hasPrice = (school: string): boolean => schoolFeeSen(school) !== undefined;

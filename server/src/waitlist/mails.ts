@@ -1,4 +1,4 @@
-import { feeOfSchool, type Locale, type PartOfDay } from 'shared-api/contract';
+import type { Locale, PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail/frame';
 import { mailLanguage, type MailLanguage } from '../mail/i18n';
@@ -36,9 +36,9 @@ export function renderWaitlistJoined(e: EntryPart & { place: number | null; url:
   });
 }
 
-/** The offer: school, date and time (GMT+8), fee, until when, the book-and-pay link and the decline link. */
+/** The offer: school, date and time (GMT+8), the fee the checkout charges, until when, the book-and-pay link and the decline link. */
 export function renderWaitlistOffer(
-  e: EntryPart & { start: Date; end: Date; expiresAt: Date; offerUrl: string; declineUrl: string },
+  e: EntryPart & { start: Date; end: Date; expiresAt: Date; feeSen: number; offerUrl: string; declineUrl: string },
 ): RenderedMail {
   const L = mailLanguage(e.locale);
   const school = L.school(e.school);
@@ -49,7 +49,7 @@ export function renderWaitlistOffer(
     ...placeRows(e.school, L, 'address'),
     [L.t('label.date'), date],
     [L.t('label.time'), L.t('value.timeRange', { start: L.time(e.start), end: L.time(e.end) })],
-    [L.t('label.fee'), L.money(feeOfSchool(e.school))],
+    [L.t('label.fee'), L.money(e.feeSen)],
     [L.t('label.offerUntil'), `${until} (GMT+8)`],
   ];
   const ask = questions(L);

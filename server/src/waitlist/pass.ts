@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, dateInMY, waitlistEntryPath, waitlistOfferPath } from 'shared-api/contract';
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
-import type { Checkout } from '../checkout';
+import { hasPrice, priceOf, type Checkout } from '../checkout';
 import { slots } from '../slots/tables';
 import { enqueueWaitlistMail, renderWaitlistEntryEnded, renderWaitlistOffer, WAITLIST_ENTRY_ENDED_KIND } from './mails';
 import { earliestOfferable, inQuietHours, offerWindow, REOFFER_AFTER_MS, slotFits, termStartedBy, type WaitlistRules } from './rules';
@@ -55,6 +55,7 @@ async function mailOffer(tx: DbOrTx, offer: WaitlistOfferRow, entry: WaitlistEnt
     start: slot.startAt,
     end: slot.endAt,
     expiresAt: offer.expiresAt,
+    feeSen: priceOf(entry.school),
     offerUrl: offerUrl(links, linkToken),
     declineUrl: declineUrl(links, linkToken),
   });
@@ -221,7 +222,7 @@ async function offerFreedSlots(tx: DbOrTx, checkout: Checkout, rules: WaitlistRu
     const freedSeq = Number(slot.freed_seq);
     const window = start.getTime() >= earliest ? offerWindow(now, start, settings) : null;
     const fitting = window
-      ? waiting.filter((e) => !taken.has(e.id) && e.waitingSeq < freedSeq && !offeredBefore.has(`${e.id}:${slot.id}`) && slotFits(start, e))
+      ? waiting.filter((e) => !taken.has(e.id) && e.waitingSeq < freedSeq && !offeredBefore.has(`${e.id}:${slot.id}`) && slotFits(start, e) && hasPrice(e.school))
       : [];
     let busy = false;
     let offered = false;
