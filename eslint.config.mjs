@@ -119,6 +119,12 @@ const languagesRules = {
 // before them, so no two folders import each other; app.ts, main.ts and the other files at server/src compose them.
 const serverLayers = ['base', 'limits', 'audit', 'mail', 'auth', 'slots', 'checkout', 'bookings', 'payments', 'manage', 'waitlist', 'calendar', 'privacy', 'ops'];
 const serverRoot = ['app', 'main', 'config', 'migrate', 'seed', 'schema', 'startup-checks', 'database-plugin'];
+// A domain's index.ts is its only surface: another domain (or the root) never reaches into its files.
+const serverDomains = serverLayers.slice(1);
+const throughIndex = (up, others) => ({
+  regex: `^${up}(${others.join('|')})/`,
+  message: "Import another server domain through its index.ts (its public surface: '../payments', not '../payments/state'); export from there what it should offer.",
+});
 // One rule per depth below server/src/<layer>/, so '../config' in payments/gateways/ (payments' own) is not the root's.
 const serverHouse = serverLayers.flatMap((layer, i) =>
   [1, 2, 3].map((depth) => {
@@ -143,6 +149,7 @@ const serverHouse = serverLayers.flatMap((layer, i) =>
                 regex: `^${up}(${serverRoot.join('|')})$`,
                 message: 'A server domain does not import the composition root (app, main, config, ...): take what it needs as an argument.',
               },
+              throughIndex(up, serverDomains.filter((domain) => domain !== layer)),
             ],
           },
         ],
@@ -150,6 +157,8 @@ const serverHouse = serverLayers.flatMap((layer, i) =>
     };
   }),
 );
+// The root composes the domains through their indexes too; schema.ts lists every domain's tables.ts by design.
+const serverRootRules = { 'no-restricted-imports': ['error', { patterns: [throughIndex('\\./', serverDomains)] }] };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**', 'coverage/**', '.e2e-tmp/**', 'bench/.out/**'] },
@@ -167,6 +176,7 @@ export default tseslint.config(
   },
   ...boundaries,
   ...serverHouse,
+  { files: ['server/src/*.ts'], ignores: ['server/src/schema.ts'], rules: serverRootRules },
   { files: ['shared-ui/src/**/*.{ts,tsx}'], rules: designSystemRules },
   { files: ['shared-ui/src/i18n/languages.ts'], rules: languagesRules },
   { files: ['shared-api/src/contract/**/*.ts'], rules: contractRules },

@@ -42,16 +42,22 @@ describe('import boundaries (eslint.config.mjs)', () => {
       'e2e/support/O.ts': use('../../scripts/bundles'),
       'e2e/support/product.ts': use('../../scripts/product'),
       'e2e/journeys/P.e2e.test.ts': use('../support/product'),
-      'server/src/base/Q.ts': use('../payments/tables'),
-      'server/src/base/db/R.ts': use('../../slots/tables'),
-      'server/src/mail/S.ts': use('../payments/state'),
-      'server/src/payments/T.ts': use('../mail/outbox'),
+      'server/src/base/Q.ts': use('../payments'),
+      'server/src/base/db/R.ts': use('../../slots'),
+      'server/src/mail/S.ts': use('../payments'),
+      'server/src/payments/T.ts': use('../mail'),
       'server/src/payments/gateways/U.ts': use('../config'),
-      'server/src/payments/gateways/V.ts': use('../../manage/service'),
+      'server/src/payments/gateways/V.ts': use('../../manage'),
       'server/src/slots/W.ts': use('../config'),
-      'server/src/manage/WL.ts': use('../waitlist/service'),
-      'server/src/waitlist/WM.ts': use('../manage/service'),
-      'server/src/app-X.ts': use('./payments/routes'),
+      'server/src/manage/WL.ts': use('../waitlist'),
+      'server/src/waitlist/WM.ts': use('../manage'),
+      'server/src/app-X.ts': use('./payments'),
+      'server/src/payments/TI.ts': use('../mail/outbox'),
+      'server/src/payments/gateways/TJ.ts': use('../../checkout/hold-rows'),
+      'server/src/waitlist/TK.ts': use('../slots/tables'),
+      'server/src/app-TL.ts': use('./payments/routes'),
+      'server/src/schema.ts': use('./payments/tables'),
+      'server/src/payments/TM.ts': use('./initiate'),
       'shared-ui/src/i18n/Y1.ts': use('shared-api'),
       'shared-ui/src/components/Y2.test.tsx': use('shared-api/contract'),
       'shared-ui/src/i18n/languages.ts': use('./catalog'),
@@ -95,7 +101,14 @@ describe('import boundaries (eslint.config.mjs)', () => {
   });
 
   it("allows a server domain the layers below it, its own folder, and the root composing every domain", () => {
-    for (const file of ['server/src/payments/T.ts', 'server/src/payments/gateways/U.ts', 'server/src/waitlist/WM.ts', 'server/src/app-X.ts']) expect(errors[file]).toEqual([]);
+    for (const file of ['server/src/payments/T.ts', 'server/src/payments/gateways/U.ts', 'server/src/waitlist/WM.ts', 'server/src/app-X.ts', 'server/src/payments/TM.ts'])
+      expect(errors[file]).toEqual([]);
+  });
+
+  it("refuses reaching into another server domain's files, tables included: only its index.ts (schema.ts lists the tables)", () => {
+    for (const file of ['server/src/payments/TI.ts', 'server/src/payments/gateways/TJ.ts', 'server/src/waitlist/TK.ts', 'server/src/app-TL.ts'])
+      expect(errors[file]).toEqual([expect.stringContaining('through its index.ts')]);
+    expect(errors['server/src/schema.ts']).toEqual([]);
   });
 
   it("allows pages composing features, a feature's own files and lib/, and a feature's test rendering its page", () => {

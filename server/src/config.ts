@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { brand } from 'shared-api/contract';
-import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
-import { LIST_CHANGES_WAIT_MS } from './slots/list-changes';
-import type { ScryptCost } from './auth/passwords';
-import type { PasswordWorkOptions } from './auth/password-work';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments';
+import { LIST_CHANGES_WAIT_MS } from './slots';
+import type { ScryptCost } from './auth';
+import type { PasswordWorkOptions } from './auth';
 import { flag, intFrom } from './base/env';
 
 export type Config = {

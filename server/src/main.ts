@@ -1,15 +1,15 @@
 import type { Server } from 'node:http';
 import { buildApp } from './app';
-import { ReminderJob } from './manage/reminders';
+import { ReminderJob } from './manage';
 import { loadConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './base/db/connection';
 import { DataDirLockedError } from './base/db/lock';
 import { tablesOwnedByCurrentRole } from './base/db/api-role';
 import { prepareDatabase } from './prepare';
 import brandConfig from '../../brand.config.json';
-import { sweepCounters } from './limits/rate-counter';
-import { scheduleRetention } from './privacy/retention';
-import { serveMetrics } from './ops/metrics-server';
+import { sweepCounters } from './limits';
+import { scheduleRetention } from './privacy';
+import { serveMetrics } from './ops';
 import { isProduction, productionConfigProblems, productionDatabaseProblems } from './startup-checks';
 
 /** Thrown from the database step when production checks refuse: the process ends after the database is closed. */

@@ -3,9 +3,9 @@ import { brand, schoolYears, SLOT_MINUTES, todayInMY, dayInMY } from 'shared-api
 import type { Config } from './config';
 import type { DbOrTx } from './base/db/connection';
 import { currentNoticeVersion } from 'shared-api/privacy';
-import { consents } from './bookings/tables';
-import { slots } from './slots/tables';
-import { countUsers, createUser } from './auth/accounts';
+import { consents } from './bookings';
+import { slots } from './slots';
+import { countUsers, createUser } from './auth';
 import { newBookingReference } from './checkout';
 
 /** On an empty users table, creates the configured staff account; returns a line to print, or null. */

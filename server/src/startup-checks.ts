@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from './config';
 import type { DbOrTx } from './base/db/connection';
-import { users } from './auth/tables';
-import { countUsers } from './auth/accounts';
-import { verifyPassword } from './auth/passwords';
+import { users } from './auth';
+import { countUsers } from './auth';
+import { verifyPassword } from './auth';
 import { flag } from './base/env';
 
 /** The shortest ADMIN_PASSWORD a production start accepts. */

@@ -14,9 +14,9 @@ import { disableAccount, listAccounts } from './accounts';
 import { confirmPasswordReset, countResetAddress, isResetTokenUsable, requestPasswordReset, RESET_GUESS_LIMIT } from './password-reset';
 import { clientGone } from './plugin';
 import { revokeAllSessions } from './sessions';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import { AppError, ok, tooManyRequests } from '../base/errors';
-import { refuseUnknownToken } from '../limits/guess-limit';
+import { refuseUnknownToken } from '../limits';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbOrTx } from '../base/db/connection';
 import { clientNetwork } from '../base/client-address';
-import { hitCounter, peekCounter, resetCounter } from '../limits/rate-counter';
+import { hitCounter, peekCounter, resetCounter } from '../limits';
 import { sha256 } from '../base/crypto';
 
 // Login limits live in rate_counters (PostgreSQL or PGlite), so every API replica counts the same attempts.

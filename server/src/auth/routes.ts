@@ -5,7 +5,7 @@ import { insertUser, loginAccount, markLogin, passwordMatches } from './accounts
 import { admitLoginAttempt, countAddressAttempt, FAILURE_WINDOW_SECONDS, loginFailed, loginSucceeded } from './login-limits';
 import { clientGone } from './plugin';
 import { createSession, revokeSession } from './sessions';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import { bearerToken } from './staff-auth';
 import { AppError, ok, tooManyRequests } from '../base/errors';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';

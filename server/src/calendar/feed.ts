@@ -13,13 +13,13 @@ import {
 } from 'shared-api/contract';
 import { newToken, sha256 } from '../base/crypto';
 import type { Db } from '../base/db/connection';
-import { slots } from '../slots/tables';
-import { users } from '../auth/tables';
+import { slots } from '../slots';
+import { users } from '../auth';
 import { AppError } from '../base/errors';
-import { guessLimit, refuseUnknownToken } from '../limits/guess-limit';
-import { payments } from '../payments/tables';
-import { visitorPart } from '../mail/templates';
-import { visitorOnSlot } from '../slots/slot-service';
+import { guessLimit, refuseUnknownToken } from '../limits';
+import { payments } from '../payments';
+import { visitorPart } from '../mail';
+import { visitorOnSlot } from '../slots';
 import { calendarFeeds } from './tables';
 
 /** Unknown or malformed feed tokens are guess-limited per client network (429 past the limit). */

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/tables';
+import { users } from '../auth';
 
 // Mirrors migrations/0011_calendar_feed.sql (the SQL is the source of truth; this gives typed queries).
 export const calendarFeeds = pgTable('calendar_feeds', {

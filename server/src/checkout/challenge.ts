@@ -2,7 +2,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { HoldChallenge } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { hitCounter } from '../limits/rate-counter';
+import { hitCounter } from '../limits';
 
 // ALTCHA v2 in deterministic mode: the solver must try counters 0, 1, 2, ... until it meets the secret one, so the work
 // is the counter itself, drawn from [work / 2, work] SHA-256 digests (hold-limits.ts says how much work a hold costs).

@@ -3,8 +3,8 @@ import { sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { AppError } from '../base/errors';
 import { slotFreed } from '../base/slot-watch';
-import { findSlot, SlotNotFoundMessage } from '../slots/slot-service';
-import type { SlotRow } from '../slots/tables';
+import { findSlot, SlotNotFoundMessage } from '../slots';
+import type { SlotRow } from '../slots';
 import { grantHoldTime } from './hold-time';
 import {
   bookSlotRow,

@@ -4,8 +4,8 @@ import { BOOKING_LEAD_HOURS, BookingMessage, ErrorCode } from 'shared-api/contra
 import type { DbOrTx } from '../base/db/connection';
 import { AppError } from '../base/errors';
 import { sha256, newToken } from '../base/crypto';
-import { findSlot, publiclyBookable, SlotNotFoundMessage, type BookedVisitor } from '../slots/slot-service';
-import { slots, type SlotRow } from '../slots/tables';
+import { findSlot, publiclyBookable, SlotNotFoundMessage, type BookedVisitor } from '../slots';
+import { slots, type SlotRow } from '../slots';
 
 // The only statements that write a slot's hold columns (hold_token_hash, hold_expires_at, hold_client, hold_email,
 // hold_phone) and number its freeings (freed_seq): server/test/checkout/one-owner.test.ts fails on any other writer.

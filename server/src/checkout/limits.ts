@@ -3,7 +3,7 @@ import { and, count, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, ErrorCode, HoldMessage, type HoldChallenge, type HoldLimited } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../base/db/connection';
 import type { HoldHolder } from './hold-rows';
-import { slots } from '../slots/tables';
+import { slots } from '../slots';
 import { AppError } from '../base/errors';
 import { sharedSecret } from '../base/secrets';
 import { issueHoldChallenge, redeemProof, type ProofVerdict } from './challenge';

@@ -1,6 +1,6 @@
 import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from '../base/db/columns';
-import { slots } from '../slots/tables';
+import { slots } from '../slots';
 
 // Mirrors migrations/0013_hold_grants.sql: the hold time granted on each slot to a client network, email and phone (hold-time.ts).
 export const holdGrants = pgTable('hold_grants', {

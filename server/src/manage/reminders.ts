@@ -2,12 +2,12 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { bookingChanges, dayInMY, inMY, parseSlotTime, type BookingChangesPolicy } from 'shared-api/contract';
 import type { Db } from '../base/db/connection';
 import type { JobEngine } from '../base/jobs/engine';
-import { slots } from '../slots/tables';
-import { renderVisitorReminder } from '../mail/reminder';
-import { bookingReminders } from '../bookings/tables';
-import { mailOutbox } from '../mail/tables';
-import { payments } from '../payments/tables';
-import { manageUrl, mintManageToken } from '../bookings/tokens';
+import { slots } from '../slots';
+import { renderVisitorReminder } from '../mail';
+import { bookingReminders } from '../bookings';
+import { mailOutbox } from '../mail';
+import { payments } from '../payments';
+import { manageUrl, mintManageToken } from '../bookings';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 

@@ -11,7 +11,7 @@ import {
   type ManageView,
 } from 'shared-api/contract';
 import { ok } from '../base/errors';
-import { paymentKeyHeaders } from '../payments/key';
+import { paymentKeyHeaders } from '../payments';
 import { errorResponses, publicRoute } from '../base/routes';
 
 const tags = ['manage booking'];

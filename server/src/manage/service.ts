@@ -20,23 +20,23 @@ import {
   type StaffBooking,
   type StaffBookingRow,
 } from 'shared-api/contract';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import type { Db, DbOrTx } from '../base/db/connection';
-import { slots, type SlotRow } from '../slots/tables';
+import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
-import { guessLimit, refuseUnknownToken } from '../limits/guess-limit';
-import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
-import type { PaymentsConfig } from '../payments/config';
-import { holdsPaymentKey } from '../payments/key';
-import { mailInputOf, paidAmountOf, type Log } from '../payments/state';
-import { payments, type PaymentRow } from '../payments/tables';
-import { bookedVisitorOf, findSlot } from '../slots/slot-service';
+import { guessLimit, refuseUnknownToken } from '../limits';
+import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
+import type { PaymentsConfig } from '../payments';
+import { holdsPaymentKey } from '../payments';
+import { mailInputOf, paidAmountOf, type Log } from '../payments';
+import { payments, type PaymentRow } from '../payments';
+import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
-import { appendBookingEvent, bookingHistory, startsOf } from '../bookings/events';
+import { appendBookingEvent, bookingHistory, startsOf } from '../bookings';
 import { cancelUnpaid, findUnpaid, moveRefused, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
-import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings/tokens';
-import { manageTokens } from '../bookings/tables';
+import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings';
+import { manageTokens } from '../bookings';
 import { sha256 } from '../base/crypto';
 
 /** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */

@@ -2,13 +2,13 @@
 // other. The slot row is the booking (its reference, visitor and school); its history is its audit records.
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, ErrorCode, ManageErrorCode, ManageMessage, WaitlistErrorCode, type BookingEvent, type StaffBooking, type StaffBookingRow } from 'shared-api/contract';
-import { auditLog, recordAudit } from '../audit/record';
+import { auditLog, recordAudit } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
-import { slots, type SlotRow } from '../slots/tables';
+import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
-import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail/outbox';
-import { visitorPart, type BookingMailInput } from '../mail/templates';
-import { visitorOnSlot } from '../slots/slot-service';
+import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
+import { visitorPart, type BookingMailInput } from '../mail';
+import { visitorOnSlot } from '../slots';
 import type { Checkout, Refusal } from '../checkout';
 
 const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);

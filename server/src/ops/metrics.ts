@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
 import { and, count, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MailQueue } from '../mail/send-job';
+import type { MailQueue } from '../mail';
 import type { Db, DatabaseHandle } from '../base/db/connection';
 import { queueStats } from '../base/jobs/stats';
-import { slots } from '../slots/tables';
+import { slots } from '../slots';
 import { mailBacklog } from './stuck-mail';
-import { OPEN_STATUSES, PAYMENT_STATUSES } from '../payments/statuses';
-import { mailOutbox } from '../mail/tables';
-import { payments } from '../payments/tables';
+import { OPEN_STATUSES, PAYMENT_STATUSES } from '../payments';
+import { mailOutbox } from '../mail';
+import { payments } from '../payments';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import { ok } from '../base/errors';
 import { LAST_ERROR_CHARS, stuckMail } from './stuck-mail';
-import { payments } from '../payments/tables';
+import { payments } from '../payments';
 import { bearerSecurity, errorResponses } from '../base/routes';
 import { JOB_SCHEMA } from '../base/jobs/engine';
 import { failedJobs } from '../base/jobs/stats';

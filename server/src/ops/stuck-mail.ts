@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { STUCK_MAIL_MINUTES, type MailBacklog, type StuckMail } from 'shared-api/contract';
 import type { Db } from '../base/db/connection';
-import { mailOutbox } from '../mail/tables';
-import { payments } from '../payments/tables';
+import { mailOutbox } from '../mail';
+import { payments } from '../payments';
 
 /** Unsent for over STUCK_MAIL_MINUTES (still retried), or given up: what /health counts and staff are shown. */
 const isStuck = or(

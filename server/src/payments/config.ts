@@ -1,5 +1,5 @@
 import { flag, intFrom } from '../base/env';
-import { loadMailConfig, type MailConfig } from '../mail/config';
+import { loadMailConfig, type MailConfig } from '../mail';
 
 export type GatewayName = 'sandbox' | 'chip';
 

@@ -15,14 +15,14 @@ import type { Db, DbOrTx } from '../base/db/connection';
 import { AppError } from '../base/errors';
 import type { PaymentGateway } from './gateways/types';
 import { Checkout, priceOf, type Hold, type PaymentHold } from '../checkout';
-import { toPublicSlot } from '../slots/present';
-import type { SlotRow } from '../slots/tables';
+import { toPublicSlot } from '../slots';
+import type { SlotRow } from '../slots';
 import type { PaymentsConfig } from './config';
 import { limitPaymentsPerHold } from './payments-per-hold';
 import { OPEN_STATUSES } from './statuses';
 import { payments, type PaymentRow } from './tables';
-import { mailLanguage } from '../mail/i18n';
-import { assertCurrentNotice, recordConsent } from '../bookings/consents';
+import { mailLanguage } from '../mail';
+import { assertCurrentNotice, recordConsent } from '../bookings';
 
 export type InitiateInput = VisitorDetails & {
   slotId: number;

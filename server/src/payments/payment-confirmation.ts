@@ -2,7 +2,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { VisitorDetails } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { payments } from './tables';
-import { bookedVisitorOf, type BookedVisitor } from '../slots/slot-service';
+import { bookedVisitorOf, type BookedVisitor } from '../slots';
 
 export type CompletedPayment = {
   paymentId: string;

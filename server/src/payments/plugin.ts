@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { createGateway } from './gateways';
-import { MailQueue } from '../mail/send-job';
-import { emlFileSender, smtpSender } from '../mail/transport';
+import { MailQueue } from '../mail';
+import { emlFileSender, smtpSender } from '../mail';
 import { Reconciler } from './reconciler';
 import { PaymentService } from './service';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { BookingMessage, inMY, refundFromOf, type PaymentStatusResult } from 'shared-api/contract';
-import { startsOf } from '../bookings/events';
+import { startsOf } from '../bookings';
 import type { Db } from '../base/db/connection';
-import { slots } from '../slots/tables';
-import { mailsForPayment, summariseMail } from '../mail/outbox';
+import { slots } from '../slots';
+import { mailsForPayment, summariseMail } from '../mail';
 import { refundAmountOf } from './state';
-import { PaymentText, RefundReason, refundCauseText, type RefundCause } from '../mail/payment-texts';
+import { PaymentText, RefundReason, refundCauseText, type RefundCause } from '../mail';
 import type { PaymentRow } from './tables';
 
 const refundCauseOf = (p: PaymentRow): RefundCause =>

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import type { JobEngine, JobOptions } from '../base/jobs/engine';
-import { appendBookingEvent } from '../bookings/events';
+import { appendBookingEvent } from '../bookings';
 import type { PaymentGateway } from './gateways/types';
 import { refundAmountOf, type Log } from './state';
 import { payments, type PaymentRow } from './tables';

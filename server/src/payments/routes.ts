@@ -17,7 +17,7 @@ import {
 } from 'shared-api/contract';
 import { AppError, ok } from '../base/errors';
 import { paymentKeyHeaders } from './key';
-import { PaymentText } from './service';
+import { PaymentText } from '../mail';
 import { errorResponses, publicRoute } from '../base/routes';
 import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';
 

@@ -11,11 +11,10 @@ import { presentPayment } from './present';
 import { PaymentReconciliation } from './reconcile';
 import { Refunds } from './refunds';
 import { findPayment, isOpen, PaymentStates, type Log } from './state';
-import { PaymentText } from '../mail/payment-texts';
+import { PaymentText } from '../mail';
 import { payments, type PaymentRow } from './tables';
 
 export type { InitiateInput } from './initiate';
-export { PaymentText } from '../mail/payment-texts';
 
 export type PaymentServiceOptions = {
   /** Minimum time between two gateway status calls for one payment (status polls and reconcilers alike). */

@@ -8,12 +8,12 @@ import {
   slotIdParamSchema,
   staffSlotSchema,
 } from 'shared-api/contract';
-import { recordAudit, auditBy } from '../audit/record';
-import { assertCurrentNotice, recordConsent } from '../bookings/consents';
+import { recordAudit, auditBy } from '../audit';
+import { assertCurrentNotice, recordConsent } from '../bookings';
 import { currentNoticeVersion } from 'shared-api/privacy';
-import { slotTimes, toStaffSlot } from '../slots/present';
-import { findSlot } from '../slots/slot-service';
-import { IdMismatchMessage } from '../slots/routes';
+import { slotTimes, toStaffSlot } from '../slots';
+import { findSlot } from '../slots';
+import { IdMismatchMessage } from '../slots';
 import { Checkout, refuse } from '../checkout';
 import { AppError, ok } from '../base/errors';
 import { findCompletedPaymentForSlot } from './payment-confirmation';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { breachExportQuerySchema, breachPersonSchema, breachSchema, envelope, ErrorCode, newBreachSchema, rowIdSchema } from 'shared-api/contract';
-import { auditBy, recordAudit } from '../audit/record';
+import { auditBy, recordAudit } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
 import { AppError, ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';

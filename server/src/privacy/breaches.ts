@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { breachDeadlines, type Breach, type BreachPerson, type Locale } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { renderBreachNotice } from '../mail/breach-template';
-import { messageIdFor } from '../mail/outbox';
-import { mailOutbox } from '../mail/tables';
+import { renderBreachNotice } from '../mail';
+import { messageIdFor } from '../mail';
+import { mailOutbox } from '../mail';
 import { ANONYMISED } from './retention';
 import type { BreachRow } from './tables';
 

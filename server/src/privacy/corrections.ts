@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ErrorCode, visitorCorrectionResultSchema, visitorCorrectionSchema } from 'shared-api/contract';
-import { auditBy, recordAudit } from '../audit/record';
+import { auditBy, recordAudit } from '../audit';
 import { AppError, ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
-import { mailOutbox } from '../mail/tables';
-import { WAITLIST_MAIL_KINDS } from '../waitlist/mails';
-import { waitlistEntries } from '../waitlist/tables';
+import { mailOutbox } from '../mail';
+import { WAITLIST_MAIL_KINDS } from '../waitlist';
+import { waitlistEntries } from '../waitlist';
 import { privacyRequests } from './tables';
 
 type Changed = { id: string; reference: string; visitor_name: string; visitor_email: string | null; visitor_contact_no: string | null };

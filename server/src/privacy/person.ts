@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm
 import type { PersonQuery, PersonRecords } from 'shared-api/contract';
 import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
-import { auditLog } from '../audit/table';
-import { consents } from '../bookings/tables';
-import { mailOutbox } from '../mail/tables';
-import { payments } from '../payments/tables';
-import { slots } from '../slots/tables';
-import { WAITLIST_MAIL_KINDS } from '../waitlist/mails';
-import { waitlistEntries } from '../waitlist/tables';
+import { auditLog } from '../audit';
+import { consents } from '../bookings';
+import { mailOutbox } from '../mail';
+import { payments } from '../payments';
+import { slots } from '../slots';
+import { WAITLIST_MAIL_KINDS } from '../waitlist';
+import { waitlistEntries } from '../waitlist';
 
 const plain = (row: object): Record<string, unknown> =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));

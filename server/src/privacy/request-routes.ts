@@ -12,7 +12,7 @@ import {
   rowIdSchema,
   type PrivacyRequest,
 } from 'shared-api/contract';
-import { auditBy, recordAudit } from '../audit/record';
+import { auditBy, recordAudit } from '../audit';
 import { AppError, ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
 import { privacyRequests, type PrivacyRequestRow } from './tables';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../base/db/connection';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import type { JobEngine } from '../base/jobs/engine';
 import { anonymiseAuditEntries, anonymiseMailRecipients, type AnonymisedPerson } from './anonymise-records';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, personExportQuerySchema, personQuerySchema, personRecordsSchema, type PersonQuery } from 'shared-api/contract';
-import { auditBy, recordAudit } from '../audit/record';
+import { auditBy, recordAudit } from '../audit';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
 import { findPerson, personCsv } from './person';

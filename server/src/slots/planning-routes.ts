@@ -8,7 +8,7 @@ import {
   slotPlanRefusedEnvelopeSchema,
   slotPlanSchema,
 } from 'shared-api/contract';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import { AppError, ok } from '../base/errors';
 import { toStaffSlot } from './present';
 import { createSlotPlan, previewSlotPlan } from './slot-planning';

@@ -10,7 +10,7 @@ import {
   slotIdParamSchema,
   staffSlotSchema,
 } from 'shared-api/contract';
-import { recordAudit, auditBy } from '../audit/record';
+import { recordAudit, auditBy } from '../audit';
 import { slotTimes, toStaffSlot } from './present';
 import { AppError, ok } from '../base/errors';
 import { createSlot, deleteSlot, listStaffSlots } from './slot-service';

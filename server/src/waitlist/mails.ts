@@ -1,10 +1,10 @@
 import type { Locale, PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail/frame';
-import { mailLanguage, type MailLanguage } from '../mail/i18n';
-import { messageIdFor } from '../mail/outbox';
-import { mailOutbox } from '../mail/tables';
-import { placeRows } from '../mail/templates';
+import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail';
+import { mailLanguage, type MailLanguage } from '../mail';
+import { messageIdFor } from '../mail';
+import { mailOutbox } from '../mail';
+import { placeRows } from '../mail';
 
 type EntryPart = { name: string; school: string; fromDate: string; toDate: string; partOfDay: PartOfDay; locale: Locale };
 

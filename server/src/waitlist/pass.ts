@@ -3,7 +3,7 @@ import { BOOKING_LEAD_HOURS, dateInMY, waitlistEntryPath, waitlistOfferPath } fr
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { hasPrice, priceOf, type Checkout } from '../checkout';
-import { slots } from '../slots/tables';
+import { slots } from '../slots';
 import { enqueueWaitlistMail, renderWaitlistEntryEnded, renderWaitlistOffer, WAITLIST_ENTRY_ENDED_KIND } from './mails';
 import { earliestOfferable, inQuietHours, offerWindow, REOFFER_AFTER_MS, slotFits, termStartedBy, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';

@@ -17,7 +17,7 @@ import {
   waitlistTokenParamSchema,
   waitlistUpdateBodySchema,
 } from 'shared-api/contract';
-import { auditBy } from '../audit/record';
+import { auditBy } from '../audit';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';
 import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LOCALES, WAITLIST_ENTRY_STATES, WAITLIST_OFFER_OUTCOMES, WAITLIST_PARTS_OF_DAY } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
-import { consents } from '../bookings/tables';
-import { slots } from '../slots/tables';
+import { consents } from '../bookings';
+import { slots } from '../slots';
 
 // Mirrors migrations/0019_waitlist.sql and 0029: parents waiting for a slot, the offers of freed slots made to them, and
 // the freeings of slots the offer pass has looked at.

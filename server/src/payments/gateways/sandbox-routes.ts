@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brand, PAYMENT_METHODS, inMY } from 'shared-api/contract';
 import { SandboxGateway, type SandboxAction } from './sandbox';
-import { escapeHtml as h, formatRM } from '../../mail/format';
+import { escapeHtml as h, formatRM } from '../../mail';
 import type { SandboxSessionRow } from './tables';
 import { errorResponses, publicRoute } from '../../base/routes';
 

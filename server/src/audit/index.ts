@@ -1,0 +1,4 @@
+// server/src/audit's public surface: the only module other domains import (eslint.config.mjs, serverHouse).
+export { auditBy, recordAudit } from './record';
+export { staffAuditRoutes } from './routes';
+export { auditLog } from './table';

@@ -1,0 +1,10 @@
+// server/src/payments's public surface: the only module other domains import (eslint.config.mjs, serverHouse).
+export { loadPaymentsConfig, type PaymentsConfig } from './config';
+export { sandboxGatewayRoutes } from './gateways/sandbox-routes';
+export { holdsPaymentKey, paymentKeyHeaders } from './key';
+export { paymentServicesPlugin } from './plugin';
+export { paymentRoutes } from './routes';
+export { slotBookingRoutes } from './slot-booking-routes';
+export { mailInputOf, paidAmountOf, type Log } from './state';
+export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
+export { payments, type PaymentRow } from './tables';
