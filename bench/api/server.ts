@@ -102,10 +102,10 @@ export async function staffToken(api: string): Promise<string> {
   return body.data.token;
 }
 
-/** `count` 30-minute weekday slots from the day after tomorrow (GMT+8), 08:00-17:30, created through the staff API. */
-export async function createSlots(api: string, token: string, count: number): Promise<void> {
+/** `count` 30-minute weekday slots from the day after tomorrow (or `daysAhead`, GMT+8), 08:00-17:30, created through the staff API. */
+export async function createSlots(api: string, token: string, count: number, daysAhead = 2): Promise<void> {
   const wanted: { date: string; startTime: string; endTime: string }[] = [];
-  for (let day = dayjs(todayInMY()).add(2, 'day'); wanted.length < count; day = day.add(1, 'day')) {
+  for (let day = dayjs(todayInMY()).add(daysAhead, 'day'); wanted.length < count; day = day.add(1, 'day')) {
     const date = day.format('YYYY-MM-DD');
     if (isWeekend(date)) continue;
     for (let minutes = 8 * 60; minutes < 18 * 60 && wanted.length < count; minutes += 30) {

@@ -1,18 +1,21 @@
 // The attacker of `npm run bench:holds`, in its own process (so its CPU is its own): one script with many addresses in
-// one /24 (127.0.0.2-127.0.0.17) holding as many slots as it can through both API processes, solving every hold-limit
-// challenge with a native solver until its solver CPU budget is spent, and renewing each hold (a new payment with the
-// hold token and invented details) shortly before it ends (renewing earlier costs the same work more often), for as
-// long as the server lets it.
+// one /24 (127.0.0.2-127.0.0.17) holding as many slots as it can through both API processes, through every door: holds
+// (reserve), payments (initiate with invented details, renewing each hold shortly before it ends: renewing earlier
+// costs the same work more often) and the waitlist (joins with invented parents, and every offer that reaches their
+// invented mailboxes accepted and renewed like a hold), solving every challenge with a native solver until its solver
+// CPU budget is spent, for as long as the server lets it.
 // The bench's clock runs faster than the wall's (the database's hold times are moved into the past): the parent sends
 // each move (`{ shiftMs }`), so the attacker knows what its holds have left. Sends one result message at the end.
 import { currentNoticeVersion } from 'shared-api/privacy';
 import http from 'node:http';
-import { brand, ErrorCode, type HoldChallenge } from 'shared-api/contract';
+import { brand, ErrorCode, schoolYears, type HoldChallenge } from 'shared-api/contract';
 import { solveNatively } from './native-solver';
 
 export type AttackerOptions = { apis: string[]; addresses: string[]; cpuBudgetMs: number; speed: number };
 export type AttackerResult = {
   holdsTaken: number;
+  joins: number;
+  offersTaken: number;
   renewals: number;
   challengesSolved: number;
   digests: number;
@@ -30,12 +33,15 @@ const school = brand.schools[0];
 
 let shiftMs = 0;
 let stopping = false;
-process.on('message', (message: { shiftMs?: number; stop?: boolean }) => {
+/** Offer links mailed to its invented parents (the bench reads the outbox: it owns their mail domain). */
+const offerLinks: string[] = [];
+process.on('message', (message: { shiftMs?: number; stop?: boolean; offers?: string[] }) => {
   if (message.shiftMs !== undefined) shiftMs = message.shiftMs;
   if (message.stop) stopping = true;
+  if (message.offers) offerLinks.push(...message.offers);
 });
 
-const result: AttackerResult = { holdsTaken: 0, renewals: 0, challengesSolved: 0, digests: 0, solverCpuMs: 0, processCpuMs: 0, budgetSpent: false, answers: {} };
+const result: AttackerResult = { holdsTaken: 0, joins: 0, offersTaken: 0, renewals: 0, challengesSolved: 0, digests: 0, solverCpuMs: 0, processCpuMs: 0, budgetSpent: false, answers: {} };
 
 type Body = { success?: boolean; data?: { token?: string; expiresAt?: string; challenge?: HoldChallenge | null; paymentSession?: { expiresAt: string } } | null; error?: string };
 type Answer = { status: number; retryAfterMs: number; body: Body };
@@ -134,10 +140,9 @@ async function renew(hold: Hold): Promise<void> {
     visitorEmail: `invented${invented}@example.com`,
     visitorContactNo: `01${String(30_000_000 + invented)}`,
     selectedSchool: school.name,
-    fee: school.feeSen,
-    slotDate: hold.slot.date,
-    slotStartTime: hold.slot.startTime,
-    consent: { noticeVersion: currentNoticeVersion(), language: "en" as const },
+    childName: 'Invented Child',
+    childYear: schoolYears(school.name)[0]?.name,
+    consent: { noticeVersion: currentNoticeVersion(), language: 'en' as const },
     holdToken: hold.token,
   };
   const answer = await withWork((proofOfWork) => call('POST', `${api}/api/payment/initiate`, address, { ...body, proofOfWork }));
@@ -151,7 +156,43 @@ async function renew(hold: Hold): Promise<void> {
   }
 }
 
+/** Joins the waitlist as a new invented parent (the days from today, three weeks, any time). */
+async function join(): Promise<void> {
+  const { address, api } = next();
+  invented += 1;
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const toDate = new Date(Date.now() + 8 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
+  const body = {
+    name: `Invented Parent ${invented}`,
+    email: `invented${invented}@example.com`,
+    phone: `01${String(30_000_000 + invented)}`,
+    school: school.name,
+    childName: 'Invented Child',
+    childYear: schoolYears(school.name)[0]?.name,
+    fromDate: today,
+    toDate,
+    partOfDay: 'any',
+    locale: 'en',
+    privacyConsent: { noticeVersion: currentNoticeVersion(), language: 'en' },
+  };
+  const answer = await withWork((proofOfWork) => call('POST', `${api}/api/waitlist`, address, { ...body, proofOfWork }));
+  if (answer.status === 202) result.joins += 1;
+}
+
+/** Accepts an offer made to one of its invented parents: its hold is then renewed like any other. */
+async function takeOffer(link: string): Promise<void> {
+  const { address, api } = next();
+  const answer = await call('POST', `${api}/api/waitlist/offer/${link}/accept`, address, {});
+  const data = answer.body.data as { slotId?: number; token?: string; expiresAt?: string } | null | undefined;
+  if (answer.status !== 200 || !data?.slotId || !data.token) return;
+  result.offersTaken += 1;
+  holds.set(data.slotId, { slot: { id: data.slotId, date: '', startTime: '' }, token: data.token, expiresAt: Date.parse(data.expiresAt!), shiftAtGrant: shiftMs, renewals: 0 });
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Joins at most this often (on the wall's clock): a few an hour of the bench's. */
+const JOIN_EVERY_MS = 2_000;
+let nextJoinAt = 0;
 
 async function main() {
   while (!stopping) {
@@ -163,6 +204,11 @@ async function main() {
       if ((blockedUntil.get(slot.id) ?? 0) > Date.now() || holds.has(slot.id)) continue;
       await take(slot);
     }
+    if (Date.now() >= nextJoinAt) {
+      nextJoinAt = Date.now() + JOIN_EVERY_MS;
+      await join();
+    }
+    for (const link of offerLinks.splice(0)) await takeOffer(link);
     for (const hold of [...holds.values()]) {
       if (left(hold) <= 0) holds.delete(hold.slot.id);
       else if (left(hold) < RENEW_BELOW_MS && (blockedUntil.get(hold.slot.id) ?? 0) <= Date.now()) await renew(hold);
