@@ -24,6 +24,7 @@ const MAIL_KIND_TEXT = {
   staff_password_reset: 'mailStaffPasswordReset',
   waitlist_joined: 'mailWaitlistJoined',
   waitlist_offer: 'mailWaitlistOffer',
+  waitlist_entry_ended: 'mailWaitlistEntryEnded',
   breach_notification: 'mailBreachNotification',
 } as const satisfies Record<StuckMail['kind'], string>;
 export const mailKindLabel = (kind: StuckMail['kind']): string => alertsText(MAIL_KIND_TEXT[kind]);
