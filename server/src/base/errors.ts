@@ -4,6 +4,8 @@ import { ErrorCode, type ErrorReason } from 'shared-api/contract';
 export class AppError extends Error {
   /** The rule refused and its values, for programs (the envelope's `reason`); set with withReason(). */
   reason?: ErrorReason;
+  /** What the refused caller may use to ask again (the envelope's `data`, e.g. a challenge to solve); null by default. */
+  data: unknown = null;
 
   constructor(
     readonly statusCode: number,

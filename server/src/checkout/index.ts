@@ -2,7 +2,7 @@
 export { Checkout, PAYABLE_MS, type OfferHoldRequest, type PaymentHold, type PaymentHoldRequest } from './checkout';
 export { hasPrice, priceOf } from './price';
 export { holdRoutes } from './routes';
-export { holdLimitedAnswer, holdRefused } from './answers';
+export { holdLimitedAnswer } from './answers';
 export { HoldLimitError, HoldLimitText, HoldRefusal, FIRST_PAID_HOLD_WORK, MAX_HOLD_WORK } from './limits';
 export { issueHoldChallenge, redeemProof } from './challenge';
 export { putListFirst, removeListFirst, type ListFirst } from './list-first';

@@ -68,21 +68,14 @@ export const HoldLimitText = {
     'That proof of work has expired, was already used, or was made for less work than a hold costs now. Solve the new challenge in data.challenge and send the request again.',
 } as const;
 
-/** A refused hold: 429 with its code, body and Retry-After (the routes send both: holds/hold-answers.ts holdRefused). */
+/**
+ * A refused hold: 429 with its code and Retry-After (seconds before asking again is worth it: 1 with a challenge, at
+ * once with its solution); HOLD_LIMIT answers its challenge as `data` (answers.ts documents the body).
+ */
 export class HoldRefusal extends AppError {
-  constructor(
-    code: ErrorCode,
-    message: string,
-    /** Seconds before asking again is worth it (1 with a challenge: at once, with its solution). */
-    readonly retryAfter: number,
-    readonly challenge: HoldChallenge | null = null,
-  ) {
-    super(429, code, message);
-  }
-
-  /** The 429 answer's body. */
-  answer(): { success: false; data: HoldLimited | null; message: string; error: string } {
-    return { success: false, data: this.code === ErrorCode.HOLD_LIMIT ? { challenge: this.challenge } : null, message: this.message, error: this.code };
+  constructor(code: ErrorCode, message: string, retryAfter: number, challenge: HoldChallenge | null = null) {
+    super(429, code, message, retryAfter);
+    if (code === ErrorCode.HOLD_LIMIT) this.data = { challenge } satisfies HoldLimited;
   }
 }
 

@@ -13,10 +13,9 @@ import {
 } from 'shared-api/contract';
 import { AppError, ok } from '../base/errors';
 import { errorResponses, publicRoute } from '../base/routes';
-import { holdLimitedAnswer, holdRefused } from './answers';
+import { holdLimitedAnswer } from './answers';
 import { Checkout } from './checkout';
 import { HoldInvalidMessage } from './hold-rows';
-import { HoldRefusal } from './limits';
 
 /** A parent's hold on a slot while they pay: take it (within the network's limits) and end it. */
 export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,16 +33,10 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(reservationSchema), 429: holdLimitedAnswer, ...errorResponses(404, 409) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       // The hold's length is the server's (HOLD_MINUTES within the hold time left): a `minutes` sent is accepted and not used.
-      const checkout = await Checkout.for(app.db);
-      try {
-        const hold = await checkout.reserve(request.params.id, request.ip, request.body.proofOfWork);
-        return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString() }, 'Slot reserved');
-      } catch (err) {
-        if (!(err instanceof HoldRefusal)) throw err;
-        return holdRefused(reply, err);
-      }
+      const hold = await (await Checkout.for(app.db)).reserve(request.params.id, request.ip, request.body.proofOfWork);
+      return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString() }, 'Slot reserved');
     },
   );
 

@@ -19,7 +19,7 @@ import { AppError, ok } from '../base/errors';
 import { paymentKeyHeaders } from './key';
 import { PaymentText } from '../mail';
 import { errorResponses, publicRoute } from '../base/routes';
-import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';
+import { holdLimitedAnswer } from '../checkout';
 
 const METHOD_NAMES: Record<(typeof PAYMENT_METHODS)[number], string> = {
   fpx: 'FPX Online Banking',
@@ -46,14 +46,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ paymentSession: paymentSessionSchema })), 429: holdLimitedAnswer, ...errorResponses(404, 409, 502) },
       },
     },
-    async (request, reply) => {
-      try {
-        const paymentSession = await app.payments.initiate({ ...request.body, clientAddress: request.ip });
-        return ok({ paymentSession }, 'Payment session created');
-      } catch (err) {
-        if (!(err instanceof HoldRefusal)) throw err;
-        return holdRefused(reply, err);
-      }
+    async (request) => {
+      const paymentSession = await app.payments.initiate({ ...request.body, clientAddress: request.ip });
+      return ok({ paymentSession }, 'Payment session created');
     },
   );
 

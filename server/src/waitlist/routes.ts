@@ -20,7 +20,7 @@ import {
 import { auditBy } from '../audit';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';
-import { holdLimitedAnswer, holdRefused, HoldRefusal } from '../checkout';
+import { holdLimitedAnswer } from '../checkout';
 
 const tags = ['waitlist'];
 const entryAnswer = envelope(waitlistEntryViewSchema);
@@ -43,12 +43,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      try {
-        await service().join(request.body, request.ip);
-      } catch (err) {
-        if (err instanceof HoldRefusal) return holdRefused(reply, err);
-        throw err;
-      }
+      await service().join(request.body, request.ip);
       reply.code(202);
       return ok({ mailed: true as const }, WaitlistMessage.joined);
     },

@@ -14,7 +14,7 @@ const OWN_MESSAGES = new Set<string>([
   'Time must be HH:mm or hh:mm AM/PM',
 ]);
 
-const fail = (message: string, error: string, reason?: ErrorReason) => ({ success: false as const, data: null, message, error, ...(reason && { reason }) });
+const fail = (message: string, error: string, reason?: ErrorReason, data: unknown = null) => ({ success: false as const, data, message, error, ...(reason && { reason }) });
 
 type ValidationIssue = { keyword: string; params: Record<string, unknown> };
 const isValue = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
@@ -44,7 +44,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err instanceof ClientGoneError) return reply.code(499).send(fail(err.message, ErrorCode.INTERNAL));
     if (err instanceof AppError) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', retryAfterValue(err.retryAfterSeconds));
-      return reply.code(err.statusCode).send(fail(err.message, err.code, err.reason));
+      return reply.code(err.statusCode).send(fail(err.message, err.code, err.reason, err.data));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
