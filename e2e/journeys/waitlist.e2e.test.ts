@@ -13,6 +13,8 @@ import waitlistEn from '../../booking-remote/src/features/waitlist/locales/en.js
 import waitlistMs from '../../booking-remote/src/features/waitlist/locales/ms.json';
 import dialogEn from '../../booking-remote/src/features/booking-dialog/locales/en.json';
 import dialogMs from '../../booking-remote/src/features/booking-dialog/locales/ms.json';
+import visitorEn from '../../booking-remote/src/lib/visitor-fields/locales/en.json';
+import visitorMs from '../../booking-remote/src/lib/visitor-fields/locales/ms.json';
 import timetableEn from '../../booking-remote/src/features/timetable/locales/en.json';
 import timetableMs from '../../booking-remote/src/features/timetable/locales/ms.json';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
@@ -112,11 +114,11 @@ async function shotBoth(journey: ReturnType<typeof startJourney>, page: Page, na
 
 const days = nextWeekdays(8);
 const runs = [
-  { lang: 'en', day: days[4], viewport: { width: 390, height: 844 }, w: waitlistEn, d: dialogEn, tt: timetableEn },
-  { lang: 'ms', day: days[6], viewport: { width: 1366, height: 900 }, w: waitlistMs, d: dialogMs, tt: timetableMs },
+  { lang: 'en', day: days[4], viewport: { width: 390, height: 844 }, w: waitlistEn, d: dialogEn, v: visitorEn, tt: timetableEn },
+  { lang: 'ms', day: days[6], viewport: { width: 1366, height: 900 }, w: waitlistMs, d: dialogMs, v: visitorMs, tt: timetableMs },
 ] as const;
 
-describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, tt }) => {
+describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v, tt }) => {
   test('a full day; join from the timetable; a cancel frees a time; the offer mail opens the summary; pay; an expired offer passes on', async () => {
     const journey = startJourney(`parent-waitlist-${lang}`);
     const [first, second, third] = [visitor(lang, 1), visitor(lang, 2), visitor(lang, 3)];
@@ -154,12 +156,12 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, tt
       }
       const form = page.getByRole('dialog', { name: w.joinTitle });
       await form.waitFor();
-      await form.getByLabel(w.visitorName).fill(first.name);
-      await form.getByLabel(w.emailAddress).fill(first.email);
-      await form.getByLabel(w.contactNumber).fill(first.phone);
-      await form.getByLabel(w.childName).fill(first.child);
-      await form.getByLabel(w.selectedSchool).selectOption(first.school);
-      await form.getByLabel(w.childYear).selectOption(year);
+      await form.getByLabel(v.visitorName).fill(first.name);
+      await form.getByLabel(v.emailAddress).fill(first.email);
+      await form.getByLabel(v.contactNumber).fill(first.phone);
+      await form.getByLabel(v.childName).fill(first.child);
+      await form.getByLabel(v.selectedSchool).selectOption(first.school);
+      await form.getByLabel(v.childYear).selectOption(year);
       await form.getByLabel(w.fromDate).fill(day);
       await form.getByLabel(w.toDate).fill(day);
       await form.getByRole('checkbox').check();

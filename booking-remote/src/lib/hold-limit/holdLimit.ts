@@ -1,18 +1,18 @@
 import { ErrorCode, type HoldChallenge } from 'shared-api';
-import { apiErrorCode } from './apiError';
+import { failureOf } from '../apiError';
 
 /** A client solving more than this many challenges in one go is far over its limit: it stops and says so. */
 const MAX_CHALLENGES = 3;
 
 /** The challenge of a 429 answer (HOLD_LIMIT, or the waitlist's join limit), or null (another error, or a limit no proof of work lifts). */
 export function holdChallengeOf(error: unknown): HoldChallenge | null {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (apiErrorCode(error) !== ErrorCode.HOLD_LIMIT && status !== 429) return null;
+  const { code, status } = failureOf(error);
+  if (code !== ErrorCode.HOLD_LIMIT && status !== 429) return null;
   const data = (error as { data?: { data?: { challenge?: HoldChallenge | null } | null } }).data?.data;
   return data?.challenge ?? null;
 }
 
-export const isHoldLimit = (error: unknown): boolean => apiErrorCode(error) === ErrorCode.HOLD_LIMIT;
+export const isHoldLimit = (error: unknown): boolean => failureOf(error).code === ErrorCode.HOLD_LIMIT;
 
 /**
  * Runs `attempt`; when it is refused with a hold-limit challenge, solves it (the solver is loaded on demand, and

@@ -82,16 +82,43 @@ const Notice = styled.section`
   }
 `;
 
-type Props = { checked: boolean; onCheckedChange: (checked: boolean) => void; error?: string };
+type Props = {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** A submit found the box unticked: it says that the consent is needed. */
+  missing?: boolean;
+};
+
+/** The consent in a form: ticked or not, and whether a submit found it unticked (until it is ticked). */
+export function useConsent(initiallyGiven = false) {
+  const [given, setGiven] = useState(initiallyGiven);
+  const [missing, setMissing] = useState(false);
+  return {
+    given,
+    /** On submit: whether it is given (if not, the box says it is needed). */
+    check: () => {
+      setMissing(!given);
+      return given;
+    },
+    props: {
+      checked: given,
+      missing,
+      onCheckedChange: (checked: boolean) => {
+        setGiven(checked);
+        if (checked) setMissing(false);
+      },
+    } satisfies Props,
+  };
+}
 
 /**
  * The parent's consent (PDPA): a required checkbox, and the privacy notice one tap away in the page's language and in
  * each other language, from brand.config.json (`shared-api/privacy`).
  */
-export function PrivacyConsent({ checked, onCheckedChange, error }: Props) {
+export function PrivacyConsent({ checked, onCheckedChange, missing = false }: Props) {
   const { t, locale } = useCatalog(consentCatalog);
   const [shown, setShown] = useState<Locale | null>(null);
-  const errorId = error ? `${CONSENT_ID}-error` : undefined;
+  const errorId = missing ? `${CONSENT_ID}-error` : undefined;
   const text = shown ? privacyNotice.texts[shown] : null;
   // The notice opens below the fold of the dialog's scrolling body (on a phone): bring it into view.
   const noticeRef = useRef<HTMLElement>(null);
@@ -107,14 +134,14 @@ export function PrivacyConsent({ checked, onCheckedChange, error }: Props) {
           name={CONSENT_ID}
           checked={checked}
           onChange={(event) => onCheckedChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={missing ? true : undefined}
           aria-describedby={errorId}
         />
         <span>{t('consentLabel')}</span>
       </CheckLabel>
-      {error && (
+      {missing && (
         <ErrorText id={errorId} role="alert">
-          {error}
+          {t('consentRequired')}
         </ErrorText>
       )}
       <Links>

@@ -60,6 +60,15 @@ async function fillChild(user: User, dialog: HTMLElement, nameLabel: string, yea
   await user.click(within(dialog).getByRole('checkbox'));
 }
 
+/** Opens the dialog, fills in valid details and presses Continue to Payment. */
+async function continueWithDetails() {
+  const user = setup();
+  const { dialog } = await openDialog(user);
+  await fillDetails(user, dialog);
+  await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+  return { user, dialog };
+}
+
 async function toPaymentSummary(user: User) {
   const opened = await openDialog(user);
   await fillDetails(user, opened.dialog);
@@ -247,10 +256,7 @@ describe('Booking dialog: details step', () => {
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
   ])('closes with a toast when reserving answers %s', async (code, text) => {
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, code), { status: 409 })));
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await continueWithDetails();
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -258,10 +264,7 @@ describe('Booking dialog: details step', () => {
   it('a time taken meanwhile (409 WAITLIST_FIRST: offered to the waitlist first) offers the waitlist with the details typed', async () => {
     const text = 'This slot is being offered to parents on the waitlist first. Please choose another time or join the waitlist.';
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'WAITLIST_FIRST'), { status: 409 })));
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const { user } = await continueWithDetails();
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText(/That time has just been taken\. Choose another time, or join the waitlist/)).toBeInTheDocument();
@@ -274,20 +277,14 @@ describe('Booking dialog: details step', () => {
   it('closes with a toast when this connection has held the slot as long as one visitor may (429 HOLD_TIME_USED)', async () => {
     const text = 'You have held this slot for as long as one visitor may (30 minutes within 2 hours). Please choose another slot, or try this one again later.';
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'HOLD_TIME_USED'), { status: 429, headers: { 'retry-after': '3600' } })));
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await continueWithDetails();
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stays on details with a toast when reserving fails otherwise', async () => {
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail('boom', 'INTERNAL'), { status: 500 })));
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    await continueWithDetails();
     expect(await screen.findByText('Failed to reserve slot. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
   });
@@ -316,10 +313,7 @@ describe('Booking dialog: hold limits (many slots held from one connection)', ()
     // Enough work that the "checking" state is on screen for a moment.
     realSolverClock();
     const reserves = holdLimitedRoute('/slot/:id/reserve', held, 30_000);
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const { dialog } = await continueWithDetails();
     expect(await findWhileSolving(() => within(dialog).findByText('Checking your connection…', {}, { timeout: 50 }))).toBeInTheDocument();
     const summary = await findWhileSolving(() => screen.findByRole('dialog', { name: 'Payment Summary' }, { timeout: 50 }));
     expect(within(summary).queryByText('Checking your connection…')).not.toBeInTheDocument();
@@ -338,10 +332,7 @@ describe('Booking dialog: hold limits (many slots held from one connection)', ()
         return holdLimitedResponse(null);
       }),
     );
-    const user = setup();
-    const { dialog } = await openDialog(user);
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+    const { dialog } = await continueWithDetails();
     expect(
       await screen.findByText('Too many slots are on hold from your connection. Please finish or cancel a booking in progress, or try again in a few minutes.'),
     ).toBeInTheDocument();
@@ -735,6 +726,21 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     return screen.findByRole('dialog', { name: title });
   }
 
+  /** In Malay: the details of a parent and child filled in for the primary school, and on to the payment summary. */
+  async function toSummaryInMalay() {
+    await act(() => activateLocale('ms'));
+    const user = setup();
+    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
+    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
+    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
+    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
+    await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
+    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
+    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', primary.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
+    return { user, summary: await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' }) };
+  }
+
   it('speaks Malay: labels, school names and fees, rules, the summary, and sends the language with the payment', async () => {
     const initiations = recordPosts('/api/payment/initiate', () =>
       HttpResponse.json(ok({ paymentSession: paymentSession({ expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }) })),
@@ -814,17 +820,7 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
   it("says the server's refusals in Malay by their code, and an unknown message as the server wrote it", async () => {
     let answer = () => HttpResponse.json(fail('Gateway is down', 'GATEWAY_ERROR'), { status: 502 });
     server.use(http.post(apiUrl('/api/payment/initiate'), () => answer()));
-    await act(() => activateLocale('ms'));
-    const user = setup();
-    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
-    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
-    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
-    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
-    await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
-    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
-    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', primary.name);
-    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
-    const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
+    const { user, summary } = await toSummaryInMalay();
     await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
     expect(await screen.findByText('Perkhidmatan bayaran tidak tersedia buat sementara waktu. Sila cuba lagi.')).toBeInTheDocument();
 
@@ -844,17 +840,7 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
         HttpResponse.json(fail('You have held this slot for as long as one visitor may (30 minutes within 2 hours).', 'HOLD_TIME_USED'), { status: 429 }),
       ),
     );
-    await act(() => activateLocale('ms'));
-    const user = setup();
-    const dialog = await openIn(user, 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026', 'Butiran Tempahan');
-    await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');
-    await user.type(within(dialog).getByLabelText('Alamat E-mel'), 'aisyah@example.com');
-    await user.type(within(dialog).getByLabelText('Nombor Telefon'), '0123456789');
-    await within(dialog).findByRole('option', { name: 'Sekolah Rendah Swasta Seri Ilmu – RM50' });
-    await user.selectOptions(within(dialog).getByLabelText('Sekolah Pilihan'), primary.name);
-    await fillChild(user, dialog, 'Nama Anak', 'Tahun atau Tingkatan Dipohon', primary.name);
-    await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
-    const summary = await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' });
+    const { user, summary } = await toSummaryInMalay();
     await user.click(within(summary).getByRole('button', { name: 'Buat Bayaran' }));
     expect(
       await screen.findByText(

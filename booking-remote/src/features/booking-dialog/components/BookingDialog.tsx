@@ -34,10 +34,12 @@ import {
 } from '../api/bookingApi';
 import { useNow } from '../hooks/useNow';
 import { dialogCatalog, type DialogMessageId } from '../i18n';
-import { apiErrorCode } from '../utils/apiError';
 import { apiErrorText, slotWhenValues } from '../utils/dialogText';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
+import { failureOf } from '../../../lib/apiError';
 import { holdChallengeOf, isHoldLimit, withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
+import { holdLimitCatalog } from '../../../lib/hold-limit/i18n';
+import { useCommonRefusals } from '../../../lib/refusals/i18n';
 import { activeReservation, createReservation, type SlotReservation } from '../utils/reservation';
 import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
@@ -79,6 +81,8 @@ type Props = {
 export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTaken }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
+  const words = { t, locale, common: useCommonRefusals() };
+  const holdLimit = useCatalog(holdLimitCatalog).t;
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [step, setStep] = useState<Step>(offer ? 'payment' : 'details');
@@ -158,11 +162,11 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
 
   /** SLOT_RESERVED / SLOT_NOT_AVAILABLE / HOLD_TIME_USED (this slot is not to be had now): say so, refresh the list and close; true when handled. */
   const handleSlotTaken = (error: unknown): boolean => {
-    const code = apiErrorCode(error);
+    const { code } = failureOf(error);
     if (code !== ErrorCode.SLOT_RESERVED && code !== ErrorCode.SLOT_NOT_AVAILABLE && code !== ErrorCode.HOLD_TIME_USED && code !== WAITLIST_FIRST) return false;
     if (code === ErrorCode.HOLD_TIME_USED) toast.error(t('holdTimeUsed', { minutes: HOLD_TIME_CAP_MINUTES, hours: HOLD_TIME_WINDOW_MINUTES / 60 }));
     else if (code === WAITLIST_FIRST) toast.error(t('waitlistFirst'));
-    else toast.error(code === ErrorCode.SLOT_RESERVED ? apiErrorText(error, t, locale, 'slotReserved') : t('slotNotAvailable'));
+    else toast.error(code === ErrorCode.SLOT_RESERVED ? apiErrorText(error, words, 'slotReserved') : t('slotNotAvailable'));
     dispatch(api.util.invalidateTags(['PublicSlots']));
     setStep('details');
     close();
@@ -173,7 +177,7 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
   /** HOLD_LIMIT that no proof of work lifted: say so (the server's words unless they were for a solver); true when handled. */
   const handleHoldLimit = (error: unknown): boolean => {
     if (!isHoldLimit(error)) return false;
-    toast.error(holdChallengeOf(error) ? t('holdLimit') : apiErrorText(error, t, locale, 'holdLimit'));
+    toast.error(holdChallengeOf(error) ? t('holdLimit') : apiErrorText(error, words, 'holdLimit'));
     setStep('details');
     return true;
   };
@@ -276,7 +280,7 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
     } catch (error) {
       if (finished.current || flow.current !== started) return;
       if (handleSlotTaken(error) || handleHoldLimit(error)) return;
-      toast.error(apiErrorText(error, t, locale, 'initiationFailed'));
+      toast.error(apiErrorText(error, words, 'initiationFailed'));
       setStep('payment');
     }
   };
@@ -404,7 +408,7 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
       focusKey={`${step}:${editing ?? ''}`}
       focusTarget={step === 'details' && editing ? `[name="${editing}"]` : undefined}
     >
-      {checking && <CheckingNotice role="status">{t('checking')}</CheckingNotice>}
+      {checking && <CheckingNotice role="status">{holdLimit('checking')}</CheckingNotice>}
       {step === 'details' && (
         <DetailsStep
           schools={schools}

@@ -1,17 +1,10 @@
 import { Link } from 'react-router-dom';
 import { styled, useCatalog } from 'shared-ui';
+import { Callout } from '../../../lib/callout';
 import { noticeCatalog } from '../notice/i18n';
 import { loadDraft } from '../utils/bookingDraft';
 
-const Notice = styled.div`
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.info};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.infoSubtle};
-  p {
-    margin: 0;
-  }
+const Notice = styled(Callout)`
   a {
     display: inline-flex;
     align-items: center;

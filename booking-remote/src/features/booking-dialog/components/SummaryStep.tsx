@@ -6,6 +6,8 @@ import { Button, styled, useCatalog } from 'shared-ui';
 import { useTermsText } from '../../../lib/changeTerms';
 import { Email } from 'shared-ui/text';
 import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
+import { Details } from '../../../lib/resultLayout';
+import { visitorCatalog } from '../../../lib/visitor-fields/i18n';
 import { dialogCatalog } from '../i18n';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
@@ -17,30 +19,14 @@ import {
 } from '../utils/reservation';
 import { slotWhenValues } from '../utils/dialogText';
 
-// Label above value on a narrow phone (the value, an email address say, gets the whole line), side by side wider.
-const List = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
+// The result pages' list (label above value on a narrow phone), in the dialog: a word breaks only where it must.
+const List = styled(Details)`
   margin: 0 0 ${({ theme }) => theme.space[4]};
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
   dd {
-    margin: 0 0 ${({ theme }) => theme.space[2]};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
     overflow-wrap: break-word;
   }
   @media (min-width: 30rem) {
-    grid-template-columns: fit-content(45%) minmax(0, 1fr);
-    gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
     align-items: baseline;
-    dt {
-      font-size: inherit;
-    }
-    dd {
-      margin: 0;
-    }
   }
 `;
 
@@ -106,6 +92,7 @@ type Props = {
  */
 export function SummaryStep({ details, reservation, now, onEdit }: Props) {
   const { t, locale } = useCatalog(dialogCatalog);
+  const visitor = useCatalog(visitorCatalog).t;
   const termsText = useTermsText();
   const terms = changeTerms({ start: slotStartMs(details.slot.date, details.slot.startTime), now });
   return (
@@ -124,14 +111,14 @@ export function SummaryStep({ details, reservation, now, onEdit }: Props) {
         <dd>{t('slotWhen', slotWhenValues(details.slot.date, details.slot.startTime, locale))}</dd>
         <dt>{t('assessmentFee')}</dt>
         <Fee>{formatRM(details.fee, locale)}</Fee>
-        <dt>{t('emailAddress')}</dt>
+        <dt>{visitor('emailAddress')}</dt>
         <Editable>
           <Email address={details.visitorEmail} />
           <Button variant="ghost" size="sm" aria-label={t('changeEmail')} onClick={() => onEdit('visitorEmail')}>
             {t('change')}
           </Button>
         </Editable>
-        <dt>{t('contactNumber')}</dt>
+        <dt>{visitor('contactNumber')}</dt>
         <Editable>
           <span>{formatPhone(details.visitorContactNo) ?? details.visitorContactNo}</span>
           <Button variant="ghost" size="sm" aria-label={t('changePhone')} onClick={() => onEdit('visitorContactNo')}>

@@ -5,7 +5,8 @@ import { Button, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { useCancelBookingMutation, type ManageResult } from '../api/manageApi';
 import { manageCatalog } from '../i18n';
-import { errorCode, errorText } from '../utils/apiError';
+import { failureOf } from '../../../lib/apiError';
+import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
 import { momentText, quoteText } from '../utils/words';
 import { Details, Note } from './layout';
@@ -41,7 +42,7 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
     try {
       onCancelled(await cancel({ token, expectedRefundSen: quote.amountSen }).unwrap());
     } catch (error) {
-      const code = errorCode(error);
+      const { code } = failureOf(error);
       if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(errorText(error, words, 'tooLate'));
       if (code === ManageErrorCode.QUOTE_CHANGED) {
         await onQuoteChanged();

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { brand, formatRM, schoolName } from 'shared-api';
-import { Button, ErrorPanel, Spinner, useCatalog, useToast } from 'shared-ui';
+import { Button, useCatalog, useToast } from 'shared-ui';
 import type { ManageResult } from '../api/manageApi';
 import { useManagedBooking } from '../hooks/useManagedBooking';
 import { manageCatalog, type ManageTextId } from '../i18n';
-import { errorText, statusOf } from '../utils/apiError';
+import { failureOf } from '../../../lib/apiError';
+import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
+import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
 import { dayOf, refundText, timeSpan } from '../utils/words';
 import { BookingSummary } from './BookingSummary';
 import { CancelDialog } from './CancelDialog';
-import { Actions, Details, ELEMENT, LinkButton, Note, Panel, Sentence } from './layout';
+import { Actions, Details, ELEMENT, LinkButton, Note, Sentence } from './layout';
 import { RescheduleDialog } from './RescheduleDialog';
 
 // A refused link (unknown, expired, too many tries) shows the server's words and nothing else.
@@ -26,27 +28,19 @@ export function ManageBooking({ token }: { token: string }) {
   const { query, replace } = useManagedBooking(token);
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
 
-  if (query.isLoading) {
-    return (
-      <Panel aria-labelledby="manage-title" aria-busy="true">
-        <h1 id="manage-title">{title}</h1>
-        <Spinner label={t('loading')} />
-      </Panel>
-    );
-  }
+  if (query.isLoading) return <LinkPanel id="manage-title" title={title} loading={t('loading')} />;
 
   if (!query.data) {
-    const status = statusOf(query.error);
+    const { status } = failureOf(query.error);
     const refused = typeof status === 'number' ? linkRefusals[status] : undefined;
     return (
-      <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{title}</h1>
-        {refused ? (
-          <p role="alert">{errorText(query.error, words, refused)}</p>
-        ) : (
-          <ErrorPanel message={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />
-        )}
-      </Panel>
+      <LinkPanel id="manage-title" title={title}>
+        <LinkFailure
+          refusal={refused && errorText(query.error, words, refused)}
+          failure={errorText(query.error, words, 'loadFailed')}
+          onRetry={() => void query.refetch()}
+        />
+      </LinkPanel>
     );
   }
 
@@ -55,8 +49,7 @@ export function ManageBooking({ token }: { token: string }) {
   // Cancelled: what was cancelled, the refund and where it stands, and the way on (book another time).
   if (view.state === 'cancelled') {
     return (
-      <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{title}</h1>
+      <LinkPanel id="manage-title" title={title}>
         <p role="status">
           <strong>{t('cancelled')}</strong>
         </p>
@@ -81,16 +74,15 @@ export function ManageBooking({ token }: { token: string }) {
             {t('bookAnother')}
           </LinkButton>
         </Actions>
-      </Panel>
+      </LinkPanel>
     );
   }
 
   if (view.state === 'over') {
     return (
-      <Panel aria-labelledby="manage-title">
-        <h1 id="manage-title">{title}</h1>
+      <LinkPanel id="manage-title" title={title}>
         <p role="alert">{t('expiredLink')}</p>
-      </Panel>
+      </LinkPanel>
     );
   }
 
@@ -107,8 +99,7 @@ export function ManageBooking({ token }: { token: string }) {
   };
 
   return (
-    <Panel aria-labelledby="manage-title">
-      <h1 id="manage-title">{title}</h1>
+    <LinkPanel id="manage-title" title={title}>
       <BookingSummary view={view} />
       {view.canChange ? (
         <section aria-labelledby="manage-change-title">
@@ -152,6 +143,6 @@ export function ManageBooking({ token }: { token: string }) {
           onClosed={closed}
         />
       )}
-    </Panel>
+    </LinkPanel>
   );
 }

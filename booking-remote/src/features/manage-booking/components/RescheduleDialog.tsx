@@ -9,7 +9,8 @@ import { Dialog } from 'shared-ui/forms';
 import { useTermsText } from '../../../lib/changeTerms';
 import { useGetFreeSlotsQuery, useRescheduleBookingMutation, type ManageResult } from '../api/manageApi';
 import { manageCatalog, type ManageWords } from '../i18n';
-import { errorCode, errorText, statusOf } from '../utils/apiError';
+import { failureOf } from '../../../lib/apiError';
+import { errorText } from '../utils/apiError';
 import { byDate, freeSlots, type FreeSlot } from '../utils/freeSlots';
 import { momentText } from '../utils/words';
 import { ELEMENT, Note, Sentence } from './layout';
@@ -153,12 +154,11 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
     try {
       onMoved(await reschedule({ token, slotId: chosen.id }).unwrap());
     } catch (error) {
-      const code = errorCode(error);
+      const { code, status } = failureOf(error);
       if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(errorText(error, words, 'tooLate'));
       // Taken meanwhile (or refused): back to a fresh list with the server's words; the booking is unchanged.
       const taken = code === ErrorCode.SLOT_NOT_AVAILABLE || code === ErrorCode.SLOT_RESERVED;
       setRefusal(errorText(error, words, taken ? 'slotTaken' : 'move.failed'));
-      const status = statusOf(error);
       if (typeof status === 'number' && status < 500) {
         setValue('slotId', '');
         setChosen(null);

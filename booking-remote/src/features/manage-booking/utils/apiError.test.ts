@@ -3,8 +3,11 @@ import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
 import { manageCatalog, type ManageWords } from '../i18n';
 import { CODE_TEXTS, errorText } from './apiError';
 
-/** A failed RTK Query call as the manage page receives it: the server's envelope in `data`. */
-const failed = (status: number, error: string, message: string) => ({ status, data: { success: false, error, message } });
+/** A failed RTK Query call as the manage page receives it: the server's envelope in `data`, with its reason if any. */
+const failed = (status: number, error: string, message: string, rule?: string) => ({
+  status,
+  data: { success: false, error, message, ...(rule && { reason: { rule } }) },
+});
 
 async function wordsIn(locale: Locale): Promise<ManageWords> {
   await manageCatalog.ready(locale);
@@ -31,12 +34,20 @@ describe('a failed manage call in the parent’s language, chosen by its error c
   it.each([
     ['ms', 'Lawatan ini telah berakhir, jadi tempahan tidak lagi boleh dibatalkan.'],
     ['zh', '此次评估已结束，预约无法再取消。'],
-  ] as const)('tells apart the situations one code covers by the contract’s texts of that code (%s)', async (locale, overWords) => {
+  ] as const)('tells apart the situations one code covers by the rule its reason names (%s)', async (locale, overWords) => {
     const words = await wordsIn(locale);
-    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver), words, 'tooLate')).toBe(overWords);
-    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.cancelled), words, 'tooLate')).toBe(manageCatalog.translate(locale, 'cancelled'));
-    // Another code's text under CHANGE_CLOSED is not looked up: the code's own meaning stands.
-    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.slotTaken), words, 'move.failed')).toBe(manageCatalog.translate(locale, 'tooLate'));
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, 'Reworded', 'visitOver'), words, 'tooLate')).toBe(overWords);
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, 'Reworded', 'cancelled'), words, 'tooLate')).toBe(manageCatalog.translate(locale, 'cancelled'));
+    expect(errorText(failed(409, ErrorCode.PAYMENT_NOT_COMPLETED, 'Reworded', 'cancelled'), words, 'loadFailed')).toBe(manageCatalog.translate(locale, 'cancelled'));
+    expect(errorText(failed(400, ErrorCode.VALIDATION_ERROR, 'Reworded', 'sameSlot'), words, 'move.failed')).toBe(manageCatalog.translate(locale, 'sameSlot'));
+    // A rule another code carries is not taken under CHANGE_CLOSED: the code's own meaning stands.
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, 'Reworded', 'slotTaken'), words, 'move.failed')).toBe(manageCatalog.translate(locale, 'tooLate'));
+  });
+
+  it('never reads the English words: without a reason, the code’s own text', async () => {
+    const words = await wordsIn('ms');
+    expect(errorText(failed(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver), words, 'move.failed')).toBe(manageCatalog.translate('ms', 'tooLate'));
+    expect(errorText(failed(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot), words, 'move.failed')).toBe(manageCatalog.translate('ms', 'move.failed'));
   });
 
   it('a code the page does not know: the server’s words in English, the fallback in another language', async () => {

@@ -1,17 +1,11 @@
 import { brand } from 'shared-api';
 import { styled, useCatalog } from 'shared-ui';
+import { Callout } from '../../../lib/callout';
 import { ELEMENT, Sentence } from '../../../lib/resultLayout';
 import { resultCatalog } from '../i18n';
 
-const Notice = styled.div`
+const Notice = styled(Callout)`
   padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.info};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.infoSubtle};
-  p {
-    margin: 0;
-  }
   a {
     color: ${({ theme }) => theme.colors.info};
     font-weight: ${({ theme }) => theme.fontWeights.bold};

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatInMY, isWeekend, serverMessage, slotListErrorKey, todayInMY, type Locale } from 'shared-api';
 import { Button, ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
+import { Callout } from '../../../lib/callout';
 import { timetableCatalog } from '../i18n';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
@@ -34,18 +35,12 @@ const Reserved = styled.p`
   visibility: hidden;
 `;
 
-const Warning = styled.div`
+const Warning = styled(Callout).attrs({ $tone: 'warning' })`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSubtle};
   p {
-    margin: 0;
     flex: 1 1 12rem;
   }
 `;

@@ -1,4 +1,5 @@
 import { Button, media, styled, useCatalog } from 'shared-ui';
+import { Callout } from '../../../lib/callout';
 import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
@@ -62,19 +63,13 @@ const Cell = styled.td`
   padding: ${({ theme }) => theme.space[2]};
 `;
 
-const Full = styled.div`
+const Full = styled(Callout)`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
   margin-top: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.info};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.infoSubtle};
   p {
-    margin: 0;
     flex: 1 1 16rem;
   }
 `;

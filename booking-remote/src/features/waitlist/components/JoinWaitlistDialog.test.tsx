@@ -89,7 +89,8 @@ it('refuses a range without consent or with the last day before the first, and s
 it('speaks Bahasa Melayu and says a server refusal in it, by the rule the server named', async () => {
   server.use(
     http.post(apiUrl('/api/waitlist'), () =>
-      HttpResponse.json({ success: false, data: null, message: 'The dates must include at least one weekday.', error: 'WAITLIST_DATES' }, { status: 400 }),
+      // The rule is read from the reason, not from the English words.
+      HttpResponse.json({ success: false, data: null, message: 'Reworded by the server.', error: 'WAITLIST_DATES', reason: { rule: 'noWeekday' } }, { status: 400 }),
     ),
   );
   await act(() => activateLocale('ms'));

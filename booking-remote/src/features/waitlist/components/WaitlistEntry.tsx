@@ -1,35 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { schoolName, useAppDispatch } from 'shared-api';
-import { WAITLIST_PARTS_OF_DAY, waitlistDatesProblem, waitlistSettings, type PartOfDay, type WaitlistEntryView } from 'shared-api/waitlist';
-import { Button, ErrorPanel, Spinner, Stack, styled, useCatalog, useToast } from 'shared-ui';
-import { ConfirmDialog, Field, Input, Select } from 'shared-ui/forms';
-import { Actions, Details, LinkButton, ResultPanel as Panel } from '../../../lib/resultLayout';
+import { waitlistDatesProblem, type PartOfDay, type WaitlistEntryView } from 'shared-api/waitlist';
+import { Button, Stack, useToast } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/forms';
+import { failureOf } from '../../../lib/apiError';
+import { Callout } from '../../../lib/callout';
+import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
+import { Actions, Details, LinkButton } from '../../../lib/resultLayout';
 import { useGetWaitlistEntryQuery, useLeaveWaitlistMutation, useUpdateWaitlistEntryMutation, waitlistApi } from '../api/waitlistApi';
-import { waitlistCatalog, type WaitlistTextId } from '../i18n';
-import { DATES_TEXT, initialDates } from '../utils/joinForm';
-import { dayText, errorText, instant, slotDay, slotStart, statusOf } from '../utils/words';
+import { useWaitlistWords } from '../i18n';
+import { initialDates } from '../utils/joinForm';
+import { datesText, dayText, errorText, instant, linkRefusalOf, slotDay, slotStart } from '../utils/words';
+import { DatesFields } from './DatesFields';
 
-const linkRefusals: Record<number, WaitlistTextId> = { 404: 'invalidLink', 429: 'tooManyTries' };
-
-const DateRow = styled.div`
-  display: grid;
-  align-items: end;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const Note = styled.p`
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.info};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.infoSubtle};
-`;
 
 /** `/waitlist/:token`: the parent's place, dates, change of dates and leaving; every ended state says what next. */
 export function WaitlistEntry({ token }: { token: string }) {
-  const words = useCatalog(waitlistCatalog);
+  const words = useWaitlistWords();
   const { t, locale } = words;
   const toast = useToast();
   const dispatch = useAppDispatch();
@@ -43,27 +31,18 @@ export function WaitlistEntry({ token }: { token: string }) {
 
   const replace = (view: WaitlistEntryView) => dispatch(waitlistApi.util.upsertQueryData('getWaitlistEntry', token, view));
 
-  if (query.isLoading) {
-    return (
-      <Panel aria-labelledby="waitlist-title" aria-busy="true">
-        <h1 id="waitlist-title">{title}</h1>
-        <Spinner label={t('loading')} />
-      </Panel>
-    );
-  }
+  if (query.isLoading) return <LinkPanel id="waitlist-title" title={title} loading={t('loading')} />;
   if (!query.data) {
-    const status = statusOf(query.error);
-    const refused = typeof status === 'number' ? linkRefusals[status] : undefined;
+    const refused = linkRefusalOf(query.error);
     return (
-      <Panel aria-labelledby="waitlist-title">
-        <h1 id="waitlist-title">{title}</h1>
-        {refused ? <p role="alert">{t(refused)}</p> : <ErrorPanel message={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />}
+      <LinkPanel id="waitlist-title" title={title}>
+        <LinkFailure refusal={refused && t(refused)} failure={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />
         <Actions>
           <LinkButton as={Link} to="/" $primary>
             {t('seeTimetable')}
           </LinkButton>
         </Actions>
-      </Panel>
+      </LinkPanel>
     );
   }
 
@@ -84,8 +63,8 @@ export function WaitlistEntry({ token }: { token: string }) {
       setEditing(null);
       toast.success(t('datesSaved'));
     } catch (error) {
-      toast.error(statusOf(error) === 409 ? t('notWaiting') : errorText(error, words, 'saveFailed'));
-      if (statusOf(error) === 409) void query.refetch();
+      toast.error(failureOf(error).status === 409 ? t('notWaiting') : errorText(error, words, 'saveFailed'));
+      if (failureOf(error).status === 409) void query.refetch();
     }
   };
   const doLeave = async () => {
@@ -100,9 +79,8 @@ export function WaitlistEntry({ token }: { token: string }) {
   };
 
   return (
-    <Panel aria-labelledby="waitlist-title">
-      <h1 id="waitlist-title">{title}</h1>
-      <Note role="status">{stateText}</Note>
+    <LinkPanel id="waitlist-title" title={title}>
+      <Callout as="p" role="status">{stateText}</Callout>
       <Details>
         {entry.place !== null && (
           <>
@@ -121,23 +99,17 @@ export function WaitlistEntry({ token }: { token: string }) {
       </Details>
       {editing && (
         <Stack gap={3}>
-          <DateRow>
-            <Field label={t('fromDate')} htmlFor="fromDate" hint={/^\d{4}-\d{2}-\d{2}$/.test(editing.fromDate) ? dayText(editing.fromDate, locale) : undefined} error={problem && problem !== 'order' && problem !== 'tooFar' ? t(DATES_TEXT[problem], { weeks: waitlistSettings().weeksAhead }) : undefined}>
-              <Input id="fromDate" type="date" min={limits.min} max={limits.max} value={editing.fromDate} onChange={(event) => setEditing({ ...editing, fromDate: event.target.value })} />
-            </Field>
-            <Field label={t('toDate')} htmlFor="toDate" hint={/^\d{4}-\d{2}-\d{2}$/.test(editing.toDate) ? dayText(editing.toDate, locale) : undefined} error={problem === 'order' || problem === 'tooFar' ? t(DATES_TEXT[problem], { weeks: waitlistSettings().weeksAhead }) : undefined}>
-              <Input id="toDate" type="date" min={limits.min} max={limits.max} value={editing.toDate} onChange={(event) => setEditing({ ...editing, toDate: event.target.value })} />
-            </Field>
-          </DateRow>
-          <Field label={t('partOfDay')} htmlFor="partOfDay">
-            <Select id="partOfDay" value={editing.partOfDay} onChange={(event) => setEditing({ ...editing, partOfDay: event.target.value as PartOfDay })}>
-              {WAITLIST_PARTS_OF_DAY.map((part) => (
-                <option key={part} value={part}>
-                  {t(`partOfDay.${part}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <DatesFields
+            limits={limits}
+            values={editing}
+            errors={{
+              fromDate: problem && problem !== 'order' && problem !== 'tooFar' ? datesText(problem, t) : undefined,
+              toDate: problem === 'order' || problem === 'tooFar' ? datesText(problem, t) : undefined,
+            }}
+            fromDate={{ value: editing.fromDate, onChange: (event) => setEditing({ ...editing, fromDate: event.target.value }) }}
+            toDate={{ value: editing.toDate, onChange: (event) => setEditing({ ...editing, toDate: event.target.value }) }}
+            partOfDay={{ value: editing.partOfDay, onChange: (event) => setEditing({ ...editing, partOfDay: event.target.value as PartOfDay }) }}
+          />
           <Actions>
             <Button variant="secondary" onClick={() => setEditing(null)}>
               {t('cancel')}
@@ -176,6 +148,6 @@ export function WaitlistEntry({ token }: { token: string }) {
         busy={leaving.isLoading}
         tone="danger"
       />
-    </Panel>
+    </LinkPanel>
   );
 }

@@ -2,22 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRM, schoolName } from 'shared-api';
 import type { WaitlistAccept, WaitlistOfferView } from 'shared-api/waitlist';
-import { Button, ErrorPanel, Spinner, styled, useCatalog, useToast } from 'shared-ui';
+import { Button, useToast } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/forms';
-import { Actions, Details, LinkButton, ResultPanel as Panel } from '../../../lib/resultLayout';
+import { failureOf } from '../../../lib/apiError';
+import { Callout } from '../../../lib/callout';
+import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
+import { Actions, Details, LinkButton } from '../../../lib/resultLayout';
 import { useAcceptWaitlistOfferMutation, useDeclineWaitlistOfferMutation, useGetWaitlistOfferQuery } from '../api/waitlistApi';
-import { waitlistCatalog, type WaitlistTextId } from '../i18n';
-import { errorText, instant, slotDay, slotSpan, statusOf } from '../utils/words';
+import { useWaitlistWords } from '../i18n';
+import { errorText, instant, linkRefusalOf, slotDay, slotSpan } from '../utils/words';
 
-const linkRefusals: Record<number, WaitlistTextId> = { 404: 'invalidLink', 429: 'tooManyTries' };
-
-const Note = styled.p<{ $tone?: 'info' | 'warning' }>`
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme, $tone = 'info' }) => theme.colors[$tone]};
-  border-left-width: 4px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone = 'info' }) => theme.colors[`${$tone}Subtle`]};
-`;
 
 type Props = {
   token: string;
@@ -29,7 +23,7 @@ type Props = {
 
 /** `/waitlist/offer/:offerToken`: the offer (school, day and time GMT+8, fee, until when), "Book and pay", "No thanks". */
 export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) {
-  const words = useCatalog(waitlistCatalog);
+  const words = useWaitlistWords();
   const { t, locale } = words;
   const toast = useToast();
   const query = useGetWaitlistOfferQuery(token, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
@@ -46,8 +40,8 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
       toast.success(t('declined'));
     } catch (error) {
       setConfirmDecline(false);
-      if (statusOf(error) === 409) void query.refetch();
-      toast.error(statusOf(error) === 409 ? t('offer.notLive') : errorText(error, words, 'declineFailed'));
+      if (failureOf(error).status === 409) void query.refetch();
+      toast.error(failureOf(error).status === 409 ? t('offer.notLive') : errorText(error, words, 'declineFailed'));
     }
   };
   const autoDeclined = useRef(false);
@@ -58,28 +52,19 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the live offer has been read
   }, [declineNow, query.data?.state]);
 
-  if (query.isLoading) {
-    return (
-      <Panel aria-labelledby="offer-title" aria-busy="true">
-        <h1 id="offer-title">{title}</h1>
-        <Spinner label={t('loading')} />
-      </Panel>
-    );
-  }
+  if (query.isLoading) return <LinkPanel id="offer-title" title={title} loading={t('loading')} />;
   const timetable = (primary: boolean) => (
     <LinkButton as={Link} to="/" $primary={primary}>
       {t('seeTimetable')}
     </LinkButton>
   );
   if (!query.data) {
-    const status = statusOf(query.error);
-    const refused = typeof status === 'number' ? linkRefusals[status] : undefined;
+    const refused = linkRefusalOf(query.error);
     return (
-      <Panel aria-labelledby="offer-title">
-        <h1 id="offer-title">{title}</h1>
-        {refused ? <p role="alert">{t(refused)}</p> : <ErrorPanel message={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />}
+      <LinkPanel id="offer-title" title={title}>
+        <LinkFailure refusal={refused && t(refused)} failure={errorText(query.error, words, 'loadFailed')} onRetry={() => void query.refetch()} />
         <Actions>{timetable(true)}</Actions>
-      </Panel>
+      </LinkPanel>
     );
   }
 
@@ -108,7 +93,7 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
     try {
       onAccepted(offer, await accept(token).unwrap());
     } catch (error) {
-      if (statusOf(error) === 409) {
+      if (failureOf(error).status === 409) {
         toast.error(t('offer.notLive'));
         void query.refetch();
       } else toast.error(errorText(error, words, 'acceptFailed'));
@@ -125,25 +110,23 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
             ? t('offer.declined')
             : t('offer.expired');
     return (
-      <Panel aria-labelledby="offer-title">
-        <h1 id="offer-title">{title}</h1>
-        <Note role="status" $tone={state === 'expired' ? 'warning' : 'info'}>
+      <LinkPanel id="offer-title" title={title}>
+        <Callout as="p" role="status" $tone={state === 'expired' ? 'warning' : 'info'}>
           {text}
-        </Note>
+        </Callout>
         {details}
         {(state === 'expired' || state === 'declined') && <p>{t('offer.expiredNext')}</p>}
         <Actions>
           {state === 'waiting' && <Button onClick={() => void query.refetch()}>{t('checkAgain')}</Button>}
           {timetable(state !== 'waiting')}
         </Actions>
-      </Panel>
+      </LinkPanel>
     );
   }
 
   return (
-    <Panel aria-labelledby="offer-title">
-      <h1 id="offer-title">{title}</h1>
-      <Note role="status">{declineNow && declining.isLoading ? t('declining') : t('offerLead', { until: instant(offer.expiresAt, locale) })}</Note>
+    <LinkPanel id="offer-title" title={title}>
+      <Callout as="p" role="status">{declineNow && declining.isLoading ? t('declining') : t('offerLead', { until: instant(offer.expiresAt, locale) })}</Callout>
       {details}
       <Actions>
         <Button variant="secondary" onClick={() => setConfirmDecline(true)} disabled={accepting.isLoading}>
@@ -164,6 +147,6 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
         busy={declining.isLoading}
         tone="danger"
       />
-    </Panel>
+    </LinkPanel>
   );
 }

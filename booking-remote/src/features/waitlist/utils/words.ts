@@ -1,7 +1,6 @@
-import { formatClock, formatDayInMY, formatInMY, parseSlotTime, type Locale } from 'shared-api';
-import { ErrorCode } from 'shared-api';
-import { NOTICE_OUTDATED } from 'shared-api/privacy';
-import { WaitlistErrorCode, waitlistDatesMessage, waitlistSettings, type WaitlistDatesProblem, type WaitlistSlot } from 'shared-api/waitlist';
+import { ErrorCode, formatClock, formatDayInMY, formatInMY, parseSlotTime, type Locale } from 'shared-api';
+import { WaitlistErrorCode, waitlistSettings, type WaitlistDatesProblem, type WaitlistSlot } from 'shared-api/waitlist';
+import { failureOf, refusalId } from '../../../lib/apiError';
 import type { WaitlistTextId, WaitlistWords } from '../i18n';
 
 const clock = (time: string, locale: Locale) => {
@@ -18,42 +17,47 @@ export const slotSpan = (slot: WaitlistSlot, { t, locale }: WaitlistWords) =>
 export const instant = (iso: string, locale: Locale) => `${formatInMY(iso, 'longDate', locale)}, ${formatInMY(iso, 'time', locale)}`;
 export const dayText = (date: string, locale: Locale) => formatDayInMY(date, 'longDate', locale);
 
-type ErrorBody = { message?: unknown; error?: unknown };
-const bodyOf = (error: unknown): ErrorBody | undefined => {
-  const data = (error as { data?: unknown } | null)?.data;
-  return typeof data === 'object' && data !== null ? (data as ErrorBody) : undefined;
+/** A waitlist link the server refused (unknown, or asked about too often): what the page says instead of the entry. */
+export function linkRefusalOf(error: unknown): WaitlistTextId | undefined {
+  const { status } = failureOf(error);
+  return status === 404 ? 'invalidLink' : status === 429 ? 'tooManyTries' : undefined;
+}
+
+/** The message id a date problem is said with (the contract's rule, the page's words). */
+const DATES_TEXT: Record<WaitlistDatesProblem, WaitlistTextId> = {
+  past: 'datesPast',
+  invalid: 'datesPast',
+  tooFar: 'datesTooFar',
+  order: 'datesOrder',
+  noWeekday: 'noWeekday',
 };
-export const statusOf = (error: unknown): number | string | undefined => (error as { status?: number | string } | null)?.status;
-export const codeOf = (error: unknown): string | undefined => {
-  const code = bodyOf(error)?.error;
-  return typeof code === 'string' ? code : undefined;
-};
+export const isDatesProblem = (rule: string | undefined): rule is WaitlistDatesProblem => rule !== undefined && Object.hasOwn(DATES_TEXT, rule);
+/** A dates problem (the contract's rule) in the page's language, with the weeks it names. */
+export const datesText = (problem: WaitlistDatesProblem, t: WaitlistWords['t'], weeks: string | number = waitlistSettings().weeksAhead) =>
+  t(DATES_TEXT[problem], { weeks });
 
 const BY_CODE: Partial<Record<string, WaitlistTextId>> = {
   [WaitlistErrorCode.WAITLIST_SCHOOL]: 'unknownSchool',
   [WaitlistErrorCode.WAITLIST_LINK_INVALID]: 'invalidLink',
   [WaitlistErrorCode.WAITLIST_NOT_LIVE]: 'offer.notLive',
-  [NOTICE_OUTDATED]: 'noticeOutdated',
-  [ErrorCode.RATE_LIMITED]: 'rateLimited',
   [ErrorCode.HOLD_LIMIT]: 'tooManyTries',
-  [ErrorCode.DATABASE_UNAVAILABLE]: 'databaseUnavailable',
-  [ErrorCode.INTERNAL]: 'serverError',
 };
 
-/** What to tell the parent about a failed call: in English the server's words, else the text for its code, else `fallback`. */
-export function errorText(error: unknown, { t, locale }: WaitlistWords, fallback: WaitlistTextId): string {
-  const message = bodyOf(error)?.message;
-  if (locale === 'en' && typeof message === 'string' && message.trim()) return message;
-  const code = codeOf(error);
-  if (code === WaitlistErrorCode.WAITLIST_DATES) {
-    // The server's words name the rule: say the same rule in the page's language.
-    const weeks = waitlistSettings().weeksAhead;
-    const problems: [WaitlistDatesProblem, WaitlistTextId][] = [['past', 'datesPast'], ['tooFar', 'datesTooFar'], ['order', 'datesOrder'], ['noWeekday', 'noWeekday']];
-    const found = problems.find(([problem]) => waitlistDatesMessage(problem, weeks) === message);
-    return t(found ? found[1] : 'datesPast', { weeks });
+/**
+ * What to tell the parent about a failed call: in English the server's words; else for dates refused, the problem
+ * its reason names (the weeks it gives); else the rule or the code's text; else `fallback`.
+ */
+export function errorText(error: unknown, { t, locale, common }: WaitlistWords, fallback: WaitlistTextId): string {
+  const failure = failureOf(error);
+  if (locale === 'en' && failure.message) return failure.message;
+  if (failure.code === WaitlistErrorCode.WAITLIST_DATES) {
+    const rule = failure.reason?.rule;
+    return datesText(isDatesProblem(rule) ? rule : 'past', t, failure.reason?.params?.weeks);
   }
-  const id = code ? BY_CODE[code] : undefined;
+  const id = refusalId(failure, BY_CODE);
   if (id) return t(id);
-  if (statusOf(error) === 429) return t('tooManyTries');
+  const said = common(failure);
+  if (said) return said;
+  if (failure.status === 429) return t('tooManyTries');
   return t(fallback);
 }

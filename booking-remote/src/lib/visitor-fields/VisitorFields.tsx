@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useFormContext, type FieldError } from 'react-hook-form';
+import type { VisitorDetailsInput } from 'shared-api';
+import { isSchoolYear, schoolYearName, schoolYears } from 'shared-api/schools';
+import { useCatalog } from 'shared-ui';
+import { Field, Input, Select } from 'shared-ui/forms';
+import { isVisitorRule, visitorCatalog, type VisitorTranslate } from './i18n';
+
+/** The fields as a form starts them: empty. */
+export const EMPTY_VISITOR_DETAILS: VisitorDetailsInput = {
+  visitorName: '',
+  visitorEmail: '',
+  visitorContactNo: '',
+  childName: '',
+  selectedSchool: '',
+  childYear: '',
+};
+
+/** A school in the list: its key (the English name, what requests carry) and what the parent reads. */
+export type SchoolChoice = { name: string; label: string };
+
+/** A field's error in the page's language: the contract rule it broke (the resolver's `type`), else its words as they came. */
+export function fieldErrorText(error: FieldError, t: VisitorTranslate): string;
+export function fieldErrorText(error: FieldError | undefined, t: VisitorTranslate): string | undefined;
+export function fieldErrorText(error: FieldError | undefined, t: VisitorTranslate): string | undefined {
+  if (!error) return undefined;
+  return isVisitorRule(error.type) ? t(error.type) : (error.message ?? error.type);
+}
+
+type Props = {
+  schools: SchoolChoice[];
+  /** Under the school list (fees loading, or the standard fees shown). */
+  schoolHint?: string;
+};
+
+/**
+ * The visitor's name, email and contact number, the child's name, the school and the year applied for: the fields of
+ * the booking form and of the waitlist form, inside a react-hook-form `FormProvider` checked by `visitorResolver`.
+ */
+export function VisitorFields({ schools, schoolHint }: Props) {
+  const { t, locale } = useCatalog(visitorCatalog);
+  const {
+    register,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useFormContext<VisitorDetailsInput>();
+  // Each school takes its own years: another school clears a year it does not take.
+  const school = watch('selectedSchool');
+  const years = schoolYears(school);
+  useEffect(() => {
+    const year = getValues('childYear');
+    if (year && !isSchoolYear(school, year)) setValue('childYear', '');
+  }, [school, getValues, setValue]);
+  const error = (field: keyof VisitorDetailsInput) => fieldErrorText(errors[field], t);
+  return (
+    <>
+      <Field label={t('visitorName')} htmlFor="visitorName" error={error('visitorName')}>
+        <Input type="text" autoComplete="name" {...register('visitorName')} />
+      </Field>
+      <Field label={t('emailAddress')} htmlFor="visitorEmail" error={error('visitorEmail')}>
+        <Input type="email" autoComplete="email" inputMode="email" {...register('visitorEmail')} />
+      </Field>
+      <Field label={t('contactNumber')} htmlFor="visitorContactNo" error={error('visitorContactNo')}>
+        <Input type="tel" autoComplete="tel" inputMode="tel" placeholder={t('contactPlaceholder')} {...register('visitorContactNo')} />
+      </Field>
+      <Field label={t('childName')} htmlFor="childName" error={error('childName')}>
+        <Input type="text" autoComplete="off" {...register('childName')} />
+      </Field>
+      <Field label={t('selectedSchool')} htmlFor="selectedSchool" error={error('selectedSchool')} hint={schoolHint}>
+        <Select {...register('selectedSchool')}>
+          <option value="">{t('selectSchool')}</option>
+          {/* The value stays the school's English name (its key in requests); the parent reads it in their language. */}
+          {schools.map((option) => (
+            <option key={option.name} value={option.name}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('childYear')} htmlFor="childYear" error={error('childYear')}>
+        <Select {...register('childYear')}>
+          <option value="">{years.length > 0 ? t('selectYear') : t('selectSchoolFirst')}</option>
+          {/* As the school: the value is the year's English name, the key staff and the database read. */}
+          {years.map((year) => (
+            <option key={year.name} value={year.name}>
+              {schoolYearName(school, year.name, locale)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
