@@ -9,6 +9,7 @@ import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { Details } from '../../../lib/resultLayout';
 import { visitorCatalog } from '../../../lib/visitor-fields/i18n';
 import { dialogCatalog } from '../i18n';
+import type { EditableField } from '../model/bookingFlow';
 import type { BookingDetails } from '../utils/bookingDraft';
 import {
   formatCountdown,
@@ -74,9 +75,6 @@ const Terms = styled.section`
     margin: 0;
   }
 `;
-
-/** A field of the details step the parent can go back to from the summary. */
-export type EditableField = 'visitorEmail' | 'visitorContactNo';
 
 type Props = {
   details: BookingDetails;
