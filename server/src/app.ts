@@ -105,7 +105,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${brand.productName} booking API`, version: '1.0.0', description: 'Every answer is {success, data, message, error?}.' },
+      info: { title: `${brand.productName} booking API`, version: '1.0.0', description: 'Every answer is {success, data, message, error?}; a refusal also names its rule and values in reason {rule, params?, field?}.' },
       servers: [{ url: config.payments.apiPublicUrl, description: 'This API (API_PUBLIC_URL)' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },

@@ -145,7 +145,7 @@ export class Checkout {
             if ('ok' in taken) return refuse(taken);
             hold = { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
           }
-          if (await this.limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold);
+          if (await this.limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold).withReason({ rule: 'visitorHasHold', params: { minutes: HOLD_MINUTES } });
           // A new or renewed hold over the network's free holds stands only with a valid proof of work (rolled back otherwise).
           if (charged) await this.limits.admit(tx, ownEnd ? payer : holder, proof);
           return { hold, tookHold: !ownEnd, ownEnd };

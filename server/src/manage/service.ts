@@ -63,6 +63,9 @@ export const BookingText = {
 const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);
 const invalidLink = () => fail(404, ManageErrorCode.MANAGE_LINK_INVALID, ManageMessage.invalidLink);
 const expiredLink = () => fail(410, ManageErrorCode.MANAGE_LINK_EXPIRED, ManageMessage.expiredLink);
+/** A refusal in ManageMessage's words, naming its key as the rule (the parent's page says it in their language). */
+const refused = (status: number, code: ErrorCode | ManageErrorCode, rule: 'cancelled' | 'tooLate' | 'alreadyCancelled' | 'visitOver' | 'sameSlot' | 'notPaid') =>
+  fail(status, code, ManageMessage[rule]).withReason({ rule });
 const tooManyLinks = () => fail(429, ErrorCode.RATE_LIMITED, ManageMessage.tooManyTries);
 
 export type BookingManagerOptions = {
@@ -184,8 +187,8 @@ export class BookingManager {
   private assertParentMayChange(located: Located, now: Date): void {
     const state = this.stateOf(located, now);
     if (state === 'over') throw expiredLink();
-    if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.cancelled);
-    if (now.getTime() >= this.deadline(located.slot).getTime()) throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.tooLate);
+    if (state === 'cancelled') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'cancelled');
+    if (now.getTime() >= this.deadline(located.slot).getTime()) throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'tooLate');
   }
 
   // ---- Reschedule ----
@@ -223,8 +226,8 @@ export class BookingManager {
     const located = await this.db.transaction(async (tx) => {
       const before = await this.byReference(tx, reference, true);
       const state = this.stateOf(before, now);
-      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
-      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+      if (state === 'cancelled') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'alreadyCancelled');
+      if (state === 'over') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'visitOver');
       return this.moveLocked(tx, before, slotId, { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff', ip: by.ip });
     });
     this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail }, 'booking: moved by staff');
@@ -241,7 +244,7 @@ export class BookingManager {
     by: { actor: string; actorUserId?: number; action: 'parent_rescheduled' | 'booking_moved_by_staff'; ip?: string },
   ): Promise<Located> {
     const { payment: p, slot: from } = before;
-    if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
+    if (slotId === from.id) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
     const won = await (await this.checkout).move(tx, {
       fromSlotId: from.id,
       reference: p.reference,
@@ -364,7 +367,7 @@ export class BookingManager {
     const token = await this.db.transaction(async (tx) => {
       const located = await this.locate(tx, paymentId, true);
       if (located.payment.status !== 'completed' || located.payment.bookingStatus !== 'booked')
-        throw fail(409, ErrorCode.PAYMENT_NOT_COMPLETED, located.payment.bookingStatus === 'cancelled' ? ManageMessage.cancelled : ManageMessage.notPaid);
+        throw refused(409, ErrorCode.PAYMENT_NOT_COMPLETED, located.payment.bookingStatus === 'cancelled' ? 'cancelled' : 'notPaid');
       if (this.stateOf(located, now) === 'over') throw expiredLink();
       if ((await browserTokenCount(tx, paymentId)) >= MAX_BROWSER_TOKENS) throw tooManyLinks();
       return mintManageToken(tx, paymentId, 'browser');
@@ -458,8 +461,8 @@ export class BookingManager {
     const located = await this.db.transaction(async (tx) => {
       const before = await this.byReference(tx, reference, true);
       const state = this.stateOf(before, now);
-      if (state === 'cancelled') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
-      if (state === 'over') throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+      if (state === 'cancelled') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'alreadyCancelled');
+      if (state === 'over') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'visitOver');
       const amountSen = refund ? paidAmountOf(before.payment) : 0;
       const audit = { actor: staffEmail, actorUserId: by.userId, target: reference, ip: by.ip };
       await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { refund, refundSen: amountSen } });

@@ -95,7 +95,7 @@ export const moveRefused = (won: Refusal): AppError =>
 
 /** Refuses a change to a booking whose visit is over. */
 function assertAhead(slot: SlotRow, now: Date): void {
-  if (slot.endAt.getTime() <= now.getTime()) throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver);
+  if (slot.endAt.getTime() <= now.getTime()) throw fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.visitOver).withReason({ rule: 'visitOver' });
 }
 
 /**
@@ -107,7 +107,7 @@ function assertAhead(slot: SlotRow, now: Date): void {
 export async function moveUnpaid(tx: DbOrTx, from: SlotRow, slotId: number, by: StaffChange): Promise<SlotRow> {
   assertAhead(from, by.now);
   const reference = from.bookingReference!;
-  if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot);
+  if (slotId === from.id) throw fail(400, ErrorCode.VALIDATION_ERROR, ManageMessage.sameSlot).withReason({ rule: 'sameSlot' });
   const won = await by.checkout.move(tx, {
     fromSlotId: from.id,
     reference,

@@ -81,11 +81,11 @@ export class WaitlistService {
     if (body) {
       priceOf(body.school, () => fail(400, WaitlistErrorCode.WAITLIST_SCHOOL, WaitlistMessage.unknownSchool));
       if (body.childYear && schoolDetails(body.school) && !isSchoolYear(body.school, body.childYear))
-        throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.childYearInvalid);
+        throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.childYearInvalid).withReason({ rule: 'childYearInvalid', field: 'childYear' });
     }
     const weeks = this.o.rules.settings.weeksAhead;
     const problem = waitlistDatesProblem(dates.fromDate, dates.toDate, dateInMY(this.o.rules.now()), weeks);
-    if (problem) throw fail(400, WaitlistErrorCode.WAITLIST_DATES, waitlistDatesMessage(problem, weeks));
+    if (problem) throw fail(400, WaitlistErrorCode.WAITLIST_DATES, waitlistDatesMessage(problem, weeks)).withReason({ rule: problem, params: { weeks } });
   }
 
   /**

@@ -176,6 +176,7 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
     const same = await reschedule(ctx, b.token, b.slotId);
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe(ManageMessage.sameSlot);
+    expect(same.json().reason).toEqual({ rule: 'sameSlot' });
 
     const taken = await reschedule(ctx, b.token, other.slotId);
     expect(taken.statusCode).toBe(409);

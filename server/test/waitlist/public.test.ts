@@ -50,6 +50,9 @@ describe('waitlist public routes', () => {
     }
     expect(await entries(ctx)).toHaveLength(0);
     expect(await consentCount()).toBe(consentsBefore);
+    // The dates' refusal names its rule and the weeks ahead, for the page to say in the parent's language.
+    const tooFar = await join(ctx, 50, { fromDate: today, toDate: addDays(today, 8 * 7 + 1) }, '10.250.0.1');
+    expect(tooFar.json().reason).toEqual({ rule: 'tooFar', params: { weeks: 8 } });
   });
 
   it('joins with the consent recorded, and mails the place and the private link in the parent’s language', async () => {
