@@ -1,12 +1,12 @@
 jest.setTimeout(60_000);
 import { openDatabase, type DatabaseHandle } from '../src/base/db/connection';
-import { createListChanges, LIST_CHANGES_MAX_WAITING, ListenerLost, TooManyWaiting } from '../src/slots/list-changes';
+import { createListChanges, LIST_CHANGES_MAX_PER_NETWORK, LIST_CHANGES_MAX_WAITING, ListenerLost, TooManyFromNetwork } from '../src/slots/list-changes';
 import { createThrowawayPostgres, freshPglite, insertSlot, startTestApp, stopTestApp, type TestContext } from './helpers';
 
 // GET /public/list/changes (issue 27): the shell's server holds one waiting, so it reads the public list again only
 // when a slot changed. It must answer the moment a change is committed, by this process or another one.
-const changes = (ctx: TestContext, after?: number) =>
-  ctx.app.inject(`/public/list/changes${after === undefined ? '' : `?after=${after}`}`).then((res) => {
+const changes = (ctx: TestContext, after?: number, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ url: `/public/list/changes${after === undefined ? '' : `?after=${after}`}`, remoteAddress }).then((res) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     return res.json().data.version as number;
@@ -42,15 +42,25 @@ describe('on PGlite', () => {
     if (version > 0) expect(await changes(ctx, version - 1)).toBe(version);
   });
 
-  it(`keeps ${LIST_CHANGES_MAX_WAITING} waiting; one more gets 503 with Retry-After, and the held ones are all answered`, async () => {
+  it(`keeps ${LIST_CHANGES_MAX_WAITING} waiting from many networks; one more is answered the version as it is (not an error), and the held ones are all answered`, async () => {
     const version = await changes(ctx);
-    const held = Array.from({ length: LIST_CHANGES_MAX_WAITING }, () => changes(ctx, version));
+    // 200 waits from 50 networks, 4 each.
+    const held = Array.from({ length: LIST_CHANGES_MAX_WAITING }, (_, i) => changes(ctx, version, `10.${Math.floor(i / 4)}.7.${(i % 4) + 1}`));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await ctx.app.inject(`/public/list/changes?after=${version}`);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json().error).toBe('RATE_LIMITED');
+    const beyond = await ctx.app.inject({ url: `/public/list/changes?after=${version}`, remoteAddress: '10.250.0.1' });
+    expect([beyond.statusCode, beyond.json().data.version]).toEqual([200, version]);
     expect(new Set(await Promise.all(held))).toEqual(new Set([version]));
+  });
+
+  it(`one network holds at most ${LIST_CHANGES_MAX_PER_NETWORK} waits: one more from any of its addresses gets 429 with Retry-After; other networks still wait`, async () => {
+    const version = await changes(ctx);
+    const held = Array.from({ length: LIST_CHANGES_MAX_PER_NETWORK }, (_, i) => changes(ctx, version, `10.251.3.${i + 1}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await ctx.app.inject({ url: `/public/list/changes?after=${version}`, remoteAddress: '10.251.3.200' });
+    expect([refused.statusCode, refused.json().error, refused.headers['retry-after']]).toEqual([429, 'RATE_LIMITED', '5']);
+    const other = changes(ctx, version, '10.252.3.1');
+    await insertSlot(ctx.database, 49);
+    expect((await Promise.all([...held, other])).every((v) => v > version)).toBe(true);
   });
 
   it.each([' 1', '1.0', '-1', '0x10', '1e3', 'x', ''])('refuses after=%j with a 400 naming the field', async (after) => {
@@ -97,16 +107,19 @@ describe('waiting requests one process keeps', () => {
   });
   afterAll(() => database.close());
 
-  it('refuses one more than it keeps; a caller that went away frees its place; closing answers everyone', async () => {
-    const list = createListChanges(database, 60_000, 2);
-    const version = await list.next(undefined, new AbortController().signal);
+  it('answers one more than it keeps after a pause, never holding it; refuses a network past its places; a caller that went away frees its place; closing answers everyone', async () => {
+    const list = createListChanges(database, { waitMs: 60_000, maxWaiting: 2, maxPerNetwork: 1, overflowPauseMs: 50 });
+    const signal = () => new AbortController().signal;
+    const version = await list.next(undefined, signal());
     const leaving = new AbortController();
-    const first = list.next(version, leaving.signal);
-    const second = list.next(version, new AbortController().signal);
-    await expect(list.next(version, new AbortController().signal)).rejects.toBeInstanceOf(TooManyWaiting);
+    const first = list.next(version, leaving.signal, 'a');
+    await expect(list.next(version, signal(), 'a')).rejects.toBeInstanceOf(TooManyFromNetwork);
+    const second = list.next(version, signal(), 'b');
+    expect(await list.next(version, signal(), 'c')).toBe(version);
     leaving.abort();
     expect(await first).toBe(version);
-    const third = list.next(version, new AbortController().signal);
+    // Network a's place is free again.
+    const third = list.next(version, signal(), 'a');
     await list.close();
     expect(await Promise.all([second, third])).toEqual([version, version]);
   });
@@ -123,7 +136,7 @@ describe('waiting requests one process keeps', () => {
         return async () => {};
       },
     } as DatabaseHandle;
-    const list = createListChanges(handle, 60_000);
+    const list = createListChanges(handle, { waitMs: 60_000 });
     const version = await list.next(undefined, new AbortController().signal);
     const waiting = list.next(version, new AbortController().signal);
     await new Promise((resolve) => setTimeout(resolve, 20));

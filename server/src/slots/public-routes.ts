@@ -16,9 +16,15 @@ import {
 import { listPublicSlots } from './slot-service';
 import { groupByWeek, toPublicSlot } from './present';
 import { createPublicListCache } from './public-list-cache';
-import { createListChanges, ListenerLost, TooManyWaiting } from './list-changes';
+import { createListChanges, ListenerLost, TooManyFromNetwork } from './list-changes';
+
+/** The client network the list's waits are counted by (as holds are): IPv4 /24, IPv6 /56. */
+const LIST_CHANGES_NETWORK_BITS: NetworkBits = { v4: 24, v6: 56 };
+/** When a network at its waits may ask again (one of its waits ends within 25 s anyway). */
+const LIST_CHANGES_NETWORK_RETRY_SECONDS = 5;
 import { errorResponses, publicRoute } from '../base/routes';
 import { AppError, DatabaseUnavailableMessage, ok } from '../base/errors';
+import { networkOf, type NetworkBits } from '../base/client-address';
 
 const listAnswer = envelope(z.union([publicListLegacySchema, z.array(publicSlotSchema), publicListGroupedSchema]));
 
@@ -71,7 +77,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The shell's server keeps one of these waiting, so it reads the list again only when it changed (issue 27).
-  const changes = createListChanges(app.database, app.config.listChangesWaitMs);
+  const changes = createListChanges(app.database, { waitMs: app.config.listChangesWaitMs });
   app.addHook('onClose', () => changes.close());
   app.get(
     PUBLIC_LIST_CHANGES_PATH,
@@ -80,20 +86,20 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['public'],
         operationId: 'waitForPublicListChange',
         security: publicRoute,
-        summary: "The public list's version now; with `after`, once it moved past it (up to 25 s, then the same version)",
+        summary: "The public list's version now; with `after`, once it moved past it (up to 25 s, then the same version); a few waits per client network (429 beyond)",
         querystring: listChangesQuerySchema,
-        response: { 200: envelope(listVersionSchema), ...errorResponses() },
+        response: { 200: envelope(listVersionSchema), ...errorResponses(429) },
       },
     },
     async (request, reply) => {
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
       try {
-        const version = await changes.next(request.query.after, gone.signal);
+        const version = await changes.next(request.query.after, gone.signal, networkOf(request.ip, LIST_CHANGES_NETWORK_BITS));
         reply.header('cache-control', 'no-store');
         return ok({ version }, 'Public list version');
       } catch (err) {
-        if (err instanceof TooManyWaiting) throw new AppError(503, ErrorCode.RATE_LIMITED, err.message, 1);
+        if (err instanceof TooManyFromNetwork) throw new AppError(429, ErrorCode.RATE_LIMITED, err.message, LIST_CHANGES_NETWORK_RETRY_SECONDS);
         if (err instanceof ListenerLost) throw new AppError(503, ErrorCode.DATABASE_UNAVAILABLE, DatabaseUnavailableMessage, 1);
         throw err;
       }

@@ -131,6 +131,15 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expectRetryAfter(await inject('POST /api/waitlist/offer/:token/decline', `/api/waitlist/offer/${unknownToken()}/decline`, undefined, address));
   });
 
+  it('GET /public/list/changes: a network past its waits', async () => {
+    const version = (await ctx.app.inject({ url: '/public/list/changes' })).json().data.version as number;
+    const waits = Array.from({ length: 4 }, (_, i) => ctx.app.inject({ url: `/public/list/changes?after=${version}`, remoteAddress: `10.37.0.${i + 1}` }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expectRetryAfter(await inject('GET /public/list/changes', `/public/list/changes?after=${version}`, undefined, '10.37.0.9'));
+    await insertSlot(ctx.database, 50);
+    await Promise.all(waits);
+  });
+
   it('covers every route the OpenAPI document says may answer 429', async () => {
     const doc = (await ctx.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
     const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
