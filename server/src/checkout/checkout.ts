@@ -30,6 +30,13 @@ export const PAYABLE_MS = 10 * 60_000;
 
 const waitlistFirst = () => new AppError(409, WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, WaitlistMessage.waitlistFirst);
 
+/** A new hold of HOLD_MINUTES (the caller's token, if it brought one), within the holder's hold time on the slot; refused otherwise (thrown). */
+async function newHold(tx: DbOrTx, slotId: number, holder: HoldHolder, token?: string): Promise<Hold> {
+  const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder, token });
+  if ('ok' in taken) return refuse(taken);
+  return { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
+}
+
 /** A payment's hold as the checkout gave it: new (taken by this payment) or the caller's own (`ownEnd`: its end before). */
 export type PaymentHold = { hold: Hold; tookHold: boolean; ownEnd: Date | null };
 
@@ -96,15 +103,11 @@ export class Checkout {
     await this.openSlot(slotId, null);
     await this.refuseListFirst(slotId, null);
     await this.limits.screen(this.db, holder, proof);
-    const hold = await this.limits.transaction(this.db, holder, async (tx) => {
-      const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder });
-      if ('ok' in taken) return taken;
-      const expiresAt = await grantHoldTime(tx, taken.slotId, taken.token, holder, { minutes: HOLD_MINUTES });
+    return this.limits.transaction(this.db, holder, async (tx) => {
+      const hold = await newHold(tx, slotId, holder);
       await this.limits.admit(tx, holder, proof);
-      return { ...taken, expiresAt };
+      return hold;
     });
-    if ('ok' in hold) return refuse(hold);
-    return hold;
   }
 
   /**
@@ -141,11 +144,10 @@ export class Checkout {
             charged = ownEnd.getTime() - Date.now() < PAYABLE_MS;
             hold = { slotId, token, expiresAt: await grantHoldTime(tx, slotId, token, holder, charged ? { minutes: HOLD_MINUTES } : 'keep') };
           } else {
-            const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder, token });
-            if ('ok' in taken) return refuse(taken);
-            hold = { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
+            hold = await newHold(tx, slotId, holder, token);
           }
-          if (await this.limits.visitorHoldsAnother(tx, holder, slotId)) throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold).withReason({ rule: 'visitorHasHold', params: { minutes: HOLD_MINUTES } });
+          if (await this.limits.visitorHoldsAnother(tx, holder, slotId))
+            throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold).withReason({ rule: 'visitorHasHold', params: { minutes: HOLD_MINUTES } });
           // A new or renewed hold over the network's free holds stands only with a valid proof of work (rolled back otherwise).
           if (charged) await this.limits.admit(tx, ownEnd ? payer : holder, proof);
           return { hold, tookHold: !ownEnd, ownEnd };
