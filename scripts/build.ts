@@ -40,6 +40,8 @@ const packageOf = (moduleName: string): string | undefined => {
   }
   // The contract (constants, messages, zod schemas) is stateless: a bundle may carry its own copy of what it uses.
   if (/(?:^|\/)shared-api\/src\/contract\//.test(normalized)) return 'shared-api/contract';
+  // The product's languages (shared-ui/languages, which the contract re-exports): constants, the same in every copy.
+  if (/(?:^|\/)shared-ui\/src\/i18n\/languages\.ts$/.test(normalized)) return 'shared-ui/languages';
   // shared-ui/forms, shared-ui/data and shared-ui/text are carried by each bundle that uses them, on top of the shared core.
   const sharedUiEntry = /(?:^|\/)shared-ui\/src\/(forms|data|text)\//.exec(normalized);
   if (sharedUiEntry) return `shared-ui/${sharedUiEntry[1]}`;
