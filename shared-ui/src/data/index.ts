@@ -3,11 +3,12 @@
 export { Table, THead, TBody, Tr, Th, Td, type TableProps } from './Table';
 export { Card, CardHeader, CardTitle, CardBody } from './Card';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge';
+export { Menu, MenuTrigger, MenuContent, MenuItem, MenuSeparator, type MenuContentProps } from './Menu';
 export {
-  Menu,
-  MenuTrigger,
-  MenuContent,
-  MenuItem,
-  MenuSeparator,
-  type MenuContentProps,
-} from './Menu';
+  DataTable,
+  SecondLine,
+  type DataColumn,
+  type DataSort,
+  type DataTableProps,
+  type CellWrap,
+} from './DataTable';

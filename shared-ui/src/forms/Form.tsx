@@ -1,5 +1,13 @@
 // In shared-ui/forms or shared-ui/data: the design system's core comes from the shared 'shared-ui' (one copy per page).
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  type ComponentPropsWithRef,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { AlertIcon, css, styled } from 'shared-ui';
 
 export const Label = styled.label`
@@ -52,6 +60,12 @@ export const Select = styled.select`
   background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 24 24' fill='none' stroke='%234a5560' stroke-width='2.5' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M6 9l6 6 6-6'/%3E%3C/svg%3E");
   background-repeat: no-repeat;
   background-position: right 12px center;
+`;
+
+export const TextArea = styled.textarea`
+  ${control}
+  min-height: 4.5em;
+  resize: vertical;
 `;
 
 const FieldBox = styled.div`
@@ -124,3 +138,23 @@ export function Field({ label, htmlFor, error, hint, children, className }: Fiel
     </FieldBox>
   );
 }
+
+type FieldOwnProps = Pick<FieldProps, 'label' | 'error' | 'hint' | 'className'> & { id: string };
+type ControlElement = 'input' | 'select' | 'textarea';
+export type ControlFieldProps<E extends ControlElement> = FieldOwnProps &
+  Omit<ComponentPropsWithRef<E>, keyof FieldOwnProps>;
+
+/** A Field around one control in one element, its label pointing at the control's `id` (react-hook-form's `register` spreads in). */
+function withField<E extends ControlElement>(Control: ComponentType<ComponentPropsWithRef<E>>) {
+  return function ControlField({ label, error, hint, className, ...control }: ControlFieldProps<E>) {
+    return (
+      <Field label={label} htmlFor={control.id} error={error} hint={hint} className={className}>
+        <Control {...(control as ComponentPropsWithRef<E>)} />
+      </Field>
+    );
+  };
+}
+
+export const InputField = withField<'input'>(Input);
+export const SelectField = withField<'select'>(Select);
+export const TextAreaField = withField<'textarea'>(TextArea);
