@@ -8,6 +8,7 @@ import { issueToken } from '../../../test/db';
 import { API, fail } from '../../../test/handlers';
 import { server, setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
+import { onPhone } from '../../../test/screenWidth';
 import { auditHandlers, auditRecord, auditRequests, resetAudit } from '../../../test/audit-handlers';
 import { AUDIT_PAGE_SIZE, AuditText } from './AuditTrail';
 
@@ -92,6 +93,27 @@ describe('/secured/audit', () => {
     await user.selectOptions(screen.getByLabelText('Action'), 'Refund');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText(AuditText.empty)).toBeInTheDocument();
+  });
+
+  it('on a phone, shows each record as a card: time, who, action, target and address beside their names', async () => {
+    onPhone();
+    const { container } = renderAdminApp('/secured/audit');
+    const trail = await screen.findByRole('list', { name: /^Audit trail/ });
+    await waitFor(() => expect(within(trail).getAllByRole('listitem')).toHaveLength(5));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cancelled = within(trail).getByText('Parent cancelled').closest('li')!;
+    expect(within(cancelled).getAllByRole('term').map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)).toEqual([
+      'Time: 3 Mar 2026 10:00:00 AM',
+      'Who: parent',
+      'Action: Parent cancelled',
+      'Target: PAY-ABC123RM 75',
+      'From: 10.7.7.7',
+    ]);
+    // A sign-in touches nothing: its card has no Target line.
+    const login = within(trail).getAllByText('Signed in')[0].closest('li')!;
+    expect(within(login).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Time', 'Who', 'Action', 'From']);
+    await waitFor(() => expect(trail).not.toHaveAttribute('aria-busy'));
+    expect(await axe(container)).toHaveNoViolations();
   });
 
   it('has no accessibility violations', async () => {

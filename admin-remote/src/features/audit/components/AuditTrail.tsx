@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { serverMessage } from 'shared-api';
 import { ValidationMessage } from 'shared-api/messages';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AuditActionLabel, type AuditAction, type AuditRecord } from 'shared-api/audit';
-import { Button, Caption, ErrorPanel, Inline, Skeleton, Stack, styled, useCatalog } from 'shared-ui';
-import { Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
-import { Field, Input, Select } from 'shared-ui/forms';
+import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate } from 'shared-ui';
+import { DataTable, SecondLine, type DataColumn } from 'shared-ui/data';
+import { InputField, SelectField } from 'shared-ui/forms';
 import { downloadCsv } from '../../../lib/csv';
 import { english } from '../../../lib/i18n';
 import { auditCatalog, auditText } from '../i18n';
@@ -25,22 +25,12 @@ export const AuditText = {
   tooMany: (count: number) => auditText('tooMany', { count }),
 };
 
-const Muted = styled.span`
-  display: block;
-  font-size: 0.875rem;
-`;
-
 /** A record's day and time: two short lines that never break inside. */
 const When = styled.time`
   white-space: nowrap;
   span {
     display: block;
   }
-`;
-
-/** Emails, references and summaries wrap, inside a word only when they must, so the From column stays in view. */
-const WrappingTd = styled(Td)`
-  overflow-wrap: anywhere;
 `;
 
 const SlotList = styled.details`
@@ -57,15 +47,16 @@ const SlotList = styled.details`
 `;
 
 /** What a record touched: one line; several slots created at once summarised, each slot behind a disclosure. */
-function TargetCell({ record }: { record: AuditRecord }) {
-  const { t } = useCatalog(auditCatalog);
+function targetCell(record: AuditRecord, t: Translate<typeof en>): ReactNode {
   const target = targetSummary(record);
   // A summary already says what the detail would.
   const detail = typeof record.detail?.count === 'number' ? '' : detailText(record);
+  // Nothing touched (a sign-in): a blank cell, no label on a phone's card.
+  if (!target.text && !detail) return null;
   return (
-    <WrappingTd>
+    <>
       {target.text}
-      {detail && <Muted>{detail}</Muted>}
+      {detail && <SecondLine>{detail}</SecondLine>}
       {target.items.length > 0 && (
         <SlotList>
           <summary>{t('showSlots', { count: target.items.length })}</summary>
@@ -76,7 +67,7 @@ function TargetCell({ record }: { record: AuditRecord }) {
           </ul>
         </SlotList>
       )}
-    </WrappingTd>
+    </>
   );
 }
 
@@ -143,34 +134,61 @@ export function AuditTrail() {
     }
   };
 
+  const columns: DataColumn<AuditRecord>[] = [
+    {
+      id: 'time',
+      header: t('columnTime'),
+      cell: (record) => (
+        <When dateTime={record.at}>
+          {formatDay(record.at)} <span>{formatInstantTime(record.at, { seconds: true })}</span>
+        </When>
+      ),
+    },
+    // Emails, references and summaries wrap, inside a word only when they must, so the From column stays in view.
+    { id: 'who', header: t('columnWho'), wrap: 'anywhere', cell: (record) => record.actor },
+    { id: 'action', header: t('columnAction'), cell: actionLabel },
+    {
+      id: 'target',
+      header: t('columnTarget'),
+      wrap: 'anywhere',
+      cell: (record) => targetCell(record, t),
+    },
+    { id: 'from', header: t('columnFrom'), cell: (record) => record.ip ?? '' },
+  ];
+
   return (
     <Stack>
       <form onSubmit={onApply} aria-label={t('filters')}>
         <Inline>
-          <Field label={t('person')} htmlFor="audit-actor">
-            <Input
-              id="audit-actor"
-              value={draft.actor}
-              placeholder={t('personPlaceholder')}
-              onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
-            />
-          </Field>
-          <Field label={t('action')} htmlFor="audit-action">
-            <Select id="audit-action" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}>
-              <option value="">{t('anyAction')}</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {AuditActionLabel[action]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('from')} htmlFor="audit-from">
-            <Input id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </Field>
-          <Field label={t('to')} htmlFor="audit-to" error={rangeError ?? undefined}>
-            <Input id="audit-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </Field>
+          <InputField
+            label={t('person')}
+            id="audit-actor"
+            value={draft.actor}
+            placeholder={t('personPlaceholder')}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          />
+          <SelectField
+            label={t('action')}
+            id="audit-action"
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}
+          >
+            <option value="">{t('anyAction')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AuditActionLabel[action]}
+              </option>
+            ))}
+          </SelectField>
+          <InputField label={t('from')} id="audit-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <InputField
+            label={t('to')}
+            id="audit-to"
+            error={rangeError ?? undefined}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
           <Button type="submit" size="sm" disabled={rangeError !== null}>
             {t('apply')}
           </Button>
@@ -187,48 +205,16 @@ export function AuditTrail() {
       {error && !isFetching ? (
         <ErrorPanel message={serverMessage(error) ?? t('loadFailed')} onRetry={() => void refetch()} />
       ) : (
-        <Table aria-busy={isFetching || undefined} scrollLabel={t('records')}>
-          <Caption>{t('caption')}</Caption>
-          <THead>
-            <Tr>
-              <Th scope="col">{t('columnTime')}</Th>
-              <Th scope="col">{t('columnWho')}</Th>
-              <Th scope="col">{t('columnAction')}</Th>
-              <Th scope="col">{t('columnTarget')}</Th>
-              <Th scope="col">{t('columnFrom')}</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {!data
-              ? Array.from({ length: 5 }, (_, i) => (
-                  <Tr key={i} data-testid="skeleton-row">
-                    {Array.from({ length: 5 }, (__, j) => (
-                      <Td key={j}>
-                        <Skeleton width="6rem" />
-                      </Td>
-                    ))}
-                  </Tr>
-                ))
-              : data.rows.map((record) => (
-                  <Tr key={record.id}>
-                    <Td>
-                      <When dateTime={record.at}>
-                        {formatDay(record.at)} <span>{formatInstantTime(record.at, { seconds: true })}</span>
-                      </When>
-                    </Td>
-                    <WrappingTd>{record.actor}</WrappingTd>
-                    <Td>{actionLabel(record)}</Td>
-                    <TargetCell record={record} />
-                    <Td>{record.ip ?? ''}</Td>
-                  </Tr>
-                ))}
-            {data && data.rows.length === 0 && (
-              <Tr>
-                <Td colSpan={5}>{t('empty')}</Td>
-              </Tr>
-            )}
-          </TBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          rows={data?.rows}
+          rowKey={(record) => record.id}
+          caption={t('caption')}
+          scrollLabel={t('records')}
+          busy={isFetching}
+          loadingRows={5}
+          empty={t('empty')}
+        />
       )}
 
       {data && (

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Stack, useCatalog } from 'shared-ui';
-import { Field, Input } from 'shared-ui/forms';
+import { Stack, useCatalog } from 'shared-ui';
+import { FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
 import { httpStatus, serverMessage } from 'shared-api';
 import { formResolver } from 'shared-api/schemas';
-import {
-  AccountMessage,
-  passwordResetRequestBodySchema,
-  type PasswordResetRequestBody,
-  type PasswordResetRequestInput,
-} from 'shared-api/accounts';
+import { AccountMessage, passwordResetRequestBodySchema, type PasswordResetRequestBody, type PasswordResetRequestInput } from 'shared-api/accounts';
 import { useRequestPasswordResetMutation } from '../api/accountAuthApi';
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
-import { FormAlert, FormSuccess } from './FormMessages';
+import { formField } from '../../../lib/formField';
+import { SubmitButton } from './SubmitButton';
 
 /** The English text, for tests. */
 export const FORGOT_FAILED_MESSAGE = en.forgotFailed;
@@ -22,40 +18,33 @@ export const FORGOT_FAILED_MESSAGE = en.forgotFailed;
 export function ForgotPasswordForm() {
   const { t } = useCatalog(authCatalog);
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordResetRequestInput, unknown, PasswordResetRequestBody>({
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const form = useForm<PasswordResetRequestInput, unknown, PasswordResetRequestBody>({
     defaultValues: { email: '' },
     resolver: formResolver(passwordResetRequestBodySchema),
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    setSent(null);
+    setOutcome(null);
     const result = await requestReset(values);
     if ('data' in result && result.data !== undefined) {
-      setSent(result.data || AccountMessage.resetRequested);
+      setOutcome({ failed: false, text: result.data || AccountMessage.resetRequested });
       return;
     }
     const status = httpStatus(result.error);
-    setFailure(status === 429 || status === 400 ? (serverMessage(result.error) ?? t('forgotFailed')) : t('forgotFailed'));
+    const text = status === 429 || status === 400 ? (serverMessage(result.error) ?? t('forgotFailed')) : t('forgotFailed');
+    setOutcome({ failed: true, text });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('forgotForm')}>
       <Stack>
-        <Field label={t('email')} htmlFor="forgot-email" error={errors.email?.message}>
-          <Input id="forgot-email" type="email" autoComplete="username" {...register('email')} />
-        </Field>
-        {failure && <FormAlert>{failure}</FormAlert>}
-        {sent && <FormSuccess>{sent}</FormSuccess>}
-        <Button type="submit" variant="primary" fullWidth loading={isLoading}>
-          {isLoading ? t('sending') : t('sendResetLink')}
-        </Button>
+        <InputField label={t('email')} id="forgot-email" type="email" autoComplete="username" {...formField(form, 'email')} />
+        <FormOutcomeMessage outcome={outcome} />
+        <SubmitButton busy={isLoading} busyLabel={t('sending')}>
+          {t('sendResetLink')}
+        </SubmitButton>
       </Stack>
     </form>
   );

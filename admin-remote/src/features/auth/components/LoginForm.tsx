@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Button, Stack, useCatalog } from 'shared-ui';
-import { Field, Input } from 'shared-ui/forms';
+import { Stack, useCatalog } from 'shared-ui';
+import { FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
 import { LOGIN_REDIRECT_MS, httpStatus, serverMessage, setToken, type LoginFormValues, type LoginInput } from 'shared-api';
 import { formResolver, loginFormSchema } from 'shared-api/schemas';
 import { useLoginMutation } from '../api/authApi';
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
-import { FormAlert, FormSuccess } from './FormMessages';
+import { formField } from '../../../lib/formField';
+import { SubmitButton } from './SubmitButton';
 
 // The English texts, for tests.
 export const LOGIN_FAILED_MESSAGE = en.loginFailed;
@@ -19,58 +20,43 @@ export function LoginForm() {
   const { t } = useCatalog(authCatalog);
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const [failure, setFailure] = useState<'failed' | 'unavailable' | { server: string } | null>(null);
-  const [succeeded, setSucceeded] = useState(false);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginFormValues>({ defaultValues: { email: '', password: '' }, resolver: formResolver(loginFormSchema) });
+  const form = useForm<LoginInput, unknown, LoginFormValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: formResolver(loginFormSchema),
+  });
+  const { handleSubmit } = form;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+    setOutcome(null);
     const result = await login(values);
     if ('data' in result && result.data) {
       setToken(result.data.token);
-      setSucceeded(true);
+      setOutcome({ failed: false, text: t('loginSuccess') });
       redirectTimer.current = setTimeout(() => navigate('/secured/dashboard', { replace: true }), LOGIN_REDIRECT_MS);
       return;
     }
     const status = httpStatus(result.error);
     // Wrong email and wrong password read the same, so the form never reveals which accounts exist.
-    if (status === 401 || status === 400 || status === 404) setFailure('failed');
-    else if (status === 429) {
-      const message = serverMessage(result.error);
-      setFailure(message ? { server: message } : 'unavailable');
-    }
-    else setFailure('unavailable');
+    const wrong = status === 401 || status === 400 || status === 404;
+    const text = wrong ? t('loginFailed') : (status === 429 && serverMessage(result.error)) || t('loginUnavailable');
+    setOutcome({ failed: true, text });
   });
 
-  const busy = isLoading || succeeded;
+  // After a success the form stays busy until the dashboard opens.
+  const busy = isLoading || outcome?.failed === false;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('loginForm')}>
       <Stack>
-        <Field label={t('email')} htmlFor="login-email" error={errors.email?.message}>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            {...register('email')}
-          />
-        </Field>
-        <Field label={t('password')} htmlFor="login-password" error={errors.password?.message}>
-          <Input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
-        </Field>
-        {failure && (
-          <FormAlert>{failure === 'failed' ? t('loginFailed') : failure === 'unavailable' ? t('loginUnavailable') : failure.server}</FormAlert>
-        )}
-        {succeeded && <FormSuccess>{t('loginSuccess')}</FormSuccess>}
-        <Button type="submit" variant="primary" fullWidth loading={busy}>
-          {busy ? t('loading') : t('login')}
-        </Button>
+        <InputField label={t('email')} id="login-email" type="email" autoComplete="username" {...formField(form, 'email')} />
+        <InputField label={t('password')} id="login-password" type="password" autoComplete="current-password" {...formField(form, 'password')} />
+        <FormOutcomeMessage outcome={outcome} />
+        <SubmitButton busy={busy} busyLabel={t('loading')}>
+          {t('login')}
+        </SubmitButton>
       </Stack>
     </form>
   );

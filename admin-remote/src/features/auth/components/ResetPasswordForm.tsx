@@ -1,20 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { Button, Stack, useCatalog } from 'shared-ui';
-import { Field, Input } from 'shared-ui/forms';
+import { Stack, useCatalog } from 'shared-ui';
+import { FormAlert, FormSuccess, InputField } from 'shared-ui/forms';
 import { httpStatus, serverMessage } from 'shared-api';
 import { formResolver } from 'shared-api/schemas';
-import {
-  AccountMessage,
-  resetPasswordFormSchema,
-  type ResetPasswordFormInput,
-  type ResetPasswordFormValues,
-} from 'shared-api/accounts';
+import { AccountMessage, resetPasswordFormSchema, type ResetPasswordFormInput, type ResetPasswordFormValues } from 'shared-api/accounts';
 import { useCheckPasswordResetQuery, useConfirmPasswordResetMutation } from '../api/accountAuthApi';
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
-import { FormAlert, FormSuccess } from './FormMessages';
+import { formField } from '../../../lib/formField';
+import { SubmitButton } from './SubmitButton';
 
 /** The English text, for tests. */
 export const RESET_FAILED_MESSAGE = en.resetFailed;
@@ -30,8 +26,7 @@ export function ResetPasswordForm({ token, intro }: { token: string; intro?: Rea
   if (!token || (check.isError && httpStatus(check.error) === 400)) {
     return (
       <FormAlert>
-        {(check.isError && serverMessage(check.error)) || AccountMessage.resetInvalid}{' '}
-        <Link to="/forgot-password">{t('askNewLink')}</Link>
+        {(check.isError && serverMessage(check.error)) || AccountMessage.resetInvalid} <Link to="/forgot-password">{t('askNewLink')}</Link>
       </FormAlert>
     );
   }
@@ -44,14 +39,11 @@ function NewPasswordForm({ token, intro }: { token: string; intro?: ReactNode })
   const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetPasswordFormInput, unknown, ResetPasswordFormValues>({
+  const form = useForm<ResetPasswordFormInput, unknown, ResetPasswordFormValues>({
     defaultValues: { password: '', confirm: '' },
     resolver: formResolver(resetPasswordFormSchema),
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -60,11 +52,7 @@ function NewPasswordForm({ token, intro }: { token: string; intro?: ReactNode })
       setDone(result.data || AccountMessage.resetDone);
       return;
     }
-    setFailure(
-      httpStatus(result.error) === 400
-        ? (serverMessage(result.error) ?? AccountMessage.resetInvalid)
-        : t('resetFailed'),
-    );
+    setFailure(httpStatus(result.error) === 400 ? (serverMessage(result.error) ?? AccountMessage.resetInvalid) : t('resetFailed'));
   });
 
   if (done) {
@@ -82,25 +70,16 @@ function NewPasswordForm({ token, intro }: { token: string; intro?: ReactNode })
       {intro}
       <form onSubmit={onSubmit} noValidate aria-label={t('resetForm')}>
         <Stack>
-          <Field label={t('newPassword')} htmlFor="reset-password" error={errors.password?.message}>
-            <Input
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              {...register('password')}
-            />
-          </Field>
-          <Field label={t('newPasswordAgain')} htmlFor="reset-confirm" error={errors.confirm?.message}>
-            <Input id="reset-confirm" type="password" autoComplete="new-password" {...register('confirm')} />
-          </Field>
+          <InputField label={t('newPassword')} id="reset-password" type="password" autoComplete="new-password" {...formField(form, 'password')} />
+          <InputField label={t('newPasswordAgain')} id="reset-confirm" type="password" autoComplete="new-password" {...formField(form, 'confirm')} />
           {failure && (
             <FormAlert>
               {failure} <Link to="/forgot-password">{t('askNewLink')}</Link>
             </FormAlert>
           )}
-          <Button type="submit" variant="primary" fullWidth loading={isLoading}>
-            {isLoading ? t('saving') : t('setNewPassword')}
-          </Button>
+          <SubmitButton busy={isLoading} busyLabel={t('saving')}>
+            {t('setNewPassword')}
+          </SubmitButton>
         </Stack>
       </form>
     </>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Breach } from 'shared-api/contract';
 import { serverMessage } from 'shared-api';
 import { Button, ErrorPanel, Inline, useCatalog, useToast } from 'shared-ui';
-import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { Badge, DataTable, type DataColumn } from 'shared-ui/data';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { downloadCsv, downloadFile } from '../../../lib/csv';
 import { formatDay, formatInstant } from '../../../lib/format';
@@ -39,92 +39,112 @@ export function BreachLog({ now = () => new Date() }: { now?: () => Date }) {
   };
 
   if (list.isError) return <ErrorPanel message={t('loadFailed')} onRetry={() => void list.refetch()} />;
-  const rows = list.data ?? [];
   const late = (due: string, done: string | null) => done === null && Date.parse(due) < now().getTime();
+  /** A deadline not met yet: when it falls (overdue said so) and the button that records the step. */
+  const due = (at: string, done: string | null, action: ReactNode) => (
+    <>
+      <div>
+        {t('dueBy', { time: formatInstant(at) })}
+        {late(at, done) && (
+          <>
+            {' '}
+            <Badge tone="danger">{t('overdue')}</Badge>
+          </>
+        )}
+      </div>
+      {action}
+    </>
+  );
+  const columns: DataColumn<Breach>[] = [
+    { id: 'found', header: t('colFound'), cell: (b) => formatInstant(b.foundAt) },
+    {
+      id: 'what',
+      header: t('colWhat'),
+      cell: (b) => (
+        <>
+          <div>{b.whatHappened}</div>
+          <div>{b.dataAffected}</div>
+        </>
+      ),
+    },
+    {
+      id: 'who',
+      header: t('colWho'),
+      cell: (b) => (
+        <>
+          {[
+            b.bookedFrom && b.bookedTo ? t('scopePeriod', { from: formatDay(b.bookedFrom), to: formatDay(b.bookedTo) }) : null,
+            b.school ? t('scopeSchool', { school: b.school }) : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          <div>{t('affected', { count: b.affected })}</div>
+        </>
+      ),
+    },
+    {
+      id: 'commissioner',
+      header: t('colCommissioner'),
+      cell: (b) =>
+        b.commissionerNotifiedAt
+          ? t('notifiedAt', { time: formatInstant(b.commissionerNotifiedAt) })
+          : due(
+              b.commissionerDueAt,
+              b.commissionerNotifiedAt,
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={stepping.isLoading}
+                onClick={() => void record(b, 'commissioner-notified')}
+                aria-label={t('recordCommissionerLabel', { id: b.id })}
+              >
+                {t('recordCommissioner')}
+              </Button>,
+            ),
+    },
+    {
+      id: 'people',
+      header: t('colPeople'),
+      cell: (b) =>
+        b.peopleNotifiedAt
+          ? t('mailedAt', { count: b.peopleNotified ?? 0, time: formatInstant(b.peopleNotifiedAt) })
+          : due(
+              b.peopleDueAt,
+              b.peopleNotifiedAt,
+              <Button
+                size="sm"
+                disabled={stepping.isLoading || b.affected === 0}
+                onClick={() => setConfirming(b)}
+                aria-label={t('notifyPeopleLabel', { id: b.id })}
+              >
+                {t('notifyPeople')}
+              </Button>,
+            ),
+    },
+    {
+      id: 'export',
+      header: t('colExport'),
+      cell: (b) => (
+        <Inline>
+          {(['json', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              size="sm"
+              variant="secondary"
+              disabled={exporting.isLoading}
+              onClick={() => void download(b, format)}
+              aria-label={t(format === 'json' ? 'exportJsonLabel' : 'exportCsvLabel', { id: b.id })}
+            >
+              {t(format === 'json' ? 'exportJson' : 'exportCsv')}
+            </Button>
+          ))}
+        </Inline>
+      ),
+    },
+  ];
   return (
     <>
-      {list.data && rows.length === 0 && <p>{t('empty')}</p>}
-      {rows.length > 0 && (
-        <Table aria-label={t('caption')} aria-busy={list.isFetching || undefined}>
-          <THead>
-            <Tr>
-              <Th scope="col">{t('colFound')}</Th>
-              <Th scope="col">{t('colWhat')}</Th>
-              <Th scope="col">{t('colWho')}</Th>
-              <Th scope="col">{t('colCommissioner')}</Th>
-              <Th scope="col">{t('colPeople')}</Th>
-              <Th scope="col">{t('colExport')}</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {rows.map((b) => (
-              <Tr key={b.id}>
-                <Td>{formatInstant(b.foundAt)}</Td>
-                <Td>
-                  <div>{b.whatHappened}</div>
-                  <div>{b.dataAffected}</div>
-                </Td>
-                <Td>
-                  {[b.bookedFrom && b.bookedTo ? t('scopePeriod', { from: formatDay(b.bookedFrom), to: formatDay(b.bookedTo) }) : null, b.school ? t('scopeSchool', { school: b.school }) : null]
-                    .filter(Boolean)
-                    .join(' ')}
-                  <div>{t('affected', { count: b.affected })}</div>
-                </Td>
-                <Td>
-                  {b.commissionerNotifiedAt ? (
-                    t('notifiedAt', { time: formatInstant(b.commissionerNotifiedAt) })
-                  ) : (
-                    <>
-                      <div>
-                        {t('dueBy', { time: formatInstant(b.commissionerDueAt) })}
-                        {late(b.commissionerDueAt, b.commissionerNotifiedAt) && (
-                          <>
-                            {' '}
-                            <Badge tone="danger">{t('overdue')}</Badge>
-                          </>
-                        )}
-                      </div>
-                      <Button size="sm" variant="secondary" disabled={stepping.isLoading} onClick={() => void record(b, 'commissioner-notified')} aria-label={t('recordCommissionerLabel', { id: b.id })}>
-                        {t('recordCommissioner')}
-                      </Button>
-                    </>
-                  )}
-                </Td>
-                <Td>
-                  {b.peopleNotifiedAt ? (
-                    t('mailedAt', { count: b.peopleNotified ?? 0, time: formatInstant(b.peopleNotifiedAt) })
-                  ) : (
-                    <>
-                      <div>
-                        {t('dueBy', { time: formatInstant(b.peopleDueAt) })}
-                        {late(b.peopleDueAt, b.peopleNotifiedAt) && (
-                          <>
-                            {' '}
-                            <Badge tone="danger">{t('overdue')}</Badge>
-                          </>
-                        )}
-                      </div>
-                      <Button size="sm" disabled={stepping.isLoading || b.affected === 0} onClick={() => setConfirming(b)} aria-label={t('notifyPeopleLabel', { id: b.id })}>
-                        {t('notifyPeople')}
-                      </Button>
-                    </>
-                  )}
-                </Td>
-                <Td>
-                  <Inline>
-                    <Button size="sm" variant="secondary" disabled={exporting.isLoading} onClick={() => void download(b, 'json')} aria-label={t('exportJsonLabel', { id: b.id })}>
-                      {t('exportJson')}
-                    </Button>
-                    <Button size="sm" variant="secondary" disabled={exporting.isLoading} onClick={() => void download(b, 'csv')} aria-label={t('exportCsvLabel', { id: b.id })}>
-                      {t('exportCsv')}
-                    </Button>
-                  </Inline>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <DataTable columns={columns} rows={list.data} rowKey={(b) => b.id} label={t('caption')} busy={list.isFetching} empty={t('empty')} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

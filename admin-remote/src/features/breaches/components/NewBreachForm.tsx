@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { brand, serverMessage, todayInMY } from 'shared-api';
-import { Button, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
-import { Field, Input, Select } from 'shared-ui/forms';
+import { Button, Inline, Stack, useCatalog, useToast } from 'shared-ui';
+import { FormAlert, InputField, SelectField, TextAreaField } from 'shared-ui/forms';
 import { useLogBreachMutation } from '../api/breachesApi';
 import { breachesCatalog } from '../i18n';
-
-const TextArea = styled.textarea`
-  width: 100%;
-  min-height: 4.5em;
-  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font: inherit;
-`;
+import { formField } from '../../../lib/formField';
 
 type Values = {
   foundAt: string;
@@ -28,19 +20,34 @@ type Values = {
   school: string;
 };
 
+/** The Malay and Chinese words of what happened and which data, for the notice in each parent's language. */
+const TRANSLATIONS = [
+  { field: 'whatHappenedMs', id: 'breach-what-ms', lang: 'ms' },
+  { field: 'dataAffectedMs', id: 'breach-data-ms', lang: 'ms' },
+  { field: 'whatHappenedZh', id: 'breach-what-zh', lang: 'zh-Hans' },
+  { field: 'dataAffectedZh', id: 'breach-data-zh', lang: 'zh-Hans' },
+] as const;
+
 /** Log a breach: when it was found (GMT+8), what happened, which data, and who it touches (a period and/or a school). */
 export function NewBreachForm() {
   const { t } = useCatalog(breachesCatalog);
   const toast = useToast();
   const [logBreach, { isLoading }] = useLogBreachMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const empty: Values = { foundAt: '', whatHappened: '', dataAffected: '', whatHappenedMs: '', dataAffectedMs: '', whatHappenedZh: '', dataAffectedZh: '', bookedFrom: '', bookedTo: '', school: '' };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Values>({ defaultValues: empty });
+  const empty: Values = {
+    foundAt: '',
+    whatHappened: '',
+    dataAffected: '',
+    whatHappenedMs: '',
+    dataAffectedMs: '',
+    whatHappenedZh: '',
+    dataAffectedZh: '',
+    bookedFrom: '',
+    bookedTo: '',
+    school: '',
+  };
+  const form = useForm<Values>({ defaultValues: empty });
+  const { handleSubmit, reset } = form;
   const required = { validate: (v: string) => v.trim() !== '' || t('textRequired') };
 
   const onSubmit = handleSubmit(async (v) => {
@@ -67,54 +74,39 @@ export function NewBreachForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('newBreach')}>
       <Stack>
-        <Field label={t('foundAt')} htmlFor="breach-found" error={errors.foundAt?.message}>
-          <Input id="breach-found" type="datetime-local" max={`${todayInMY()}T23:59`} {...register('foundAt', { required: t('foundRequired') })} />
-        </Field>
-        <Field label={t('whatHappened')} htmlFor="breach-what" error={errors.whatHappened?.message}>
-          <TextArea id="breach-what" aria-invalid={errors.whatHappened ? true : undefined} {...register('whatHappened', required)} />
-        </Field>
-        <Field label={t('dataAffected')} htmlFor="breach-data" error={errors.dataAffected?.message}>
-          <TextArea id="breach-data" aria-invalid={errors.dataAffected ? true : undefined} {...register('dataAffected', required)} />
-        </Field>
+        <InputField
+          label={t('foundAt')}
+          id="breach-found"
+          type="datetime-local"
+          max={`${todayInMY()}T23:59`}
+          {...formField(form, 'foundAt', { required: t('foundRequired') })}
+        />
+        <TextAreaField label={t('whatHappened')} id="breach-what" {...formField(form, 'whatHappened', required)} />
+        <TextAreaField label={t('dataAffected')} id="breach-data" {...formField(form, 'dataAffected', required)} />
         <details>
           <summary>{t('translations')}</summary>
           <Stack>
-            <Field label={t('whatHappenedMs')} htmlFor="breach-what-ms">
-              <TextArea id="breach-what-ms" lang="ms" {...register('whatHappenedMs')} />
-            </Field>
-            <Field label={t('dataAffectedMs')} htmlFor="breach-data-ms">
-              <TextArea id="breach-data-ms" lang="ms" {...register('dataAffectedMs')} />
-            </Field>
-            <Field label={t('whatHappenedZh')} htmlFor="breach-what-zh">
-              <TextArea id="breach-what-zh" lang="zh-Hans" {...register('whatHappenedZh')} />
-            </Field>
-            <Field label={t('dataAffectedZh')} htmlFor="breach-data-zh">
-              <TextArea id="breach-data-zh" lang="zh-Hans" {...register('dataAffectedZh')} />
-            </Field>
+            {TRANSLATIONS.map(({ field, id, lang }) => (
+              <TextAreaField key={field} label={t(field)} id={id} lang={lang} {...formField(form, field)} />
+            ))}
           </Stack>
         </details>
         <p>{t('scopeHint')}</p>
         <Inline>
-          <Field label={t('bookedFrom')} htmlFor="breach-from">
-            <Input id="breach-from" type="date" {...register('bookedFrom')} />
-          </Field>
-          <Field label={t('bookedTo')} htmlFor="breach-to">
-            <Input id="breach-to" type="date" {...register('bookedTo')} />
-          </Field>
-          <Field label={t('school')} htmlFor="breach-school">
-            <Select id="breach-school" {...register('school')}>
-              <option value="">{t('allSchools')}</option>
-              {brand.schools.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {s.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <InputField label={t('bookedFrom')} id="breach-from" type="date" {...formField(form, 'bookedFrom')} />
+          <InputField label={t('bookedTo')} id="breach-to" type="date" {...formField(form, 'bookedTo')} />
+          <SelectField label={t('school')} id="breach-school" {...formField(form, 'school')}>
+            <option value="">{t('allSchools')}</option>
+            {brand.schools.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
         </Inline>
-        {failure && <p role="alert">{failure}</p>}
+        {failure && <FormAlert>{failure}</FormAlert>}
         <div>
-          <Button type="submit" loading={isLoading} disabled={isLoading}>
+          <Button type="submit" loading={isLoading}>
             {t('logBreach')}
           </Button>
         </div>

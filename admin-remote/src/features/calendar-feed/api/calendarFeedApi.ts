@@ -1,8 +1,18 @@
 // The signed-in account's private calendar feed URL: its status, create / regenerate (the URL is in that answer only) and turn off.
-import { api, type CalendarFeed, type Envelope } from 'shared-api';
+import { api, type AppDispatch, type CalendarFeed, type Envelope } from 'shared-api';
 import { calendarFeedSchema } from 'shared-api/calendar-feed';
 
 const parse = (response: Envelope<unknown>): CalendarFeed => calendarFeedSchema.parse(response.data);
+
+/** After a change, the feed's status (the calendarFeed query) shows the change's answer, as `shown` keeps it. */
+async function showInStatus(dispatch: AppDispatch, answer: Promise<{ data: CalendarFeed }>, shown: (feed: CalendarFeed) => CalendarFeed): Promise<void> {
+  try {
+    const { data } = await answer;
+    dispatch(calendarFeedApi.util.upsertQueryData('calendarFeed', undefined, shown(data)));
+  } catch {
+    // The caller shows the refusal.
+  }
+}
 
 export const calendarFeedApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,29 +24,15 @@ export const calendarFeedApi = api.injectEndpoints({
     createCalendarFeed: build.mutation<CalendarFeed, void>({
       query: () => ({ url: '/staff/calendar-feed', method: 'POST' }),
       transformResponse: parse,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(calendarFeedApi.util.upsertQueryData('calendarFeed', undefined, { ...data, url: null }));
-        } catch {
-          // The caller shows the refusal.
-        }
-      },
+      // The status keeps no URL: the page shows it from this answer only.
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => showInStatus(dispatch, queryFulfilled, (feed) => ({ ...feed, url: null })),
     }),
     deleteCalendarFeed: build.mutation<CalendarFeed, void>({
       query: () => ({ url: '/staff/calendar-feed', method: 'DELETE' }),
       transformResponse: parse,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(calendarFeedApi.util.upsertQueryData('calendarFeed', undefined, data));
-        } catch {
-          // The caller shows the refusal.
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => showInStatus(dispatch, queryFulfilled, (feed) => feed),
     }),
   }),
 });
 
-export const { useCalendarFeedQuery, useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } =
-  calendarFeedApi;
+export const { useCalendarFeedQuery, useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } = calendarFeedApi;

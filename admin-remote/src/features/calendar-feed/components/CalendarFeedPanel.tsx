@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate } from 'shared-ui';
-import { ConfirmDialog, Field, Input } from 'shared-ui/forms';
+import { ConfirmDialog, InputField } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import { COPY_CONFIRM_MS, serverMessage } from 'shared-api';
+import { serverMessage } from 'shared-api';
 import { formatInstant } from '../../../lib/format';
-import {
-  useCalendarFeedQuery,
-  useCreateCalendarFeedMutation,
-  useDeleteCalendarFeedMutation,
-} from '../api/calendarFeedApi';
+import { useCopy } from '../../../lib/useCopy';
+import { useCalendarFeedQuery, useCreateCalendarFeedMutation, useDeleteCalendarFeedMutation } from '../api/calendarFeedApi';
 import { english } from '../../../lib/i18n';
 import { calendarFeedCatalog, calendarFeedText } from '../i18n';
 import en from '../locales/en.json';
@@ -70,13 +67,11 @@ export function CalendarFeedPanel() {
   const [url, setUrl] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'regenerate' | 'turnOff' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(copyTimer.current), []);
+  const copy = useCopy();
 
   const onCreate = async () => {
     setMessage(null);
-    setCopy('idle');
+    copy.reset();
     const result = await createFeed();
     setConfirm(null);
     if ('error' in result) setMessage(serverMessage(result.error) ?? t('actionFailed'));
@@ -94,18 +89,6 @@ export function CalendarFeedPanel() {
     }
   };
 
-  const onCopy = async () => {
-    if (!url) return;
-    clearTimeout(copyTimer.current);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-    copyTimer.current = setTimeout(() => setCopy('idle'), COPY_CONFIRM_MS);
-  };
-
   return (
     <Panel aria-label={t('title')}>
       <Card>
@@ -116,45 +99,28 @@ export function CalendarFeedPanel() {
           <Stack>
             <Note>{t('intro')}</Note>
             {isError ? (
-              <ErrorPanel
-                title={t('title')}
-                message={t('loadFailed')}
-                onRetry={refetch}
-                retryLabel={t('retry')}
-              />
+              <ErrorPanel title={t('title')} message={t('loadFailed')} onRetry={refetch} retryLabel={t('retry')} />
             ) : isLoading || !feed ? (
               <Note role="status">{t('loading')}</Note>
             ) : (
               <>
-                <Note>
-                  {feed.active && feed.createdAt
-                    ? t('since', { when: formatWhen(t, feed.createdAt) })
-                    : t('none')}
-                </Note>
+                <Note>{feed.active && feed.createdAt ? t('since', { when: formatWhen(t, feed.createdAt) }) : t('none')}</Note>
                 {url && (
                   <Stack>
-                    <Field
+                    <InputField
                       label={t('urlLabel')}
-                      htmlFor="calendar-feed-url"
+                      id="calendar-feed-url"
                       hint={t('copyHint')}
-                    >
-                      <Input
-                        id="calendar-feed-url"
-                        readOnly
-                        value={url}
-                        onFocus={(e) => e.currentTarget.select()}
-                      />
-                    </Field>
+                      readOnly
+                      value={url}
+                      onFocus={(e) => e.currentTarget.select()}
+                    />
                     <Inline>
-                      <Button size="sm" variant="secondary" onClick={onCopy}>
-                        {copy === 'copied' ? t('copied') : t('copy')}
+                      <Button size="sm" variant="secondary" onClick={() => void copy.copy(url)}>
+                        {copy.state === 'copied' ? t('copied') : t('copy')}
                       </Button>
                       <span role="status" aria-live="polite">
-                        {copy === 'copied'
-                          ? t('copiedStatus')
-                          : copy === 'failed'
-                            ? t('copyFailed')
-                            : ''}
+                        {copy.state === 'copied' ? t('copiedStatus') : copy.state === 'failed' ? t('copyFailed') : ''}
                       </span>
                     </Inline>
                     <section aria-label={t('howTo')}>
@@ -170,20 +136,10 @@ export function CalendarFeedPanel() {
                 <Inline>
                   {feed.active ? (
                     <>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setConfirm('regenerate')}
-                        disabled={creating || deleting}
-                      >
+                      <Button size="sm" variant="secondary" onClick={() => setConfirm('regenerate')} disabled={creating || deleting}>
                         {t('regenerate')}
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setConfirm('turnOff')}
-                        disabled={creating || deleting}
-                      >
+                      <Button size="sm" variant="ghost" onClick={() => setConfirm('turnOff')} disabled={creating || deleting}>
                         {t('turnOff')}
                       </Button>
                     </>
@@ -204,9 +160,7 @@ export function CalendarFeedPanel() {
             if (!open && !creating && !deleting) setConfirm(null);
           }}
           title={confirm === 'turnOff' ? t('turnOffTitle') : t('regenerateTitle')}
-          message={
-            confirm === 'turnOff' ? t('turnOffMessage') : t('regenerateMessage')
-          }
+          message={confirm === 'turnOff' ? t('turnOffMessage') : t('regenerateMessage')}
           confirmLabel={confirm === 'turnOff' ? t('turnOff') : t('regenerate')}
           onConfirm={confirm === 'turnOff' ? onTurnOff : onCreate}
           busy={creating || deleting}

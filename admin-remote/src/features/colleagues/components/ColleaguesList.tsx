@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, ErrorPanel, useCatalog, useToast, type Translate } from 'shared-ui';
-import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { Badge, DataTable, type DataColumn } from 'shared-ui/data';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { serverMessage } from 'shared-api';
 import { formatInstant } from '../../../lib/format';
@@ -11,7 +11,20 @@ import { colleaguesCatalog } from '../i18n';
 import en from '../locales/en.json';
 
 /** English texts, for tests. */
-export const ColleaguesText = english(en, 'caption', 'loadFailed', 'never', 'active', 'disabled', 'disable', 'confirmTitle', 'confirm', 'disabledToast', 'failed', 'you');
+export const ColleaguesText = english(
+  en,
+  'caption',
+  'loadFailed',
+  'never',
+  'active',
+  'disabled',
+  'disable',
+  'confirmTitle',
+  'confirm',
+  'disabledToast',
+  'failed',
+  'you',
+);
 
 const when = (t: Translate<typeof en>, iso: string | null) => (iso ? t('when', { time: formatInstant(iso) }) : t('never'));
 const nameOf = (a: StaffAccount) => a.username || a.email;
@@ -39,49 +52,44 @@ export function ColleaguesList({ currentUserId, refreshKey = 0 }: { currentUserI
   };
 
   if (isError) return <ErrorPanel message={t('loadFailed')} onRetry={() => void refetch()} />;
+  const columns: DataColumn<StaffAccount>[] = [
+    {
+      id: 'email',
+      header: t('columnEmail'),
+      cell: (a) => `${a.email} ${a.id === currentUserId ? t('you') : ''}`.trim(),
+    },
+    { id: 'username', header: t('columnUsername'), cell: (a) => a.username ?? '' },
+    { id: 'created', header: t('columnCreated'), cell: (a) => when(t, a.createdAt) },
+    { id: 'lastLogin', header: t('columnLastLogin'), cell: (a) => when(t, a.lastLoginAt) },
+    {
+      id: 'status',
+      header: t('columnStatus'),
+      cell: (a) => (a.disabledAt ? <Badge tone="neutral">{t('disabled')}</Badge> : <Badge tone="success">{t('active')}</Badge>),
+    },
+    {
+      id: 'action',
+      header: t('columnAction'),
+      unlabelled: true,
+      cell: (a) =>
+        !a.disabledAt && (
+          <Button variant="danger" size="sm" onClick={() => setPending(a)} aria-label={t('disableLabel', { email: a.email })}>
+            {t('disable')}
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
-      <Table aria-busy={isLoading || undefined} aria-label={t('caption')}>
-        <THead>
-          <Tr>
-            <Th scope="col">{t('columnEmail')}</Th>
-            <Th scope="col">{t('columnUsername')}</Th>
-            <Th scope="col">{t('columnCreated')}</Th>
-            <Th scope="col">{t('columnLastLogin')}</Th>
-            <Th scope="col">{t('columnStatus')}</Th>
-            <Th scope="col">{t('columnAction')}</Th>
-          </Tr>
-        </THead>
-        <TBody>
-          {(accounts ?? []).map((a) => (
-            <Tr key={a.id}>
-              <Td>
-                {a.email} {a.id === currentUserId && t('you')}
-              </Td>
-              <Td>{a.username ?? ''}</Td>
-              <Td>{when(t, a.createdAt)}</Td>
-              <Td>{when(t, a.lastLoginAt)}</Td>
-              <Td>
-                {a.disabledAt ? <Badge tone="neutral">{t('disabled')}</Badge> : <Badge tone="success">{t('active')}</Badge>}
-              </Td>
-              <Td>
-                {!a.disabledAt && (
-                  <Button variant="danger" size="sm" onClick={() => setPending(a)} aria-label={t('disableLabel', { email: a.email })}>
-                    {t('disable')}
-                  </Button>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
+      <DataTable columns={columns} rows={accounts} rowKey={(a) => a.id} label={t('caption')} busy={isLoading} loadingRows={3} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={t('confirmTitle')}
         message={
           pending
-            ? t(pending.id === currentUserId ? 'confirmOwnMessage' : 'confirmMessage', { name: nameOf(pending) })
+            ? t(pending.id === currentUserId ? 'confirmOwnMessage' : 'confirmMessage', {
+                name: nameOf(pending),
+              })
             : ''
         }
         confirmLabel={t('confirm')}

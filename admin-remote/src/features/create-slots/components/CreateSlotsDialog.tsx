@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Stack, styled, useCatalog } from 'shared-ui';
-import { Dialog, Field, Input } from 'shared-ui/forms';
+import { Choice, ChoiceGroup, Dialog, InputField } from 'shared-ui/forms';
 import {
   api,
   CREATE_SUCCESS_PANEL_MS,
@@ -19,10 +19,16 @@ import { formatTime, formatWeekday } from '../../../lib/format';
 import { refusedPlan, useAddSlotPlanMutation, usePreviewSlotPlanMutation } from '../api/slotPlanningApi';
 import { createSlotsCatalog, createSlotsText, type CreateSlotsTranslate } from '../i18n';
 import { MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY } from '../utils/weekdays';
+import { formField } from '../../../lib/formField';
 
 // The contract's rules plus the dialog's own cap on the range (the server's add-many has the same).
 const createSlotsDialogSchema = createSlotsFormSchema.superRefine(({ startDate, endDate }, ctx) => {
-  if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: createSlotsText('rangeTooLong', { max: MAX_RANGE_DAYS }) });
+  if (daysInRange(startDate, endDate).length > MAX_RANGE_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: createSlotsText('rangeTooLong', { max: MAX_RANGE_DAYS }),
+    });
 });
 
 const FORM_ID = 'create-slots-form';
@@ -76,39 +82,42 @@ const TimeRow = styled.div`
   }
 `;
 
-const Choices = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  legend {
-    padding: 0;
-    margin-bottom: ${({ theme }) => theme.space[1]};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  div {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => `0 ${theme.space[4]}`};
-  }
-`;
-
-/** A checkbox with its words, 44 px tall to tap. */
-const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: ${({ theme }) => theme.tapTarget};
-  cursor: pointer;
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0;
-    accent-color: ${({ theme }) => theme.colors.brand};
-  }
+/** The weekdays side by side, as many on a line as fit. */
+const WeekdayChoices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `0 ${theme.space[4]}`};
 `;
 
 const refusalLine = (t: CreateSlotsTranslate, r: SlotPlan['refused'][number]) =>
-  t('refusedLine', { day: formatWeekday(r.date), start: formatTime(r.startTime), end: formatTime(r.endTime), reason: r.message });
+  t('refusedLine', {
+    day: formatWeekday(r.date),
+    start: formatTime(r.startTime),
+    end: formatTime(r.endTime),
+    reason: r.message,
+  });
+
+type PreviewListProps = {
+  tone: 'warning' | 'plain';
+  heading: string;
+  label: string;
+  lines: Array<{ key: string; text: string }>;
+};
+
+/** One list of the preview (holidays warned about or skipped, refusals) under what it is; nothing when empty. */
+function PreviewList({ tone, heading, label, lines }: PreviewListProps) {
+  if (lines.length === 0) return null;
+  return (
+    <Box $tone={tone}>
+      <p>{heading}</p>
+      <ul aria-label={label}>
+        {lines.map(({ key, text }) => (
+          <li key={key}>{text}</li>
+        ))}
+      </ul>
+    </Box>
+  );
+}
 
 type PlanState = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; plan: SlotPlan; times: string[] };
 
@@ -130,46 +139,38 @@ function PlanPreview({ state, creating }: { state: PlanState; creating: boolean 
   const { plan, times } = state;
   const skipped = plan.holidays.filter((h) => h.skipped);
   const warned = plan.holidays.filter((h) => !h.skipped);
+  const holiday = (h: SlotPlan['holidays'][number]) => ({
+    key: h.date,
+    text: t('holidayLine', { day: formatWeekday(h.date), name: h.name }),
+  });
   return (
     <Stack>
-      {status(creating ? t('creating', { count: plan.toCreate.length }) : plan.toCreate.length > 0 ? t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') }) : t('nothingToCreate'))}
-      {warned.length > 0 && (
-        <Box $tone="warning">
-          <p>{t('holidaysWarned', { count: warned.length })}</p>
-          <ul aria-label={t('holidaysList')}>
-            {warned.map((h) => (
-              <li key={h.date}>{t('holidayLine', { day: formatWeekday(h.date), name: h.name })}</li>
-            ))}
-          </ul>
-        </Box>
+      {status(
+        creating
+          ? t('creating', { count: plan.toCreate.length })
+          : plan.toCreate.length > 0
+            ? t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') })
+            : t('nothingToCreate'),
       )}
-      {skipped.length > 0 && (
-        <Box $tone="plain">
-          <p>{t('holidaysSkipped', { count: skipped.length })}</p>
-          <ul aria-label={t('holidaysList')}>
-            {skipped.map((h) => (
-              <li key={h.date}>{t('holidayLine', { day: formatWeekday(h.date), name: h.name })}</li>
-            ))}
-          </ul>
-        </Box>
-      )}
-      {plan.refused.length > 0 && (
-        <Box $tone="plain">
-          <p>{t('refusedHeading', { count: plan.refused.length })}</p>
-          <ul aria-label={t('refusedList')}>
-            {plan.refused.map((r) => (
-              <li key={`${r.date} ${r.startTime}`}>{refusalLine(t, r)}</li>
-            ))}
-          </ul>
-        </Box>
-      )}
+      <PreviewList tone="warning" heading={t('holidaysWarned', { count: warned.length })} label={t('holidaysList')} lines={warned.map(holiday)} />
+      <PreviewList tone="plain" heading={t('holidaysSkipped', { count: skipped.length })} label={t('holidaysList')} lines={skipped.map(holiday)} />
+      <PreviewList
+        tone="plain"
+        heading={t('refusedHeading', { count: plan.refused.length })}
+        label={t('refusedList')}
+        lines={plan.refused.map((r) => ({ key: `${r.date} ${r.startTime}`, text: refusalLine(t, r) }))}
+      />
       {plan.toCreate.length > 0 && (
         <details>
           <summary>{t('showSlots')}</summary>
           <ul aria-label={t('toCreateList')}>
             {plan.toCreate.map((item) => (
               <li key={`${item.date} ${item.startTime}`}>
-                {t('slotLine', { day: formatWeekday(item.date), start: formatTime(item.startTime), end: formatTime(item.endTime) })}
+                {t('slotLine', {
+                  day: formatWeekday(item.date),
+                  start: formatTime(item.startTime),
+                  end: formatTime(item.endTime),
+                })}
               </li>
             ))}
           </ul>
@@ -320,15 +321,11 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
   const [tomorrow] = useState(() => tomorrowInMY());
   const [latest] = useState(() => latestSlotDateInMY());
   const [createdCount, setCreatedCount] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<CreateSlotsFormInput>({
+  const form = useForm<CreateSlotsFormInput>({
     defaultValues: { startDate: tomorrow, endDate: tomorrow, startTime: DEFAULT_SLOT_START_TIME },
     resolver: formResolver(createSlotsDialogSchema),
   });
+  const { handleSubmit, watch } = form;
 
   const [startDate, endDate, startTime] = watch(['startDate', 'endDate', 'startTime']);
   const body = planBody({ startDate, endDate, times: [startTime, ...extraTimes], weekdays, skipHolidays });
@@ -351,7 +348,13 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     if (!checkExtraTimes(values.startTime)) return;
-    const request = planBody({ startDate: values.startDate, endDate: values.endDate, times: [values.startTime, ...extraTimes], weekdays, skipHolidays });
+    const request = planBody({
+      startDate: values.startDate,
+      endDate: values.endDate,
+      times: [values.startTime, ...extraTimes],
+      weekdays,
+      skipHolidays,
+    });
     if (!request) return;
     setFailure(null);
     setPhase('submitting');
@@ -378,42 +381,47 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
     <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('title')}>
       <Stack>
         <Row>
-          <Field label={t('startDate')} htmlFor="create-start-date" error={errors.startDate?.message}>
-            <Input id="create-start-date" type="date" min={tomorrow} max={latest} {...register('startDate')} />
-          </Field>
-          <Field label={t('endDate')} htmlFor="create-end-date" error={errors.endDate?.message}>
-            <Input id="create-end-date" type="date" min={startDate && startDate > tomorrow ? startDate : tomorrow} max={latest} {...register('endDate')} />
-          </Field>
+          <InputField label={t('startDate')} id="create-start-date" type="date" min={tomorrow} max={latest} {...formField(form, 'startDate')} />
+          <InputField
+            label={t('endDate')}
+            id="create-end-date"
+            type="date"
+            min={startDate && startDate > tomorrow ? startDate : tomorrow}
+            max={latest}
+            {...formField(form, 'endDate')}
+          />
         </Row>
-        <Choices disabled={submitting}>
+        <ChoiceGroup disabled={submitting}>
           <legend>{t('weekdays')}</legend>
-          <div>
+          <WeekdayChoices>
             {WEEKDAYS.map((day) => (
-              <Check key={day}>
+              <Choice key={day}>
                 <input type="checkbox" checked={weekdays.includes(day)} onChange={() => toggleWeekday(day)} />
                 {t(WEEKDAY_TEXT[day])}
-              </Check>
+              </Choice>
             ))}
-          </div>
-        </Choices>
-        <Field
+          </WeekdayChoices>
+        </ChoiceGroup>
+        <InputField
           label={t('startTime')}
-          htmlFor="create-start-time"
-          error={errors.startTime?.message}
-          hint={t('startTimeHint', { minutes: SLOT_MINUTES, latest: formatMinutes12(LATEST_SLOT_START_MINUTES) })}
-        >
-          <Input id="create-start-time" type="time" {...register('startTime')} />
-        </Field>
+          id="create-start-time"
+          hint={t('startTimeHint', {
+            minutes: SLOT_MINUTES,
+            latest: formatMinutes12(LATEST_SLOT_START_MINUTES),
+          })}
+          type="time"
+          {...formField(form, 'startTime')}
+        />
         {extraTimes.map((value, i) => (
           <TimeRow key={i}>
-            <Field label={t('timeLabel', { n: i + 2 })} htmlFor={`create-start-time-${i + 2}`} error={extraErrors[i]}>
-              <Input
-                id={`create-start-time-${i + 2}`}
-                type="time"
-                value={value}
-                onChange={(e) => setExtraTimes((list) => list.map((v, j) => (j === i ? e.target.value : v)))}
-              />
-            </Field>
+            <InputField
+              label={t('timeLabel', { n: i + 2 })}
+              id={`create-start-time-${i + 2}`}
+              error={extraErrors[i]}
+              type="time"
+              value={value}
+              onChange={(e) => setExtraTimes((list) => list.map((v, j) => (j === i ? e.target.value : v)))}
+            />
             <Button
               size="sm"
               variant="secondary"
@@ -435,10 +443,10 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
             </Button>
           </div>
         )}
-        <Check>
+        <Choice>
           <input type="checkbox" checked={skipHolidays} onChange={(e) => setSkipHolidays(e.target.checked)} disabled={submitting} />
           {t('skipHolidays')}
-        </Check>
+        </Choice>
         <PlanPreview state={plan} creating={submitting} />
         {failure && (
           <Box $tone="danger" role="alert">

@@ -65,8 +65,8 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   // `skip`, not RTK's skipToken: importing @reduxjs/toolkit here would bundle a second copy of it into admin-remote.
   const record = useStaffBookingQuery(reference ?? '', { skip: !reference });
   const booking = record.currentData;
-  const [confirming, setConfirming] = useState(false);
-  const [moving, setMoving] = useState(false);
+  // At most one change of the booking is open over the details: its move or its cancel.
+  const [change, setChange] = useState<'move' | 'cancel' | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const statusRef = useRef<HTMLElement>(null);
 
@@ -80,9 +80,27 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
 
   const rows: Row[] = slot
     ? [
-        { key: 'slot', label: t('rowSlot'), value: t('rowSlotValue', { id: slot.id, date: formatWeekday(slot.date), time: formatSlotTimeRange(slot) }) },
-        { key: 'name', label: t('rowVisitorName'), value: slot.visitorName ?? t('notProvided'), copy: slot.visitorName },
-        { key: 'email', label: t('rowEmail'), value: slot.visitorEmail ?? t('notProvided'), copy: slot.visitorEmail },
+        {
+          key: 'slot',
+          label: t('rowSlot'),
+          value: t('rowSlotValue', {
+            id: slot.id,
+            date: formatWeekday(slot.date),
+            time: formatSlotTimeRange(slot),
+          }),
+        },
+        {
+          key: 'name',
+          label: t('rowVisitorName'),
+          value: slot.visitorName ?? t('notProvided'),
+          copy: slot.visitorName,
+        },
+        {
+          key: 'email',
+          label: t('rowEmail'),
+          value: slot.visitorEmail ?? t('notProvided'),
+          copy: slot.visitorEmail,
+        },
         {
           key: 'contact',
           label: t('rowContactNumber'),
@@ -90,9 +108,19 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           copy: slot.visitorContactNo?.trim() || null,
         },
         { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
-        { key: 'child', label: t('rowChildName'), value: slot.childName ?? t('notProvided'), copy: slot.childName },
+        {
+          key: 'child',
+          label: t('rowChildName'),
+          value: slot.childName ?? t('notProvided'),
+          copy: slot.childName,
+        },
         { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
-        { key: 'reference', label: t('rowPaymentReference'), value: slot.bookingReference ?? t('notProvided'), copy: slot.bookingReference },
+        {
+          key: 'reference',
+          label: t('rowPaymentReference'),
+          value: slot.bookingReference ?? t('notProvided'),
+          copy: slot.bookingReference,
+        },
         {
           key: 'amount',
           label: t('rowAmount'),
@@ -109,8 +137,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         open={slot !== null}
         onOpenChange={(open) => {
           if (open) return;
-          setConfirming(false);
-          setMoving(false);
+          setChange(null);
           setCancelled(false);
           onClose();
         }}
@@ -119,10 +146,10 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         footer={
           booking?.state === 'booked' ? (
             <>
-              <Button variant="secondary" onClick={() => setMoving(true)}>
+              <Button variant="secondary" onClick={() => setChange('move')}>
                 {t('moveOpen')}
               </Button>
-              <Button variant="danger" onClick={() => setConfirming(true)}>
+              <Button variant="danger" onClick={() => setChange('cancel')}>
                 {t('cancelBooking')}
               </Button>
             </>
@@ -156,23 +183,23 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           <Loading role="status">{t('historyLoading')}</Loading>
         ) : null}
       </Dialog>
-      {moving && booking && (
+      {change === 'move' && booking && (
         <MoveBookingDialog
           booking={booking}
-          onClose={() => setMoving(false)}
+          onClose={() => setChange(null)}
           // The details shown are the old slot's: close them; the refreshed list shows the booking at its new time.
           onMoved={() => {
-            setMoving(false);
+            setChange(null);
             onClose();
           }}
         />
       )}
-      {confirming && booking && (
+      {change === 'cancel' && booking && (
         <CancelBookingDialog
           booking={booking}
-          onClose={() => setConfirming(false)}
+          onClose={() => setChange(null)}
           onCancelled={() => {
-            setConfirming(false);
+            setChange(null);
             setCancelled(true);
           }}
           onStale={record.refetch}

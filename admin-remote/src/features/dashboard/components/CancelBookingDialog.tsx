@@ -1,43 +1,18 @@
 import { useState } from 'react';
 import { Button, styled, useCatalog, useToast } from 'shared-ui';
-import { Dialog } from 'shared-ui/forms';
+import { Choice, ChoiceGroup, Dialog, FormAlert } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking } from 'shared-api';
 import { ManageMessage } from 'shared-api/manage';
 import { useCancelStaffBookingMutation } from '../api/staffBookingsApi';
 import { dashboardCatalog } from '../i18n';
 import { formatInstantRange, formatWeekday } from '../../../lib/format';
 
-const Choices = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  padding: 0;
-  border: 0;
-  legend {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    margin-bottom: ${({ theme }) => theme.space[2]};
-  }
-  label {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[2]};
-    min-height: ${({ theme }) => theme.tapTarget};
-    cursor: pointer;
-  }
-  input {
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0;
-    accent-color: ${({ theme }) => theme.colors.brand};
-  }
+const Choices = styled(ChoiceGroup)`
+  margin-bottom: ${({ theme }) => theme.space[3]};
 `;
 
 const Text = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
 `;
 
 type CancelBookingDialogProps = {
@@ -101,19 +76,19 @@ export function CancelBookingDialog({ booking, onClose, onCancelled, onStale }: 
       {canRefund && (
         <Choices disabled={isLoading}>
           <legend>{t('refundLegend')}</legend>
-          <label>
+          <Choice>
             <input type="radio" name="staff-cancel-refund" checked={refund} onChange={() => setRefund(true)} />
             {t('refundChoice', { amount: formatRM(booking.amountPaidSen) })}
-          </label>
-          <label>
+          </Choice>
+          <Choice>
             <input type="radio" name="staff-cancel-refund" checked={!refund} onChange={() => setRefund(false)} />
             {t('cancelWithoutRefund')}
-          </label>
+          </Choice>
         </Choices>
       )}
       {booking.paymentId === null && <Text>{t('cancelNothingPaid')}</Text>}
       <Text>{t('cancelConsequences')}</Text>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {error && <FormAlert>{error}</FormAlert>}
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { addBooking, addSlot, db, issueToken } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
+import { onPhone } from '../../../test/screenWidth';
 
 setupMswServer();
 
@@ -321,6 +322,38 @@ describe('Assessment Dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Available' }));
     await waitFor(() => expect(within(table()).getAllByRole('columnheader')).toHaveLength(4));
     expect(screen.getByRole('columnheader', { name: /Date & Time/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('on a phone, lists each booking as a card: who booked beside their column names, View Details on the card, the sort as buttons', async () => {
+    seed();
+    onPhone();
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    const { container } = await openDashboard();
+    const cards = await screen.findByRole('list', { name: '2 booked slots found' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [first, second] = within(cards).getAllByRole('listitem');
+    const fields = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term')
+        .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(fields(first)).toEqual([
+      'ID: #21',
+      'Date & Time: Tue 24 Nov 20269:00 AM – 9:30 AM',
+      'Status: Booked',
+      'Visitor: Aisyah Rahmanaisyah@example.my',
+      'Child: Nur ImanYear 7',
+      'School: Seri Ilmu International',
+      'Phone: 012-345 6789',
+    ]);
+    // No phone number given: no Phone line rather than an empty one.
+    expect(fields(second).map((line) => line.split(':')[0])).not.toContain('Phone');
+    expect(within(first).getByRole('button', { name: 'View Details of slot #21' })).toBeInTheDocument();
+
+    const sortBy = screen.getByRole('group', { name: 'Sort by' });
+    await user.click(within(sortBy).getByRole('button', { name: /^Date & Time\s*, sorted earliest first$/ }));
+    expect(within(cards).getAllByRole('listitem').map((card) => within(card).getAllByRole('definition')[0].textContent)).toEqual(['#22', '#21']);
+    expect(await axe(container)).toHaveNoViolations();
   });
 
   it('deletes an available slot after confirmation, with the progress and success toasts', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
-import { ConfirmDialog, Field, Input, Select } from 'shared-ui/forms';
+import { ConfirmDialog, InputField, SelectField } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { brand, httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
@@ -9,7 +9,7 @@ import { dashboardCatalog } from '../i18n';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatWeekday } from '../../../lib/format';
-import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort, type SortKey } from '../utils/columns';
+import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort } from '../utils/columns';
 import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
@@ -66,6 +66,17 @@ const Toolbar = styled.div`
   justify-content: space-between;
 `;
 
+/** A view with no slots: what is missing, what to do about it, and the way to do it. */
+function EmptyState({ title, hint, children }: { title: string; hint: string; children?: ReactNode }) {
+  return (
+    <Empty>
+      <Heading level={3}>{title}</Heading>
+      <p>{hint}</p>
+      {children}
+    </Empty>
+  );
+}
+
 type DashboardProps = {
   onCreateSlots: () => void;
   /** Shown above the counts (the page passes what needs staff attention). */
@@ -90,17 +101,20 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
   const term = search.trim().toLowerCase();
   // Only the Booked view has the visitor columns; the other views sort by date and time.
-  const shownSort = filter === 'booked' || sort.key === 'dateTime' ? sort : DEFAULT_SORT;
+  const shownSort = filter === 'booked' || sort.columnId === 'dateTime' ? sort : DEFAULT_SORT;
   // The Booked view's shown bookings before the school filter: what the per-school cards count.
   const bookedShown = useMemo(() => booked.filter((s) => matchesSearch(s, term)), [booked, term]);
   const rows = useMemo(() => {
-    const source =
-      filter === 'booked' ? bookedShown.filter((s) => !school || schoolOf(s) === school) : filter === 'past' ? past : available;
+    const source = filter === 'booked' ? bookedShown.filter((s) => !school || schoolOf(s) === school) : filter === 'past' ? past : available;
     return sortSlots(source, shownSort);
   }, [filter, bookedShown, school, past, available, shownSort]);
   // A new column sorts A to Z (Date & Time earliest first); the sorted one turns around.
-  const onSort = (key: SortKey) =>
-    setSort((current) => (current.key === key ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' } : { key, direction: 'ascending' }));
+  const onSort = (columnId: string) =>
+    setSort((current) =>
+      current.columnId === columnId
+        ? { columnId, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { columnId, direction: 'ascending' },
+    );
 
   const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
   const found = { available: 'foundAvailable', booked: 'foundBooked', past: 'foundPast' } as const;
@@ -114,8 +128,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
       // A refusal the server explains (booked meanwhile, or a visitor paying right now) is shown in its words.
       const refusal = httpStatus(result.error) === 409 ? serverMessage(result.error) : undefined;
       toast.update(progressId, { kind: 'error', message: refusal ?? t('deleteFailed') });
-    }
-    else toast.update(progressId, { kind: 'success', message: t('deleted') });
+    } else toast.update(progressId, { kind: 'success', message: t('deleted') });
     setToDelete(null);
   };
 
@@ -163,22 +176,25 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
             {filter === 'booked' && (
               <Filters>
                 <SearchBox>
-                  <Field label={t('search')} htmlFor="slot-search" hint={t('searchHint')}>
-                    <Input id="slot-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-                  </Field>
+                  <InputField
+                    label={t('search')}
+                    id="slot-search"
+                    hint={t('searchHint')}
+                    type="search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                 </SearchBox>
                 <SchoolBox>
-                  <Field label={t('schoolFilter')} htmlFor="slot-school">
-                    <Select id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
-                      <option value="">{t('allSchools')}</option>
-                      {brand.schools.map((s) => (
-                        <option key={s.name} value={s.name}>
-                          {s.name}
-                        </option>
-                      ))}
-                      {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
-                    </Select>
-                  </Field>
+                  <SelectField label={t('schoolFilter')} id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
+                    <option value="">{t('allSchools')}</option>
+                    {brand.schools.map((s) => (
+                      <option key={s.name} value={s.name}>
+                        {s.name}
+                      </option>
+                    ))}
+                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
+                  </SelectField>
                 </SchoolBox>
               </Filters>
             )}
@@ -192,26 +208,19 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
               />
             ) : !isLoading && listEmpty ? (
               filter === 'past' ? (
-                <Empty>
-                  <Heading level={3}>{t('noPast')}</Heading>
-                  <p>{t('noPastHint')}</p>
-                </Empty>
+                <EmptyState title={t('noPast')} hint={t('noPastHint')} />
               ) : filter === 'booked' ? (
-                <Empty>
-                  <Heading level={3}>{t('noBooked')}</Heading>
-                  <p>{t('noBookedHint')}</p>
+                <EmptyState title={t('noBooked')} hint={t('noBookedHint')}>
                   <Button variant="secondary" onClick={() => setFilter('available')}>
                     {t('showAvailable')}
                   </Button>
-                </Empty>
+                </EmptyState>
               ) : (
-                <Empty>
-                  <Heading level={3}>{t('noAvailable')}</Heading>
-                  <p>{t('noAvailableHint')}</p>
+                <EmptyState title={t('noAvailable')} hint={t('noAvailableHint')}>
                   <Button variant="primary" onClick={onCreateSlots}>
                     {t('createNewSlots')}
                   </Button>
-                </Empty>
+                </EmptyState>
               )
             ) : (
               <>
@@ -243,7 +252,11 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
         title={t('deleteTitle')}
         message={
           toDelete
-            ? t('deleteMessage', { id: toDelete.id, date: formatWeekday(toDelete.date), time: formatSlotTimeRange(toDelete) })
+            ? t('deleteMessage', {
+                id: toDelete.id,
+                date: formatWeekday(toDelete.date),
+                time: formatSlotTimeRange(toDelete),
+              })
             : ''
         }
         confirmLabel={t('delete')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Inline, useCatalog } from 'shared-ui';
-import { Field, Input } from 'shared-ui/forms';
+import { InputField } from 'shared-ui/forms';
 import { serverMessage, todayInMY } from 'shared-api';
 import { inMY } from 'shared-api/time';
 import { ValidationMessage } from 'shared-api/messages';
@@ -51,17 +51,8 @@ export function ExportBookingsCsv() {
         {t('exportTitle')}
       </h3>
       <Inline>
-        <Field label={t('exportFrom')} htmlFor="export-from">
-          <Input id="export-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </Field>
-        <Field label={t('exportTo')} htmlFor="export-to" error={rangeError ?? undefined}>
-          <Input
-            id="export-to"
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </Field>
+        <InputField label={t('exportFrom')} id="export-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <InputField label={t('exportTo')} id="export-to" error={rangeError ?? undefined} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         <Button size="sm" variant="secondary" onClick={onExport} disabled={rangeError !== null} loading={isFetching}>
           {t('exportButton')}
         </Button>

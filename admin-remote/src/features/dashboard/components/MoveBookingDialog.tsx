@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, useCatalog, useToast } from 'shared-ui';
-import { Dialog, Field, Select } from 'shared-ui/forms';
+import { Dialog, SelectField } from 'shared-ui/forms';
 import { BOOKING_LEAD_HOURS, isBookableTime, serverMessage, type StaffBooking } from 'shared-api';
 import { ManageMessage } from 'shared-api/manage';
 import { useMoveStaffBookingMutation } from '../api/staffBookingsApi';
@@ -54,16 +54,14 @@ export function MoveBookingDialog({ booking, onClose, onMoved }: { booking: Staf
       {free.isSuccess && choices.length === 0 ? (
         <p>{t('moveNone')}</p>
       ) : (
-        <Field label={t('moveSlot')} htmlFor="move-booking-slot" error={error ?? undefined}>
-          <Select id="move-booking-slot" value={slotId} onChange={(event) => setSlotId(event.target.value)}>
-            <option value="">{t('moveChoose')}</option>
-            {choices.map((slot) => (
-              <option key={slot.id} value={String(slot.id)}>
-                {t('moveOption', { date: formatWeekday(slot.date), time: formatSlotTimeRange(slot) })}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField label={t('moveSlot')} id="move-booking-slot" error={error ?? undefined} value={slotId} onChange={(event) => setSlotId(event.target.value)}>
+          <option value="">{t('moveChoose')}</option>
+          {choices.map((slot) => (
+            <option key={slot.id} value={String(slot.id)}>
+              {t('moveOption', { date: formatWeekday(slot.date), time: formatSlotTimeRange(slot) })}
+            </option>
+          ))}
+        </SelectField>
       )}
     </Dialog>
   );

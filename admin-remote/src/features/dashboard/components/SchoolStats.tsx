@@ -2,7 +2,7 @@ import { brand, type StaffSlot } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { dashboardCatalog } from '../i18n';
 import en from '../locales/en.json';
-import { CountCards } from './CountCards';
+import { CountCards } from '../../../lib/CountCards';
 
 /** The "other" bucket's key (its English words); shown in the page's language. */
 export const OTHER_SCHOOL = en.otherSchool;
@@ -30,9 +30,10 @@ export function SchoolStats({ slots, loading }: { slots: StaffSlot[]; loading: b
       cards={countBySchool(slots).map(({ school, count }, i) => ({
         id: `school-stat-${i}`,
         label: school === OTHER_SCHOOL ? t('otherSchool') : school,
-        count,
+        count: loading ? undefined : count,
       }))}
-      loading={loading}
+      // As wide as the four counts above them.
+      desktopColumns={4}
     />
   );
 }

@@ -1,49 +1,15 @@
 import type { StaffSlot } from 'shared-api';
-import { Button, Caption, Skeleton, VisuallyHidden, styled, useCatalog } from 'shared-ui';
-import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { Button, styled, useCatalog } from 'shared-ui';
+import { Badge, DataTable, SecondLine, type DataColumn } from 'shared-ui/data';
 import { Email } from 'shared-ui/text';
 import { formatWeekday } from '../../../lib/format';
 import { dashboardCatalog } from '../i18n';
-import type { BookedColumn, SlotSort, SortKey } from '../utils/columns';
+import type { BookedColumn, SlotSort } from '../utils/columns';
 import { formatSlotTimeRange, isBookedSlot } from '../utils/format';
-
-const SortButton = styled.button`
-  all: unset;
-  cursor: pointer;
-  font-weight: inherit;
-  display: inline-flex;
-  gap: 0.25rem;
-  align-items: baseline;
-  &:focus-visible {
-    outline: 2px solid currentColor;
-    outline-offset: 2px;
-  }
-`;
-
-/** The arrow of the sorted column; a faint double arrow says the others can be sorted too. */
-const SortMark = styled.span<{ $active: boolean }>`
-  color: ${({ theme, $active }) => ($active ? theme.colors.text : theme.colors.textMuted)};
-`;
-
-const Muted = styled.span`
-  display: block;
-  font-size: 0.875rem;
-`;
 
 /** A date and time range stay on their own lines, never broken inside. */
 const When = styled.span`
   white-space: nowrap;
-`;
-
-/** A row's action ("View Details", "Delete") on one line: a wrapped button reads as two. */
-const ActionCell = styled(Td)`
-  white-space: nowrap;
-`;
-
-/** Long names wrap between words, emails after their @ or before a dot; a word is broken only when nothing else fits. */
-const Wrapping = styled(Td)`
-  overflow-wrap: break-word;
-  min-width: 8rem;
 `;
 
 type SlotTableProps = {
@@ -51,7 +17,7 @@ type SlotTableProps = {
   caption: string;
   loading: boolean;
   sort: SlotSort;
-  onSort: (key: SortKey) => void;
+  onSort: (columnId: string) => void;
   onDelete: (slot: StaffSlot) => void;
   onViewDetails: (slot: StaffSlot) => void;
   /** Past slots: listed only, no Action column. */
@@ -62,99 +28,96 @@ type SlotTableProps = {
 
 export const SKELETON_ROWS = 5;
 
+/** The slots: a table on a desk, a card per slot on a phone (the office reads bookings there too). */
 export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
-  const sortedBy = (key: SortKey) => (sort.key === key ? sort.direction : undefined);
-  const mark = (key: SortKey) => (
-    <SortMark $active={sort.key === key} aria-hidden="true">
-      {sort.key !== key ? '↕' : sort.direction === 'ascending' ? '▲' : '▼'}
-    </SortMark>
-  );
-  const width = 3 + (readOnly ? 0 : 1) + columns.length;
+  const action: DataColumn<StaffSlot> = {
+    id: 'action',
+    header: t('columnAction'),
+    // A row's action ("View Details", "Delete") on one line: a wrapped button reads as two.
+    wrap: 'nowrap',
+    unlabelled: true,
+    cell: (slot) =>
+      isBookedSlot(slot) ? (
+        <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
+          {t('viewDetails')}
+        </Button>
+      ) : slot.status === 'reserved' ? (
+        // The server refuses to delete a slot a parent is paying for: no Delete to be refused.
+        <SecondLine>{t('heldNoDelete')}</SecondLine>
+      ) : (
+        <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
+          {t('delete')}
+        </Button>
+      ),
+  };
+  const tableColumns: DataColumn<StaffSlot>[] = [
+    { id: 'id', header: t('columnId'), cell: (slot) => t('slotNumber', { id: slot.id }) },
+    {
+      id: 'dateTime',
+      header: t('columnDateTime'),
+      sortable: true,
+      cell: (slot) => (
+        <>
+          <When>{formatWeekday(slot.date)}</When>
+          <SecondLine>
+            <When>{formatSlotTimeRange(slot)}</When>
+          </SecondLine>
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('columnStatus'),
+      cell: (slot) => {
+        const booked = isBookedSlot(slot);
+        return (
+          <>
+            <Badge tone={booked ? 'success' : 'info'}>{booked ? t('statusBooked') : t('statusAvailable')}</Badge>
+            {!booked && slot.status === 'reserved' && (
+              <SecondLine>
+                <Badge tone="warning">{t('statusHeld')}</Badge>
+              </SecondLine>
+            )}
+          </>
+        );
+      },
+    },
+    ...(readOnly ? [] : [action]),
+    ...columns.map((column): DataColumn<StaffSlot> => ({
+      id: column.id,
+      header: t(column.header),
+      sortable: true,
+      // Long names wrap between words, emails after their @ or before a dot; a word is broken only when nothing else fits.
+      wrap: 'words',
+      minWidth: '8rem',
+      cell: (slot) => {
+        const [text, detail] = [column.text(slot), column.detail?.(slot)];
+        // Not given (a booking without a phone number): no line on a phone's card.
+        if (!text && !detail) return null;
+        return (
+          <>
+            {text}
+            {detail && <SecondLine>{column.detailIsEmail ? <Email address={detail} /> : detail}</SecondLine>}
+          </>
+        );
+      },
+    })),
+  ];
   return (
-    <Table aria-busy={loading || undefined}>
-      <Caption>{caption}</Caption>
-      <THead>
-        <Tr>
-          <Th scope="col">{t('columnId')}</Th>
-          <Th scope="col" aria-sort={sortedBy('dateTime')}>
-            <SortButton type="button" onClick={() => onSort('dateTime')}>
-              {t('columnDateTime')} {mark('dateTime')}
-              {sort.key === 'dateTime' && (
-                <VisuallyHidden>{sort.direction === 'ascending' ? t('sortedEarliestFirst') : t('sortedLatestFirst')}</VisuallyHidden>
-              )}
-            </SortButton>
-          </Th>
-          <Th scope="col">{t('columnStatus')}</Th>
-          {!readOnly && <Th scope="col">{t('columnAction')}</Th>}
-          {columns.map((column) => (
-            <Th key={column.id} scope="col" aria-sort={sortedBy(column.id)}>
-              <SortButton type="button" onClick={() => onSort(column.id)}>
-                {t(column.header)} {mark(column.id)}
-              </SortButton>
-            </Th>
-          ))}
-        </Tr>
-      </THead>
-      <TBody>
-        {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <Tr key={i} data-testid="skeleton-row">
-                {Array.from({ length: width }, (__, j) => (
-                  <Td key={j}>
-                    <Skeleton width={j === 1 ? '10rem' : '5rem'} />
-                  </Td>
-                ))}
-              </Tr>
-            ))
-          : slots.map((slot) => {
-              const booked = isBookedSlot(slot);
-              return (
-                <Tr key={slot.id}>
-                  <Td>{t('slotNumber', { id: slot.id })}</Td>
-                  <Td>
-                    <When>{formatWeekday(slot.date)}</When>
-                    <Muted>
-                      <When>{formatSlotTimeRange(slot)}</When>
-                    </Muted>
-                  </Td>
-                  <Td>
-                    <Badge tone={booked ? 'success' : 'info'}>{booked ? t('statusBooked') : t('statusAvailable')}</Badge>
-                    {!booked && slot.status === 'reserved' && (
-                      <Muted>
-                        <Badge tone="warning">{t('statusHeld')}</Badge>
-                      </Muted>
-                    )}
-                  </Td>
-                  {!readOnly && (
-                    <ActionCell>
-                      {booked ? (
-                        <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
-                          {t('viewDetails')}
-                        </Button>
-                      ) : slot.status === 'reserved' ? (
-                        // The server refuses to delete a slot a parent is paying for: no Delete to be refused.
-                        <Muted>{t('heldNoDelete')}</Muted>
-                      ) : (
-                        <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
-                          {t('delete')}
-                        </Button>
-                      )}
-                    </ActionCell>
-                  )}
-                  {columns.map((column) => {
-                    const detail = column.detail?.(slot);
-                    return (
-                      <Wrapping key={column.id}>
-                        {column.text(slot)}
-                        {detail && <Muted>{column.detailIsEmail ? <Email address={detail} /> : detail}</Muted>}
-                      </Wrapping>
-                    );
-                  })}
-                </Tr>
-              );
-            })}
-      </TBody>
-    </Table>
+    <DataTable
+      columns={tableColumns}
+      rows={loading ? undefined : slots}
+      rowKey={(slot) => slot.id}
+      caption={caption}
+      busy={loading}
+      loadingRows={SKELETON_ROWS}
+      sort={sort}
+      onSort={onSort}
+      sortedText={(current) =>
+        current.columnId === 'dateTime' ? t(current.direction === 'ascending' ? 'sortedEarliestFirst' : 'sortedLatestFirst') : undefined
+      }
+      sortLabel={t('sortBy')}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useCatalog } from 'shared-ui';
 import type { DashboardStats } from '../hooks/useDashboardSlots';
 import { dashboardCatalog } from '../i18n';
-import { CountCards } from './CountCards';
+import { CountCards } from '../../../lib/CountCards';
 
 const cards = [
   { key: 'total', label: 'statTotal' },
@@ -16,8 +16,11 @@ export function StatCards({ stats, loading }: { stats: DashboardStats; loading: 
   return (
     <CountCards
       label={t('statistics')}
-      cards={cards.map(({ key, label }) => ({ id: `stat-${key}`, label: t(label), count: stats[key] }))}
-      loading={loading}
+      cards={cards.map(({ key, label }) => ({
+        id: `stat-${key}`,
+        label: t(label),
+        count: loading ? undefined : stats[key],
+      }))}
     />
   );
 }

@@ -1,5 +1,6 @@
 // The Booked view's columns after the spec's (ID, Date & Time, Status, Action): who booked, searchable and sortable.
 import type { StaffSlot } from 'shared-api';
+import type { DataSort } from 'shared-ui/data';
 import { formatPhone } from '../../../lib/format';
 import type en from '../locales/en.json';
 import { slotSortKey } from './format';
@@ -30,7 +31,12 @@ export const BOOKED_COLUMNS: BookedColumn[] = [
     detailIsEmail: true,
     searchable: (slot) => [slot.visitorEmail ?? ''],
   },
-  { id: 'child', header: 'columnChild', text: (slot) => slot.childName ?? '', detail: (slot) => slot.childYear },
+  {
+    id: 'child',
+    header: 'columnChild',
+    text: (slot) => slot.childName ?? '',
+    detail: (slot) => slot.childYear,
+  },
   { id: 'school', header: 'columnSchool', text: (slot) => slot.selectedSchool ?? '' },
   {
     id: 'phone',
@@ -42,10 +48,8 @@ export const BOOKED_COLUMNS: BookedColumn[] = [
 ];
 
 /** The column a table is sorted by: Date & Time (the spec's), or one of the booked columns. */
-export type SortKey = 'dateTime' | string;
-export type SortDirection = 'ascending' | 'descending';
-export type SlotSort = { key: SortKey; direction: SortDirection };
-export const DEFAULT_SORT: SlotSort = { key: 'dateTime', direction: 'ascending' };
+export type SlotSort = DataSort;
+export const DEFAULT_SORT: SlotSort = { columnId: 'dateTime', direction: 'ascending' };
 
 /** True when `term` (trimmed, lower case; empty matches all) is in any booked column of the slot. */
 export function matchesSearch(slot: StaffSlot, term: string, columns: BookedColumn[] = BOOKED_COLUMNS): boolean {
@@ -63,7 +67,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** The slots in the chosen order; ties (and Date & Time) by day and start time. */
 export function sortSlots(slots: StaffSlot[], sort: SlotSort, columns: BookedColumn[] = BOOKED_COLUMNS): StaffSlot[] {
-  const column = columns.find((c) => c.id === sort.key);
+  const column = columns.find((c) => c.id === sort.columnId);
   const byTime = (a: StaffSlot, b: StaffSlot) => slotSortKey(a).localeCompare(slotSortKey(b));
   const compare = column ? (a: StaffSlot, b: StaffSlot) => collator.compare(column.text(a), column.text(b)) || byTime(a, b) : byTime;
   const sorted = [...slots].sort(compare);

@@ -5,10 +5,19 @@ import type { PersonRecords, PrivacyRequest, VisitorCorrectionInput, VisitorCorr
 
 export type PersonLookup = { by: 'email' | 'phone'; value: string };
 export type PersonExport = PersonLookup & { format: 'json' | 'csv' };
-export type NewPrivacyRequest = { kind: 'access' | 'correction'; email?: string; phone?: string; receivedOn: string; note: string };
+export type NewPrivacyRequest = {
+  kind: 'access' | 'correction';
+  email?: string;
+  phone?: string;
+  receivedOn: string;
+  note: string;
+};
 
 const search = ({ by, value }: PersonLookup) => new URLSearchParams({ [by]: value.trim() }).toString();
 const REQUESTS = 'PrivacyRequests' as const;
+const requestsOf = (response: Envelope<{ requests: PrivacyRequest[] }>) => response.data.requests;
+/** A change's answer: the request as it is now. */
+const requestOf = (response: Envelope<{ request: PrivacyRequest }>) => response.data.request;
 
 export const privacyApi = api.enhanceEndpoints({ addTagTypes: [REQUESTS] }).injectEndpoints({
   endpoints: (build) => ({
@@ -21,23 +30,23 @@ export const privacyApi = api.enhanceEndpoints({ addTagTypes: [REQUESTS] }).inje
     /** Open access and correction requests due within `days` (the dashboard's "coming due"), soonest first. */
     requestsComingDue: build.query<PrivacyRequest[], number>({
       query: (days) => `/staff/privacy/requests?dueWithinDays=${days}`,
-      transformResponse: (response: Envelope<{ requests: PrivacyRequest[] }>) => response.data.requests,
+      transformResponse: requestsOf,
       providesTags: [REQUESTS],
     }),
     /** The whole request log, soonest due first. */
     privacyRequests: build.query<PrivacyRequest[], void>({
       query: () => '/staff/privacy/requests',
-      transformResponse: (response: Envelope<{ requests: PrivacyRequest[] }>) => response.data.requests,
+      transformResponse: requestsOf,
       providesTags: [REQUESTS],
     }),
     logPrivacyRequest: build.mutation<PrivacyRequest, NewPrivacyRequest>({
       query: (body) => ({ url: '/staff/privacy/requests', method: 'POST', body }),
-      transformResponse: (response: Envelope<{ request: PrivacyRequest }>) => response.data.request,
+      transformResponse: requestOf,
       invalidatesTags: [REQUESTS],
     }),
     changePrivacyRequest: build.mutation<PrivacyRequest, { id: number; change: 'extend' | 'answer' }>({
       query: ({ id, change }) => ({ url: `/staff/privacy/requests/${id}/${change}`, method: 'POST' }),
-      transformResponse: (response: Envelope<{ request: PrivacyRequest }>) => response.data.request,
+      transformResponse: requestOf,
       invalidatesTags: [REQUESTS],
     }),
     correctVisitor: build.mutation<VisitorCorrectionResult, VisitorCorrectionInput>({
@@ -45,7 +54,10 @@ export const privacyApi = api.enhanceEndpoints({ addTagTypes: [REQUESTS] }).inje
       transformResponse: (response: Envelope<VisitorCorrectionResult>) => response.data,
     }),
     personExport: build.mutation<string, PersonExport>({
-      query: ({ format, ...lookup }) => ({ url: `/staff/privacy/person/export?${search(lookup)}&format=${format}`, responseHandler: 'text' }),
+      query: ({ format, ...lookup }) => ({
+        url: `/staff/privacy/person/export?${search(lookup)}&format=${format}`,
+        responseHandler: 'text',
+      }),
     }),
   }),
 });

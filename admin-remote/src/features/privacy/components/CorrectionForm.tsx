@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { serverMessage } from 'shared-api';
 import type { PrivacyRequest } from 'shared-api/contract';
 import { Button, Inline, Stack, useCatalog, useToast } from 'shared-ui';
-import { Field, Input } from 'shared-ui/forms';
+import { FormAlert, InputField } from 'shared-ui/forms';
 import { useCorrectVisitorMutation } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
 import { personLabel } from '../utils/personLabel';
@@ -20,7 +20,9 @@ export function CorrectionForm({ request, onDone }: { request: PrivacyRequest; o
   const [correct, { isLoading }] = useCorrectVisitorMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const person = personLabel(request);
-  const { register, handleSubmit } = useForm<Values>({ defaultValues: { visitorName: '', visitorEmail: '', visitorContactNo: '' } });
+  const { register, handleSubmit } = useForm<Values>({
+    defaultValues: { visitorName: '', visitorEmail: '', visitorContactNo: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')) as Partial<Values>;
@@ -29,7 +31,13 @@ export function CorrectionForm({ request, onDone }: { request: PrivacyRequest; o
     const who = request.personEmail ? { email: request.personEmail } : { phone: request.personPhone ?? '' };
     const result = await correct({ ...who, requestId: request.id, ...changes });
     if ('error' in result) return setFailure(serverMessage(result.error) ?? t('correctionFailed'));
-    toast.success(t('corrected', { bookings: result.data.bookings, payments: result.data.payments, entries: result.data.waitlistEntries }));
+    toast.success(
+      t('corrected', {
+        bookings: result.data.bookings,
+        payments: result.data.payments,
+        entries: result.data.waitlistEntries,
+      }),
+    );
     onDone();
   });
 
@@ -38,19 +46,13 @@ export function CorrectionForm({ request, onDone }: { request: PrivacyRequest; o
       <Stack>
         <p>{t('correctionIntro', { person })}</p>
         <Inline>
-          <Field label={t('correctName')} htmlFor={`correct-name-${request.id}`}>
-            <Input id={`correct-name-${request.id}`} {...register('visitorName')} />
-          </Field>
-          <Field label={t('correctEmail')} htmlFor={`correct-email-${request.id}`}>
-            <Input id={`correct-email-${request.id}`} type="email" {...register('visitorEmail')} />
-          </Field>
-          <Field label={t('correctPhone')} htmlFor={`correct-phone-${request.id}`}>
-            <Input id={`correct-phone-${request.id}`} type="tel" {...register('visitorContactNo')} />
-          </Field>
+          <InputField label={t('correctName')} id={`correct-name-${request.id}`} {...register('visitorName')} />
+          <InputField label={t('correctEmail')} id={`correct-email-${request.id}`} type="email" {...register('visitorEmail')} />
+          <InputField label={t('correctPhone')} id={`correct-phone-${request.id}`} type="tel" {...register('visitorContactNo')} />
         </Inline>
-        {failure && <p role="alert">{failure}</p>}
+        {failure && <FormAlert>{failure}</FormAlert>}
         <Inline>
-          <Button type="submit" loading={isLoading} disabled={isLoading}>
+          <Button type="submit" loading={isLoading}>
             {t('saveCorrection')}
           </Button>
           <Button type="button" variant="secondary" onClick={onDone}>

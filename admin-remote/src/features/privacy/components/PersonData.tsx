@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, ErrorPanel, Inline, Stack, useCatalog, useToast } from 'shared-ui';
-import { Field, Input, Select } from 'shared-ui/forms';
+import { InputField, SelectField } from 'shared-ui/forms';
 import { downloadCsv, downloadFile } from '../../../lib/csv';
 import { useLazyPersonQuery, usePersonExportMutation, type PersonLookup } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
+import { PersonKeyOptions, personInputType } from './PersonKeyOptions';
 
 const LISTS = ['bookings', 'payments', 'consents', 'mails', 'waitlistEntries', 'auditEntries'] as const;
 
@@ -45,20 +46,17 @@ export function PersonData() {
       <p>{t('intro')}</p>
       <form onSubmit={submit} noValidate>
         <Inline>
-          <Field label={t('findBy')} htmlFor="privacy-by">
-            <Select id="privacy-by" value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as PersonLookup['by'] })}>
-              <option value="email">{t('byEmail')}</option>
-              <option value="phone">{t('byPhone')}</option>
-            </Select>
-          </Field>
-          <Field label={t('value')} htmlFor="privacy-value" error={missing ? t('valueRequired') : undefined}>
-            <Input
-              id="privacy-value"
-              type={draft.by === 'email' ? 'email' : 'tel'}
-              value={draft.value}
-              onChange={(e) => setDraft({ ...draft, value: e.target.value })}
-            />
-          </Field>
+          <SelectField label={t('findBy')} id="privacy-by" value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as PersonLookup['by'] })}>
+            <PersonKeyOptions />
+          </SelectField>
+          <InputField
+            label={t('value')}
+            id="privacy-value"
+            error={missing ? t('valueRequired') : undefined}
+            type={personInputType(draft.by)}
+            value={draft.value}
+            onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+          />
           <Button type="submit" loading={result.isFetching} disabled={result.isFetching}>
             {t('search')}
           </Button>

@@ -9,6 +9,7 @@ import { issueToken } from '../../../test/db';
 import { API } from '../../../test/handlers';
 import { server, setupMswServer } from '../../../test/server';
 import { renderAdminApp } from '../../../test/render';
+import { onPhone } from '../../../test/screenWidth';
 
 setupMswServer();
 
@@ -74,6 +75,27 @@ describe('the request log', () => {
       ['Access', 'late@example.com', label(daysAgo(25)), `${label(daysAgo(4))} Overdue`, 'staff@example.com', 'Not yet'],
       ['Correction', 'aisyah@example.com', label(daysAgo(3)), label(daysAgo(3 - 21)), 'staff@example.com', 'Not yet'],
     ]);
+    expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('on a phone, shows each request as a card, its actions and its correction form inside it', async () => {
+    onPhone();
+    const user = userEvent.setup();
+    const { container } = renderAdminApp('/secured/privacy');
+    const log = await screen.findByRole('list', { name: 'Request log' });
+    expect(screen.queryByRole('table', { name: 'Request log' })).not.toBeInTheDocument();
+    const cards = within(log).getAllByRole('listitem');
+    const fields = (card: HTMLElement) => within(card).getAllByRole('term').map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(fields(cards[0])).toEqual([
+      'Kind: Access',
+      "Parent's email or phone: late@example.com",
+      `Received: ${label(daysAgo(25))}`,
+      `Due: ${label(daysAgo(4))} Overdue`,
+      'Handled by: staff@example.com',
+      'Answered: Not yet',
+    ]);
+    await user.click(within(cards[1]).getByRole('button', { name: 'Correct the details of aisyah@example.com' }));
+    expect(within(cards[1]).getByRole('form', { name: 'Correct the details of aisyah@example.com' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 

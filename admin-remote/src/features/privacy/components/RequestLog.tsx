@@ -1,21 +1,13 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { serverMessage, todayInMY } from 'shared-api';
 import type { PrivacyRequest } from 'shared-api/contract';
-import { Button, ErrorPanel, Inline, styled, useCatalog, useToast } from 'shared-ui';
-import { Badge, Table, TBody, Td, Th, THead, Tr } from 'shared-ui/data';
+import { Button, ErrorPanel, Inline, useCatalog, useToast } from 'shared-ui';
+import { Badge, DataTable, type DataColumn } from 'shared-ui/data';
 import { formatDay, formatInstant } from '../../../lib/format';
 import { useChangePrivacyRequestMutation, usePrivacyRequestsQuery } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
 import { CorrectionForm } from './CorrectionForm';
 import { personLabel } from '../utils/personLabel';
-
-/** The correction form in its table-wide row: kept in the visible part of the table's scroll box on a phone. */
-const InView = styled.div`
-  position: sticky;
-  left: ${({ theme }) => theme.space[3]};
-  /* The viewport less the page's and the cell's padding. */
-  max-width: calc(100vw - 3.5rem);
-`;
 
 /**
  * The request log: every access and correction request with the day it arrived, its due day (21 days, 35 once an
@@ -37,88 +29,92 @@ export function RequestLog() {
   };
 
   if (requests.isError) return <ErrorPanel message={t('logLoadFailed')} onRetry={() => void requests.refetch()} />;
-  const rows = requests.data ?? [];
+  const columns: DataColumn<PrivacyRequest>[] = [
+    {
+      id: 'kind',
+      header: t('kind'),
+      cell: (r) => t(r.kind === 'access' ? 'kind_access' : 'kind_correction'),
+    },
+    {
+      id: 'person',
+      header: t('requestPerson'),
+      cell: (r) => (
+        <>
+          {personLabel(r)}
+          {r.note && <div>{r.note}</div>}
+        </>
+      ),
+    },
+    { id: 'received', header: t('receivedOn'), cell: (r) => formatDay(r.receivedOn) },
+    {
+      id: 'due',
+      header: t('dueOn'),
+      cell: (r) => (
+        <>
+          {formatDay(r.dueOn)}
+          {r.extendedAt && (
+            <>
+              {' '}
+              <Badge tone="neutral">{t('extended')}</Badge>
+            </>
+          )}
+          {r.answeredAt === null && r.dueOn < today && (
+            <>
+              {' '}
+              <Badge tone="danger">{t('overdue')}</Badge>
+            </>
+          )}
+        </>
+      ),
+    },
+    { id: 'handler', header: t('handledBy'), cell: (r) => r.handledBy },
+    {
+      id: 'answered',
+      header: t('answered'),
+      cell: (r) => (r.answeredAt ? formatInstant(r.answeredAt) : t('notAnswered')),
+    },
+    {
+      id: 'actions',
+      header: t('actions'),
+      unlabelled: true,
+      cell: (r) => {
+        if (r.answeredAt !== null) return null;
+        const person = personLabel(r);
+        return (
+          <Inline>
+            {r.kind === 'correction' && (
+              <Button size="sm" variant="secondary" onClick={() => setCorrecting(correcting === r.id ? null : r.id)} aria-label={t('correctLabel', { person })}>
+                {t('correct')}
+              </Button>
+            )}
+            {!r.extendedAt && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={changing.isLoading}
+                onClick={() => void record(r, 'extend')}
+                aria-label={t('extendLabel', { person })}
+              >
+                {t('extend')}
+              </Button>
+            )}
+            <Button size="sm" disabled={changing.isLoading} onClick={() => void record(r, 'answer')} aria-label={t('answerLabel', { person })}>
+              {t('answer')}
+            </Button>
+          </Inline>
+        );
+      },
+    },
+  ];
   return (
-    <>
-      {requests.data && rows.length === 0 && <p>{t('logEmpty')}</p>}
-      {rows.length > 0 && (
-        <Table aria-label={t('logCaption')} aria-busy={requests.isFetching || undefined}>
-          <THead>
-            <Tr>
-              <Th scope="col">{t('kind')}</Th>
-              <Th scope="col">{t('requestPerson')}</Th>
-              <Th scope="col">{t('receivedOn')}</Th>
-              <Th scope="col">{t('dueOn')}</Th>
-              <Th scope="col">{t('handledBy')}</Th>
-              <Th scope="col">{t('answered')}</Th>
-              <Th scope="col">{t('actions')}</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {rows.map((r) => {
-              const person = personLabel(r);
-              const open = r.answeredAt === null;
-              return (
-                <Fragment key={r.id}>
-                  <Tr>
-                    <Td>{t(r.kind === 'access' ? 'kind_access' : 'kind_correction')}</Td>
-                    <Td>
-                      {person}
-                      {r.note && <div>{r.note}</div>}
-                    </Td>
-                    <Td>{formatDay(r.receivedOn)}</Td>
-                    <Td>
-                      {formatDay(r.dueOn)}
-                      {r.extendedAt && (
-                        <>
-                          {' '}
-                          <Badge tone="neutral">{t('extended')}</Badge>
-                        </>
-                      )}
-                      {open && r.dueOn < today && (
-                        <>
-                          {' '}
-                          <Badge tone="danger">{t('overdue')}</Badge>
-                        </>
-                      )}
-                    </Td>
-                    <Td>{r.handledBy}</Td>
-                    <Td>{r.answeredAt ? formatInstant(r.answeredAt) : t('notAnswered')}</Td>
-                    <Td>
-                      {open && (
-                        <Inline>
-                          {r.kind === 'correction' && (
-                            <Button size="sm" variant="secondary" onClick={() => setCorrecting(correcting === r.id ? null : r.id)} aria-label={t('correctLabel', { person })}>
-                              {t('correct')}
-                            </Button>
-                          )}
-                          {!r.extendedAt && (
-                            <Button size="sm" variant="secondary" disabled={changing.isLoading} onClick={() => void record(r, 'extend')} aria-label={t('extendLabel', { person })}>
-                              {t('extend')}
-                            </Button>
-                          )}
-                          <Button size="sm" disabled={changing.isLoading} onClick={() => void record(r, 'answer')} aria-label={t('answerLabel', { person })}>
-                            {t('answer')}
-                          </Button>
-                        </Inline>
-                      )}
-                    </Td>
-                  </Tr>
-                  {correcting === r.id && (
-                    <Tr>
-                      <Td colSpan={7}>
-                        <InView>
-                          <CorrectionForm request={r} onDone={() => setCorrecting(null)} />
-                        </InView>
-                      </Td>
-                    </Tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </TBody>
-        </Table>
-      )}
-    </>
+    <DataTable
+      columns={columns}
+      rows={requests.data}
+      rowKey={(r) => r.id}
+      label={t('logCaption')}
+      busy={requests.isFetching}
+      empty={t('logEmpty')}
+      rowDetail={(r) => correcting === r.id && <CorrectionForm request={r} onDone={() => setCorrecting(null)} />}
+    />
   );
 }

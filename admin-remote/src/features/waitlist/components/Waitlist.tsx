@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { brand, serverMessage, todayInMY } from 'shared-api';
 import type { StaffWaitlistEntry } from 'shared-api/waitlist';
-import { Button, Caption, ErrorPanel, Skeleton, Stack, styled, useCatalog, useToast } from 'shared-ui';
-import { Badge, Table, TBody, Td, Th, THead, Tr, type BadgeTone } from 'shared-ui/data';
-import { Dialog, Field, Input, Select } from 'shared-ui/forms';
+import { Button, ErrorPanel, Inline, Skeleton, Stack, styled, useCatalog, useToast } from 'shared-ui';
+import { Badge, DataTable, SecondLine, type BadgeTone, type DataColumn } from 'shared-ui/data';
+import { Dialog, InputField, SelectField } from 'shared-ui/forms';
 import { downloadCsv } from '../../../lib/csv';
 import { formatDay, formatInstant, formatPhone } from '../../../lib/format';
 import { useMoveWaitlistEntryMutation, useRemoveWaitlistEntryMutation, useStaffWaitlistQuery } from '../api/waitlistApi';
@@ -11,32 +11,10 @@ import { waitlistCatalog } from '../i18n';
 import { waitlistCsv } from '../utils/csv';
 import { offerLine, stateText } from '../utils/format';
 
-const Muted = styled.span`
-  display: block;
-  font-size: 0.875rem;
-`;
-
-/** The parent's name, email and phone: wide enough that an email breaks at most once; on a phone the table scrolls. */
-const WrappingTd = styled(Td)`
-  min-width: 13rem;
-  overflow-wrap: anywhere;
-`;
-
-/** Dates and offers keep their day and time on one line where they can. */
-const NarrowTd = styled(Td)`
-  min-width: 8rem;
-`;
-
 const Offers = styled.ul`
   margin: 0;
   padding-left: ${({ theme }) => theme.space[4]};
   font-size: 0.875rem;
-`;
-
-const ActionCell = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
 `;
 
 /** The school's select and the export, their bottoms in line. */
@@ -100,18 +78,94 @@ export function Waitlist() {
   };
 
   const busy = moving.isLoading || removing.isLoading;
+  const columns: DataColumn<StaffWaitlistEntry>[] = [
+    { id: 'place', header: t('colPlace'), cell: (entry) => entry.position ?? '–' },
+    {
+      id: 'parent',
+      header: t('colParent'),
+      // Wide enough that an email breaks at most once; on a narrow desk the table scrolls.
+      minWidth: '13rem',
+      wrap: 'anywhere',
+      cell: (entry) => (
+        <>
+          <strong>{entry.name}</strong>
+          <SecondLine>{entry.email}</SecondLine>
+          <SecondLine>{formatPhone(entry.phone)}</SecondLine>
+          <SecondLine>{t('joined', { when: formatInstant(entry.joinedAt) })}</SecondLine>
+        </>
+      ),
+    },
+    {
+      id: 'dates',
+      header: t('colDates'),
+      // Dates and offers keep their day and time on one line where they can.
+      minWidth: '8rem',
+      cell: (entry) => (
+        <>
+          {entry.fromDate === entry.toDate ? formatDay(entry.fromDate) : t('datesValue', { from: formatDay(entry.fromDate), to: formatDay(entry.toDate) })}
+          <SecondLine>{t(`part.${entry.partOfDay}`)}</SecondLine>
+        </>
+      ),
+    },
+    {
+      id: 'state',
+      header: t('colState'),
+      cell: (entry) => <Badge tone={TONES[entry.state]}>{stateText(entry)}</Badge>,
+    },
+    {
+      id: 'offers',
+      header: t('colOffers'),
+      minWidth: '8rem',
+      cell: (entry) =>
+        entry.offers.length === 0 ? (
+          t('noOffers')
+        ) : (
+          <Offers>
+            {entry.offers.map((offer) => (
+              <li key={offer.createdAt}>{offerLine(offer)}</li>
+            ))}
+          </Offers>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('colActions'),
+      unlabelled: true,
+      cell: (entry) => {
+        const index = live.indexOf(entry);
+        if (index < 0) return null;
+        return (
+          <Inline gap={2}>
+            <Button size="sm" variant="secondary" disabled={index === 0} aria-label={t('moveUpLabel', { name: entry.name })} onClick={() => open(entry, 'up')}>
+              {t('moveUp')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={index === live.length - 1}
+              aria-label={t('moveDownLabel', { name: entry.name })}
+              onClick={() => open(entry, 'down')}
+            >
+              {t('moveDown')}
+            </Button>
+            <Button size="sm" variant="danger" aria-label={t('removeLabel', { name: entry.name })} onClick={() => open(entry, 'remove')}>
+              {t('remove')}
+            </Button>
+          </Inline>
+        );
+      },
+    },
+  ];
   return (
     <Stack>
       <Toolbar>
-        <Field label={t('school')} htmlFor="waitlist-school">
-          <Select value={school} onChange={(event) => setSchool(event.target.value)}>
-            {brand.schools.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField label={t('school')} id="waitlist-school" value={school} onChange={(event) => setSchool(event.target.value)}>
+          {brand.schools.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
         <Button
           size="sm"
           variant="secondary"
@@ -131,75 +185,14 @@ export function Waitlist() {
       ) : entries.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <Table aria-busy={list.isFetching || undefined} scrollLabel={t('entries')}>
-          <Caption>{t('caption', { school })}</Caption>
-          <THead>
-            <Tr>
-              <Th scope="col">{t('colPlace')}</Th>
-              <Th scope="col">{t('colParent')}</Th>
-              <Th scope="col">{t('colDates')}</Th>
-              <Th scope="col">{t('colState')}</Th>
-              <Th scope="col">{t('colOffers')}</Th>
-              <Th scope="col">{t('colActions')}</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {entries.map((entry) => {
-              const index = live.indexOf(entry);
-              const isLive = index >= 0;
-              return (
-                <Tr key={entry.id}>
-                  <Td>{entry.position ?? '–'}</Td>
-                  <WrappingTd>
-                    <strong>{entry.name}</strong>
-                    <Muted>{entry.email}</Muted>
-                    <Muted>{formatPhone(entry.phone)}</Muted>
-                    <Muted>{t('joined', { when: formatInstant(entry.joinedAt) })}</Muted>
-                  </WrappingTd>
-                  <NarrowTd>
-                    {entry.fromDate === entry.toDate ? formatDay(entry.fromDate) : t('datesValue', { from: formatDay(entry.fromDate), to: formatDay(entry.toDate) })}
-                    <Muted>{t(`part.${entry.partOfDay}`)}</Muted>
-                  </NarrowTd>
-                  <Td>
-                    <Badge tone={TONES[entry.state]}>{stateText(entry)}</Badge>
-                  </Td>
-                  <NarrowTd>
-                    {entry.offers.length === 0 ? (
-                      t('noOffers')
-                    ) : (
-                      <Offers>
-                        {entry.offers.map((offer) => (
-                          <li key={offer.createdAt}>{offerLine(offer)}</li>
-                        ))}
-                      </Offers>
-                    )}
-                  </NarrowTd>
-                  <Td>
-                    {isLive && (
-                      <ActionCell>
-                        <Button size="sm" variant="secondary" disabled={index === 0} aria-label={t('moveUpLabel', { name: entry.name })} onClick={() => open(entry, 'up')}>
-                          {t('moveUp')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={index === live.length - 1}
-                          aria-label={t('moveDownLabel', { name: entry.name })}
-                          onClick={() => open(entry, 'down')}
-                        >
-                          {t('moveDown')}
-                        </Button>
-                        <Button size="sm" variant="danger" aria-label={t('removeLabel', { name: entry.name })} onClick={() => open(entry, 'remove')}>
-                          {t('remove')}
-                        </Button>
-                      </ActionCell>
-                    )}
-                  </Td>
-                </Tr>
-              );
-            })}
-          </TBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          caption={t('caption', { school })}
+          scrollLabel={t('entries')}
+          busy={list.isFetching}
+        />
       )}
       {change && (
         <Dialog
@@ -223,17 +216,18 @@ export function Waitlist() {
           }
         >
           <form id="waitlist-reason-form" noValidate onSubmit={(event) => void confirm(event)}>
-            <Field label={t('reason')} htmlFor="waitlist-reason" error={reasonError ?? undefined}>
-              <Input
-                type="text"
-                maxLength={500}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (event.target.value.trim()) setReasonError(null);
-                }}
-              />
-            </Field>
+            <InputField
+              label={t('reason')}
+              id="waitlist-reason"
+              error={reasonError ?? undefined}
+              type="text"
+              maxLength={500}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                if (event.target.value.trim()) setReasonError(null);
+              }}
+            />
           </form>
         </Dialog>
       )}
