@@ -115,6 +115,13 @@ const blockedUntil = new Map<number, number>();
 let ceilingUntil = 0;
 let invented = 0;
 
+/** A new invented person: a name, an email on a domain the attacker owns, a phone. */
+function inventPerson(): { name: string; email: string; phone: string } {
+  invented += 1;
+  return { name: `Invented Person ${invented}`, email: `invented${invented}@example.com`, phone: `01${String(30_000_000 + invented)}` };
+}
+const child = { childName: 'Invented Child', childYear: schoolYears(school.name)[0]?.name };
+
 /** What a hold has left on the bench's clock. */
 const left = (hold: Hold) => hold.expiresAt - (shiftMs - hold.shiftAtGrant) - Date.now();
 
@@ -133,15 +140,14 @@ async function take(slot: Slot): Promise<void> {
 
 async function renew(hold: Hold): Promise<void> {
   const { address, api } = next();
-  invented += 1;
+  const person = inventPerson();
   const body = {
     slotId: hold.slot.id,
-    visitorName: `Invented Person ${invented}`,
-    visitorEmail: `invented${invented}@example.com`,
-    visitorContactNo: `01${String(30_000_000 + invented)}`,
+    visitorName: person.name,
+    visitorEmail: person.email,
+    visitorContactNo: person.phone,
     selectedSchool: school.name,
-    childName: 'Invented Child',
-    childYear: schoolYears(school.name)[0]?.name,
+    ...child,
     consent: { noticeVersion: currentNoticeVersion(), language: 'en' as const },
     holdToken: hold.token,
   };
@@ -159,16 +165,12 @@ async function renew(hold: Hold): Promise<void> {
 /** Joins the waitlist as a new invented parent (the days from today, three weeks, any time). */
 async function join(): Promise<void> {
   const { address, api } = next();
-  invented += 1;
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const toDate = new Date(Date.now() + 8 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
   const body = {
-    name: `Invented Parent ${invented}`,
-    email: `invented${invented}@example.com`,
-    phone: `01${String(30_000_000 + invented)}`,
+    ...inventPerson(),
     school: school.name,
-    childName: 'Invented Child',
-    childYear: schoolYears(school.name)[0]?.name,
+    ...child,
     fromDate: today,
     toDate,
     partOfDay: 'any',

@@ -1,15 +1,13 @@
 jest.setTimeout(600_000);
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { addDays, dateInMY, isWeekend, waitlistSettings, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/lib/hold-limit/holdChallenge';
-import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import type { DatabaseHandle } from '../../src/base/db/connection';
 import { slots } from '../../src/slots/tables';
 import { Checkout } from '../../src/checkout';
 import { runOfferPass } from '../../src/waitlist/pass';
 import { currentConsent, queryRows, visitor } from '../helpers';
-import { postJsonFrom, removeProcessDirs, startApiProcess, stopAll, type Server } from '../payments/server-process';
-import { SANDBOX_SECRET, throwawayPostgres } from '../payments/support';
+import { postJsonFrom, twoApiProcesses, type Server } from '../payments/server-process';
 import { shiftTimesSql } from '../support/clock-shift';
 import { atMY, joinBody, linkToken } from '../waitlist/support';
 
@@ -22,32 +20,30 @@ const ROUND_MINUTES = 10;
 
 type Answer = Awaited<ReturnType<typeof postJsonFrom<{ token?: string; challenge?: HoldChallenge | null; paymentSession?: { holdToken: string } }>>>;
 
+/** A payment in invented names (`kind` and `n` make them), as a script with an address book of none would start one. */
+const inventedPayment = (kind: 'invented' | 'renewer', n: number, body: { slotId: number; holdToken?: string; proofOfWork?: string }) => ({
+  ...visitor,
+  visitorName: `${kind} ${n}`,
+  visitorEmail: `${kind}${n}@example.com`,
+  visitorContactNo: `01${String((kind === 'invented' ? 30_000_000 : 40_000_000) + n)}`,
+  consent: currentConsent(),
+  ...body,
+});
+
 describe('hoarding slots through any door, two API processes on one PostgreSQL', () => {
-  const children: ChildProcess[] = [];
   let servers: Server[] = [];
-  let drop: () => Promise<void>;
   let db: DatabaseHandle;
+  let stop: () => Promise<void>;
 
   beforeEach(async () => {
-    let url: string;
-    ({ url, drop } = await throwawayPostgres('hoarding'));
-    // Quiet hours off: the same run whatever the time of day the suite runs at.
-    const env = { DATABASE_URL: url, SANDBOX_SECRET, SEED_DEMO: 'false', RECONCILE_INTERVAL_MS: '600000', MAIL_POLL_MS: '600000', WAITLIST_QUIET_HOURS: 'off' };
-    servers = [await startApiProcess('hoarding', env), await startApiProcess('hoarding', env)];
-    children.push(...servers.map((s) => s.child));
-    db = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
+    ({ servers, db, stop } = await twoApiProcesses('hoarding'));
     // 56 weekday slots, three days ahead and later (past every cut-off), free before anyone waits.
     const days: string[] = [];
     for (let day = addDays(dateInMY(new Date()), 3); days.length < 6; day = addDays(day, 1)) if (!isWeekend(day)) days.push(day);
     const starts = days.flatMap((day) => Array.from({ length: 10 }, (_, i) => atMY(day, `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`))).slice(0, SLOTS);
     await db.db.insert(slots).values(starts.map((startAt) => ({ startAt, endAt: new Date(startAt.getTime() + 30 * 60_000) })));
   });
-  afterEach(async () => {
-    await stopAll(children.splice(0));
-    await db?.close();
-    await drop?.();
-    removeProcessDirs();
-  });
+  afterEach(() => stop?.());
 
   const api = (n: number) => servers[n % servers.length].base;
   const counts = async () =>
@@ -95,15 +91,7 @@ describe('hoarding slots through any door, two API processes on one PostgreSQL',
         const address = from();
         const answer = await withWork((proofOfWork) =>
           viaInitiate
-            ? postJsonFrom(address, `${api(n)}/api/payment/initiate`, {
-                ...visitor,
-                slotId,
-                visitorName: `Invented ${n}`,
-                visitorEmail: `invented${n}@example.com`,
-                visitorContactNo: `01${String(30_000_000 + n)}`,
-                consent: currentConsent(),
-                proofOfWork,
-              })
+            ? postJsonFrom(address, `${api(n)}/api/payment/initiate`, inventedPayment('invented', n, { slotId, proofOfWork }))
             : postJsonFrom(address, `${api(n)}/slot/${slotId}/reserve`, { proofOfWork }),
         );
         const token = answer.body.data?.token ?? answer.body.data?.paymentSession?.holdToken;
@@ -112,18 +100,7 @@ describe('hoarding slots through any door, two API processes on one PostgreSQL',
       // Renew every hold it has with a payment in invented names (a new payment each time: renewals cost a new hold's work).
       for (const [slotId, holdToken] of tokens) {
         const address = from();
-        await withWork((proofOfWork) =>
-          postJsonFrom(address, `${api(n)}/api/payment/initiate`, {
-            ...visitor,
-            slotId,
-            holdToken,
-            visitorName: `Renewer ${n}`,
-            visitorEmail: `renewer${n}@example.com`,
-            visitorContactNo: `01${String(40_000_000 + n)}`,
-            consent: currentConsent(),
-            proofOfWork,
-          }),
-        );
+        await withWork((proofOfWork) => postJsonFrom(address, `${api(n)}/api/payment/initiate`, inventedPayment('renewer', n, { slotId, holdToken, proofOfWork })));
       }
       // Join the waitlist with invented parents, and take every offer that reaches its invented mailboxes.
       for (let j = 0; j < 4; j++) {

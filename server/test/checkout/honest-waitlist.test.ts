@@ -1,12 +1,11 @@
 jest.setTimeout(180_000);
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { addDays, dateInMY, isWeekend } from 'shared-api/contract';
-import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import type { DatabaseHandle } from '../../src/base/db/connection';
 import { slots } from '../../src/slots/tables';
 import { currentConsent, queryRows, visitor } from '../helpers';
-import { postJsonFrom, removeProcessDirs, startApiProcess, stopAll, type Server } from '../payments/server-process';
-import { SANDBOX_SECRET, throwawayPostgres, waitFor } from '../payments/support';
+import { postJsonFrom, twoApiProcesses, type Server } from '../payments/server-process';
+import { waitFor } from '../payments/support';
 import { tokenIn } from '../bookings/support';
 import { atMY, joinBody, linkToken, parent } from '../waitlist/support';
 
@@ -15,25 +14,14 @@ import { atMY, joinBody, linkToken, parent } from '../waitlist/support';
 // exactly once.
 
 describe('an honest waitlist on two API processes', () => {
-  const children: ChildProcess[] = [];
   let servers: Server[] = [];
-  let drop: () => Promise<void>;
   let db: DatabaseHandle;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    let url: string;
-    ({ url, drop } = await throwawayPostgres('honest_waitlist'));
-    const env = { DATABASE_URL: url, SANDBOX_SECRET, SEED_DEMO: 'false', RECONCILE_INTERVAL_MS: '600000', MAIL_POLL_MS: '600000', WAITLIST_QUIET_HOURS: 'off' };
-    servers = [await startApiProcess('honest-waitlist', env), await startApiProcess('honest-waitlist', env)];
-    children.push(...servers.map((s) => s.child));
-    db = await openDatabase({ driver: 'postgres', url, poolSize: 2 });
+    ({ servers, db, stop } = await twoApiProcesses('honest-waitlist'));
   });
-  afterAll(async () => {
-    await stopAll(children);
-    await db?.close();
-    await drop?.();
-    removeProcessDirs();
-  });
+  afterAll(() => stop?.());
 
   /** Pays a payment on the sandbox's checkout page (as the parent's browser does) and waits for its callback to book it. */
   async function payOnSandbox(checkoutUrl: string, paymentId: string) {

@@ -5,7 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { waitFor } from './support';
+import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
+import { SANDBOX_SECRET, throwawayPostgres, waitFor } from './support';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -98,4 +99,22 @@ export function postJsonFrom<Data = unknown>(
     request.on('error', reject);
     request.end(payload);
   });
+}
+
+/** Two real API processes on one throwaway PostgreSQL (quiet hours off: a run does not depend on the time of day), and a handle on it. */
+export async function twoApiProcesses(prefix: string): Promise<{ servers: Server[]; db: DatabaseHandle; stop: () => Promise<void> }> {
+  const { url, drop } = await throwawayPostgres(prefix.replace(/-/g, '_'));
+  const env = { DATABASE_URL: url, SANDBOX_SECRET, SEED_DEMO: 'false', RECONCILE_INTERVAL_MS: '600000', MAIL_POLL_MS: '600000', WAITLIST_QUIET_HOURS: 'off' };
+  const servers = [await startApiProcess(prefix, env), await startApiProcess(prefix, env)];
+  const db = await openDatabase({ driver: 'postgres', url, poolSize: 4 });
+  return {
+    servers,
+    db,
+    stop: async () => {
+      await stopAll(servers.map((s) => s.child));
+      await db.close();
+      await drop();
+      removeProcessDirs();
+    },
+  };
 }
