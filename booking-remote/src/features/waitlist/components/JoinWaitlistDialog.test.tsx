@@ -107,3 +107,22 @@ it('speaks Bahasa Melayu and says a server refusal in it, by the rule the server
   await user.click(screen.getAllByRole('button', { name: 'Sertai senarai menunggu' }).at(-1)!);
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Tarikh mesti merangkumi sekurang-kurangnya satu hari bekerja.'));
 });
+
+it('says in Chinese that the connection has its live places, with the number the server named', async () => {
+  server.use(
+    http.post(apiUrl('/api/waitlist'), () =>
+      HttpResponse.json(
+        { success: false, data: null, message: 'In English.', error: 'RATE_LIMITED', reason: { rule: 'networkFull', params: { entries: 3 } } },
+        { status: 429, headers: { 'retry-after': '3600' } },
+      ),
+    ),
+  );
+  const user = userEvent.setup();
+  renderApp(<JoinWaitlistDialog onClose={() => {}} />);
+  await fill(user);
+  await user.click(screen.getByRole('checkbox'));
+  // The parent switches to Chinese before sending: what they typed stays.
+  await act(() => activateLocale('zh'));
+  await user.click(screen.getAllByRole('button', { name: '加入候补名单' }).at(-1)!);
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('您的网络连接已占用 3 个候补名额。'));
+});

@@ -36,6 +36,9 @@ export const isDatesProblem = (rule: string | undefined): rule is WaitlistDatesP
 export const datesText = (problem: WaitlistDatesProblem, t: WaitlistWords['t'], weeks: string | number = waitlistSettings().weeksAhead) =>
   t(DATES_TEXT[problem], { weeks });
 
+/** Refusals told apart by the rule they name: a network at its live entries (429 RATE_LIMITED, reason networkFull). */
+const BY_RULE: Partial<Record<string, readonly WaitlistTextId[]>> = { [ErrorCode.RATE_LIMITED]: ['networkFull'] };
+
 const BY_CODE: Partial<Record<string, WaitlistTextId>> = {
   [WaitlistErrorCode.WAITLIST_SCHOOL]: 'unknownSchool',
   [WaitlistErrorCode.WAITLIST_LINK_INVALID]: 'invalidLink',
@@ -54,8 +57,8 @@ export function errorText(error: unknown, { t, locale, common }: WaitlistWords, 
     const rule = failure.reason?.rule;
     return datesText(isDatesProblem(rule) ? rule : 'past', t, failure.reason?.params?.weeks);
   }
-  const id = refusalId(failure, BY_CODE);
-  if (id) return t(id);
+  const id = refusalId(failure, BY_CODE, BY_RULE);
+  if (id) return t(id, failure.reason?.params);
   const said = common(failure);
   if (said) return said;
   if (failure.status === 429) return t('tooManyTries');
