@@ -32,7 +32,7 @@ export type ResetMailSettings = { publicSiteUrl: string; mailFrom: string };
 
 /**
  * A reset for `email`: when it names an enabled account and its per-account limit is not reached, a token (only its
- * SHA-256 stored), its mail and the audit record are written in one transaction. Returns the account's id when a mail was queued, else
+ * SHA-256 stored), its mail and the audit record are written in one transaction, and the account's earlier links end. Returns the account's id when a mail was queued, else
  * null; the caller answers the same either way.
  */
 export async function requestPasswordReset(
@@ -53,6 +53,12 @@ export async function requestPasswordReset(
   const tokenHash = sha256(token);
   const mail = renderStaffPasswordReset({ url: `${settings.publicSiteUrl}${passwordResetPath(token)}`, minutes: PASSWORD_RESET_MINUTES });
   await db.transaction(async (tx) => {
+    // Only the newest link works: the account's row is locked (two requests at once take turns) and its earlier links end now.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await tx
+      .update(passwordResets)
+      .set({ expiresAt: sql`LEAST(${passwordResets.expiresAt}, now())` })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`));
     await tx.insert(passwordResets).values({
       tokenHash,
       userId: user.id,

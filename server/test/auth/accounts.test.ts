@@ -103,6 +103,17 @@ describe('forgot password', () => {
     expect(await audit('password_reset_requested')).toEqual([expect.objectContaining({ actor: ANNE.email, target: ANNE.email, ip: '10.0.0.1' })]);
   });
 
+  it('only the newest link works: an older one sent before it is refused, and the newest sets the password', async () => {
+    const older = await mailedToken();
+    expect((await requestReset(ANNE.email)).statusCode).toBe(200);
+    const mails = await resetMails();
+    const newer = tokenFromMail(mails[mails.length - 1].text_body);
+    expect(newer).not.toBe(older);
+    const refused = await confirmReset(older, 'brand-new-password');
+    expect([refused.statusCode, refused.json().message]).toEqual([400, AccountMessage.resetInvalid]);
+    expect((await confirmReset(newer, 'brand-new-password')).statusCode).toBe(200);
+  });
+
   it('refuses a malformed address with 400 and stores nothing', async () => {
     const res = await requestReset('not-an-email');
     expect(res.statusCode).toBe(400);
