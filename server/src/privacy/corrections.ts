@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ErrorCode, visitorCorrectionResultSchema, visitorCorrectionSchema } from 'shared-api/contract';
 import { auditBy, recordAudit } from '../audit';
@@ -69,6 +69,30 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (before.rows.length > 0) await tx.execute(sql`UPDATE payments SET ${set}, updated_at = now() WHERE ${who}`);
         if (slotsBefore.rows.length > 0) await tx.execute(sql`UPDATE slots SET ${set} WHERE status = 'booked' AND ${who}`);
         if (entriesBefore.length > 0) {
+          // One live entry per email and per phone per school: a correction onto another person's live entry is refused.
+          const ids = entriesBefore.map((e) => Number(e.id));
+          const sameContact = [
+            visitorEmail !== undefined ? eq(waitlistEntries.email, visitorEmail) : undefined,
+            visitorContactNo !== undefined ? eq(waitlistEntries.phone, visitorContactNo) : undefined,
+          ].filter((c) => c !== undefined);
+          const [clash] = sameContact.length === 0 ? [] : await tx
+            .select({ id: waitlistEntries.id, name: waitlistEntries.name, school: waitlistEntries.school })
+            .from(waitlistEntries)
+            .where(
+              and(
+                sql`${waitlistEntries.state} IN ('waiting', 'offered')`,
+                notInArray(waitlistEntries.id, ids),
+                or(...sameContact),
+                sql`${waitlistEntries.school} IN (SELECT school FROM waitlist_entries WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND state IN ('waiting', 'offered'))`,
+              ),
+            )
+            .limit(1);
+          if (clash)
+            throw new AppError(
+              409,
+              ErrorCode.VALIDATION_ERROR,
+              `This correction would give two live waitlist entries at ${clash.school} the same email or phone: entry ${clash.id} (${clash.name}) has it. Nothing was changed.`,
+            ).withReason({ rule: 'waitlistEntryClash', params: { entryId: clash.id, school: clash.school } });
           await tx
             .update(waitlistEntries)
             .set({ name: visitorName, email: visitorEmail, phone: visitorContactNo })

@@ -109,6 +109,18 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
     expect(audited.detail).toMatchObject({ waitlistEntries: [entry.id], mailsRedirected: [joined.id], was: [{ name: wrong.name, email: wrong.email, phone: wrong.phone }] });
   });
 
+  it("refuses (409, naming the entry) a correction that would give two live waitlist entries one email, and changes nothing", async () => {
+    const today = dateInMY(new Date());
+    await joinMany(ctx, [8, 9], { fromDate: addDays(today, 1), toDate: addDays(today, 8) });
+    const [other] = await ctx.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, parent(9).email));
+    const before = JSON.stringify(await ctx.database.db.select().from(waitlistEntries).orderBy(waitlistEntries.id));
+    const res = await correct({ phone: parent(8).phone, visitorName: 'Parent Eight', visitorEmail: parent(9).email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().reason).toEqual({ rule: 'waitlistEntryClash', params: { entryId: other.id, school: other.school } });
+    expect(res.json().message).toContain(`entry ${other.id}`);
+    expect(JSON.stringify(await ctx.database.db.select().from(waitlistEntries).orderBy(waitlistEntries.id))).toBe(before);
+  });
+
   it('refuses bad input, an unknown person or request and anyone not signed in, changing nothing', async () => {
     const before = JSON.stringify(await ctx.database.db.select().from(payments).orderBy(payments.id));
     const trail = (await ctx.database.db.select({ n: count() }).from(auditLog))[0].n;
