@@ -39,7 +39,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const records = await app.db.transaction(async (tx) => {
         const found = await findPerson(tx, request.query);
-        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_viewed', target: null, detail: { ...found.person, found: counts(found) } });
+        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_viewed', target: found.person.email ?? found.person.phone, detail: { ...found.person, found: counts(found) } });
         return found;
       });
       return ok(records, 'Person found');
@@ -63,7 +63,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format, ...query } = request.query;
       const records = await app.db.transaction(async (tx) => {
         const found = await findPerson(tx, query);
-        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_exported', target: null, detail: { ...found.person, format, found: counts(found) } });
+        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'privacy_person_exported', target: found.person.email ?? found.person.phone, detail: { ...found.person, format, found: counts(found) } });
         return found;
       });
       reply.header('content-disposition', `attachment; filename="${fileName(query)}.${format}"`);

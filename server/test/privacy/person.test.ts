@@ -125,8 +125,12 @@ describe('a person\u2019s data for staff', () => {
 
     const audited = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'privacy_person_exported'), eq(auditLog.actor, STAFF.email)));
     expect(audited.map((a) => (a.detail as { format: string }).format).sort()).toEqual(['csv', 'json']);
+    // Whose data: the person looked up is the record's target (the trail's CSV said nothing of it).
+    expect(audited.map((a) => a.target)).toEqual(['aisyah@example.com', 'aisyah@example.com']);
     const viewed = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_person_viewed'));
     expect(viewed.length).toBeGreaterThanOrEqual(2);
+    // Each look-up names the email or phone it was by (earlier tests here looked up by phone).
+    expect(new Set(viewed.map((v) => v.target))).toEqual(new Set(['aisyah@example.com', '0123456782']));
   });
 
   it('answers only signed-in staff, and needs exactly one of email or phone', async () => {

@@ -7,6 +7,9 @@ describe('audit formatting', () => {
 
   it('words the detail of each kind of record', () => {
     expect(detailText({ action: 'login', detail: null })).toBe('');
+    expect(
+      detailText({ action: 'privacy_person_exported', detail: { email: 'a@example.com', format: 'csv', found: { bookings: 2, payments: 1, consents: 1, mails: 3 } } }),
+    ).toBe('found 2 booking(s), 1 payment(s), 0 waitlist entry(ies), 1 consent(s), 3 mail(s); CSV');
     expect(detailText({ action: 'parent_rescheduled', detail: { from: '2026-03-10T00:30:00.000Z', to: '2026-03-11T06:00:00.000Z' } })).toBe(
       '10 Mar 2026, 8:30 AM → 11 Mar 2026, 2:00 PM',
     );

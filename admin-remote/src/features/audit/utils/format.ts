@@ -45,6 +45,10 @@ export function targetSummary(record: Pick<AuditRecord, 'action' | 'detail'> & {
   return { text: record.target ?? '', items: [] };
 }
 
+/** A person's records found, as the privacy page counted them (0 where a kind is missing). */
+const foundCounts = (found: Record<string, unknown>) =>
+  Object.fromEntries(['bookings', 'payments', 'waitlistEntries', 'consents', 'mails'].map((kind) => [kind, typeof found[kind] === 'number' ? found[kind] : 0]));
+
 /** The record's detail in words ('' when it has none): moves, refunds, slot times. Several slots created: the summary. */
 export function detailText(record: Pick<AuditRecord, 'action' | 'detail'> & { target?: string | null }): string {
   const d = record.detail;
@@ -57,5 +61,8 @@ export function detailText(record: Pick<AuditRecord, 'action' | 'detail'> & { ta
   const refund = money(d.refundSen) ?? money(d.amountSen);
   if (refund && (record.action !== 'booking_cancelled_by_staff' || d.refund)) parts.push(refund);
   if (typeof d.school === 'string') parts.push(d.school);
+  // A person's data looked at or exported: what was found, and the file's format.
+  if (d.found && typeof d.found === 'object') parts.push(auditText('found', foundCounts(d.found as Record<string, unknown>)));
+  if (typeof d.format === 'string') parts.push(d.format.toUpperCase());
   return parts.join('; ');
 }
