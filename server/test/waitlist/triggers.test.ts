@@ -38,7 +38,8 @@ describe('waitlist passes asked for by the changes that free slots', () => {
     await joinMany(ctx, [2], { fromDate: today, toDate: addDays(today, 14) });
     await createUser(ctx.database.db, { email: 'staff@example.com', password: 'correct-horse' });
     const login = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'staff@example.com', password: 'correct-horse' } });
-    const day = weekdayFrom(addDays(dateInMY(new Date()), 3));
+    // Days after the first test's booking (72 hours ahead, at this time of day): the new slot never overlaps it.
+    const day = weekdayFrom(addDays(dateInMY(new Date()), 5));
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/slot/add',
