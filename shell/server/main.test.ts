@@ -1,25 +1,46 @@
 // The shell's server run on its own, as deployed: a built folder, addresses from the environment, stopped by SIGTERM.
+// Everything it reads is the test's own: its built folder, the remotes' hosts (empty folders served on free ports) and
+// an environment without the developer's settings. Never the checkout's dist/ or .releases/, nor ports 3001/3002, where
+// `npm start` may be serving a release (issue 35: the test then got a versioned address).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startStaticServer, type RunningServer } from './static-files';
 
 jest.setTimeout(60_000);
 
 const main = path.join(__dirname, 'main.ts');
 let dist: string;
+let remoteFolder: string;
+let bookingHost: RunningServer;
+let adminHost: RunningServer;
 
-beforeAll(() => {
+beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-main-'));
+  remoteFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-main-remote-'));
+  // The remotes' hosts: a plain folder without releases, so their addresses are used as they are.
+  const host = () => startStaticServer({ root: remoteFolder, port: 0, host: '127.0.0.1', spaFallback: false, cors: true });
+  [bookingHost, adminHost] = await Promise.all([host(), host()]);
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en-MY"><head></head><body></body></html>');
-  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify({ booking: 'http://localhost:3001/remoteEntry.js', admin: 'http://localhost:3002/remoteEntry.js', api: 'http://localhost:4000' }));
+  fs.writeFileSync(
+    path.join(dist, 'remotes.json'),
+    JSON.stringify({ booking: `${bookingHost.url}/remoteEntry.js`, admin: `${adminHost.url}/remoteEntry.js`, api: 'http://127.0.0.1:9' }),
+  );
 });
 
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+afterAll(async () => {
+  await Promise.all([bookingHost?.close(), adminHost?.close()]);
+  for (const folder of [dist, remoteFolder]) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** The variables main.ts reads (README.md beside it): none of the developer's own reach the process under test. */
+const shellVariables = /^(PORT|HOST|SHELL_DIST|REMOTES_FILE|BOOKING_REMOTE_URL|ADMIN_REMOTE_URL|API_URL|ERROR_REPORT_URL|BOOKING_DIST|ADMIN_DIST|SHELL_RELEASES_DIR|RELEASES_\w+|PRELOAD_HINTS|SERVER_RENDER|RENDER_\w+)$/;
+const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([name]) => !shellVariables.test(name)));
 
 /** Runs main.ts; resolves with its first line (or its output when it ends first) and the process. */
 function run(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; firstLine: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   return new Promise((resolve) => {
@@ -39,7 +60,7 @@ test('serves the folder on the port given, with the addresses of the environment
     const port = /on port (\d+)/.exec(firstLine)?.[1];
     expect(port).toBeDefined();
     const remotes = await (await fetch(`http://127.0.0.1:${port}/remotes.json`)).json();
-    expect(remotes).toEqual({ booking: 'http://localhost:3001/remoteEntry.js', admin: 'https://admin.example.my/remoteEntry.js', api: 'https://api.example.my' });
+    expect(remotes).toEqual({ booking: `${bookingHost.url}/remoteEntry.js`, admin: 'https://admin.example.my/remoteEntry.js', api: 'https://api.example.my' });
     const page = await fetch(`http://127.0.0.1:${port}/secured/dashboard`);
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https://api.example.my");
     expect(await page.text()).toContain('<link rel="preload" href="https://admin.example.my/remoteEntry.js" as="script">');
