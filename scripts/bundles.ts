@@ -12,6 +12,11 @@ export const distDir = (name: BundleName) => path.join(repoRoot, 'dist', name);
 /** Where releases live on this machine: `$RELEASES_DIR/<bundle>/` (default `.releases/`, served by `npm start`). */
 export const releasesRoot = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(env.RELEASES_DIR || path.join(repoRoot, '.releases'));
 export const releasesDirOf = (bundle: BundleName, root = releasesRoot()): string => path.join(root, bundle);
+/**
+ * The release commands' own state, never served: `$RELEASES_STATE_DIR/<bundle>/` (default `$RELEASES_DIR/state/`), with
+ * the record of who released what (`releases.json`) and the lock (`releases.lock`).
+ */
+export const releasesStateRoot = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(env.RELEASES_STATE_DIR || path.join(releasesRoot(env), 'state'));
 export const analysisFile = (name: BundleName) => path.join(repoRoot, 'dist', '.analysis', `${name}.json`);
 
 // A change in any of these rebuilds the bundle (the shared packages are compiled into every bundle).

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { bundleNames, distDir, needsBuild, releasesDirOf, releasesRoot, repoRoot } from './bundles';
+import { migrateBeforeServing } from './release-layout';
 import type { BundleName } from './rspack-common';
 import { remotePageContentSecurityPolicy } from '../shell/server/policy';
 import { remoteEntryUrl, type RemoteKey, type RemotesJson } from '../shell/server/remotes';
@@ -86,7 +87,7 @@ function serveRemoteBundle(remote: RemoteKey, port: number, apiUrl: string, rele
   return startStaticServer({
     root,
     // Its releases and their pointer (npm run release), beside the plain build, as on its CDN.
-    mounts: { '/releases/': releasesDirOf(bundleOf[remote], releases) },
+    releaseMounts: { '/releases/': releasesDirOf(bundleOf[remote], releases) },
     port,
     spaFallback: true,
     cors: true,
@@ -226,6 +227,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   ];
   const remotes: RemotesJson = { booking: remoteEntryUrl(urls.booking), admin: remoteEntryUrl(urls.admin), api: urls.api };
   const releases = options.releasesDir ?? releasesRoot();
+  await migrateBeforeServing(bundleNames, options.releasesDir, log);
 
   let api = startApi(options, origins, log);
   const apiExited = new Promise<number | null>((resolve) => api.once('exit', (code) => resolve(code)));

@@ -1,9 +1,11 @@
-// The release commands on built folders (`--from`): versions, the pointer on disk, pruning, and the contract refusals.
+// The release commands on built folders (`--from`): versions, the pointer on disk, pruning, the contract refusals, and
+// what the releases folder holds for its host to serve (the lock and people's names are kept elsewhere).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe as describePointer, failuresByVersion, readPointer, release, rollbackBundle, withLock } from './release';
+import { describe as describePointer, failuresByVersion, readPointer, release, releaseDirs, rollbackBundle, withLock } from './release';
 import type { BundleName } from './rspack-common';
+import { startStaticServer } from '../shell/server/static-files';
 
 let root: string;
 let builds: string;
@@ -40,7 +42,7 @@ test('a release is copied, immutable, under its version; the pointer records it;
   const second = await release('booking-remote', { ...options, root, from: fakeBuild('b2', 'booking-remote', '^1.0.0', 'two') });
   expect(second.version).not.toBe(first.version);
 
-  const pointer = readPointer(path.join(root, 'booking-remote'), 'booking-remote');
+  const pointer = readPointer(releaseDirs('booking-remote', root), 'booking-remote');
   expect(pointer.live).toBe(second.version);
   expect(pointer.history.map((h) => [h.action, h.version, h.by])).toEqual([
     ['release', first.version, 'ana@example.my'],
@@ -50,13 +52,13 @@ test('a release is copied, immutable, under its version; the pointer records it;
   expect(describePointer(pointer)).toContain(`${second.version}  commit`);
 
   rollbackBundle('booking-remote', { root, log: quiet, by: 'ben@example.my' });
-  expect(readPointer(path.join(root, 'booking-remote'), 'booking-remote').live).toBe(first.version);
+  expect(readPointer(releaseDirs('booking-remote', root), 'booking-remote').live).toBe(first.version);
 });
 
 test('only the last N releases stay on disk', async () => {
   const versions: string[] = [];
   for (const marker of ['a', 'b', 'c']) versions.push((await release('admin-remote', { ...options, root, keep: 2, from: fakeBuild(marker, 'admin-remote', '^1.0.0', marker) })).version);
-  expect(fs.readdirSync(path.join(root, 'admin-remote')).sort()).toEqual([...versions.slice(1), 'releases.json'].sort());
+  expect(fs.readdirSync(path.join(root, 'admin-remote')).sort()).toEqual([...versions.slice(1), 'live.json'].sort());
 });
 
 test('a remote whose needs the live shell does not meet is refused, naming the mismatch; --force releases it', async () => {
@@ -67,7 +69,7 @@ test('a remote whose needs the live shell does not meet is refused, naming the m
   );
   expect(fs.existsSync(path.join(root, 'booking-remote'))).toBe(false);
   const forced = await release('booking-remote', { ...options, root, from: needsNewer, force: true });
-  expect(readPointer(path.join(root, 'booking-remote'), 'booking-remote').live).toBe(forced.version);
+  expect(readPointer(releaseDirs('booking-remote', root), 'booking-remote').live).toBe(forced.version);
 });
 
 test('a shell that would break a live remote is refused, and so is rolling the shell back under one', async () => {
@@ -106,12 +108,81 @@ test("a collector's reports are counted per version of the remote: load failures
 });
 
 test('one release command at a time per bundle', async () => {
-  const dir = path.join(root, 'booking-remote');
+  const dirs = releaseDirs('booking-remote', root);
   let second: Promise<unknown> | undefined;
-  await withLock(dir, async () => {
-    second = withLock(dir, () => 'ran');
+  await withLock(dirs, async () => {
+    second = withLock(dirs, () => 'ran');
     await expect(second).rejects.toThrow(/Another release command is running on .*booking-remote \(\d+ /);
   });
-  await expect(withLock(dir, () => 'ran')).resolves.toBe('ran');
-  expect(fs.existsSync(path.join(dir, 'releases.lock'))).toBe(false);
+  await expect(withLock(dirs, () => 'ran')).resolves.toBe('ran');
+  expect(fs.existsSync(path.join(dirs.state, 'releases.lock'))).toBe(false);
+});
+
+/** The bundle's releases folder served as `npm start` serves it at `<booking's address>/releases/` (scripts/product.ts). */
+async function servedReleases(bundle: BundleName) {
+  const host = await startStaticServer({ root: builds, port: 0, host: '127.0.0.1', spaFallback: true, cors: true, releaseMounts: { '/releases/': path.join(root, bundle) } });
+  const get = async (file: string) => {
+    const response = await fetch(`${host.url}/releases/${file}`);
+    return { status: response.status, text: await response.text() };
+  };
+  return { get, close: host.close };
+}
+
+test("the served folder holds the versions and a pointer naming nobody; the lock and who released what are in the state folder, and the host answers 404 for them", async () => {
+  const first = await release('booking-remote', { ...options, root, from: fakeBuild('b1', 'booking-remote', '^1.0.0', 'one') });
+  const { served, state } = releaseDirs('booking-remote', root);
+  expect(fs.readdirSync(served).sort()).toEqual([first.version, 'live.json'].sort());
+  expect(fs.readFileSync(path.join(served, 'live.json'), 'utf8')).not.toContain('ana@example.my');
+  expect(JSON.parse(fs.readFileSync(path.join(state, 'releases.json'), 'utf8')).history[0].by).toBe('ana@example.my');
+  const host = await servedReleases('booking-remote');
+  try {
+    // While a command runs its lock (pid and host name) exists, and is not the host's to answer.
+    await withLock(releaseDirs('booking-remote', root), async () => {
+      expect(fs.readFileSync(path.join(state, 'releases.lock'), 'utf8')).toContain(os.hostname());
+      expect(fs.readdirSync(served).sort()).toEqual([first.version, 'live.json'].sort());
+      for (const file of ['releases.lock', 'releases.json', '../state/booking-remote/releases.lock', '%2e%2e/state/booking-remote/releases.json', ''])
+        expect([file, (await host.get(file)).status]).toEqual([file, 404]);
+    });
+    const pointer = await host.get('live.json');
+    expect(pointer.status).toBe(200);
+    expect(JSON.parse(pointer.text)).toMatchObject({ live: first.version, releases: [{ version: first.version, commit: expect.any(String) }] });
+    expect(pointer.text).not.toContain('@');
+    expect(await host.get(`${first.version}/index.html`)).toEqual({ status: 200, text: '<html>one</html>' });
+  } finally {
+    await host.close();
+  }
+  expect(describePointer(readPointer(releaseDirs('booking-remote', root), 'booking-remote'))).toContain('by ana@example.my');
+});
+
+test('an older layout (releases.json with emails, a lock in the served folder) is refused by the host and moved by the next command, under its lock', async () => {
+  const first = await release('booking-remote', { ...options, root, from: fakeBuild('b1', 'booking-remote', '^1.0.0', 'one') });
+  const dirs = releaseDirs('booking-remote', root);
+  // As the commands left it before issue 35: the record in the served folder, a copy under way, a lock (pid and host).
+  fs.renameSync(path.join(dirs.state, 'releases.json'), path.join(dirs.served, 'releases.json'));
+  fs.rmSync(path.join(dirs.served, 'live.json'));
+  const oldLock = path.join(dirs.served, 'releases.lock');
+  fs.writeFileSync(oldLock, `4242 build-host ${new Date().toISOString()}\n`);
+  fs.mkdirSync(path.join(dirs.served, `${first.version}.4242.tmp`));
+  fs.writeFileSync(path.join(dirs.served, `${first.version}.4242.tmp`, 'index.html'), 'half');
+  const host = await servedReleases('booking-remote');
+  try {
+    for (const file of ['releases.json', 'releases.lock', `${first.version}.4242.tmp/index.html`]) expect([file, (await host.get(file)).status]).toEqual([file, 404]);
+  } finally {
+    await host.close();
+  }
+  fs.rmSync(path.join(dirs.served, `${first.version}.4242.tmp`), { recursive: true });
+
+  // A command of the previous version still running (its lock is fresh): refused, naming it; once stale, taken over.
+  await expect(withLock(dirs, () => 'ran')).rejects.toThrow('(4242 build-host');
+  const longAgo = new Date(Date.now() - 31 * 60_000);
+  fs.utimesSync(oldLock, longAgo, longAgo);
+  const lines: string[] = [];
+  const second = await withLock(dirs, () => release('booking-remote', { ...options, root, log: (line) => lines.push(line), by: 'ben@example.my', from: fakeBuild('b2', 'booking-remote', '^1.0.0', 'two') }));
+  expect(lines[0]).toBe(`booking-remote: moved releases.json (who released what) from ${dirs.served} to ${dirs.state}; ${dirs.served} now publishes live.json`);
+  expect(fs.readdirSync(dirs.served).sort()).toEqual([first.version, second.version, 'live.json'].sort());
+  expect(fs.readFileSync(path.join(dirs.served, 'live.json'), 'utf8')).not.toContain('@');
+  expect(readPointer(dirs, 'booking-remote').history.map((h) => [h.version, h.by])).toEqual([
+    [first.version, 'ana@example.my'],
+    [second.version, 'ben@example.my'],
+  ]);
 });

@@ -1,6 +1,8 @@
 // `npm run release -- <bundle> [--canary <percent>] [--promote] [--from <folder>] [--keep <n>] [--force]`,
 // `npm run releases -- <bundle>`, `npm run rollback -- <bundle> [version]`: versioned, immutable releases in the bundle's
-// releases folder (served by `npm start` at `<bundle's address>/releases/`), and its pointer (shell/server/releases.ts).
+// releases folder (served by `npm start` at `<bundle's address>/releases/`: the version folders and the pointer
+// `live.json`), and the record of who did what with the lock in the bundle's state folder, which nothing serves
+// (shell/server/releases.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,9 +17,6 @@ import { chunkFile } from '../shell/server/hints';
 import {
   addRelease,
   DEFAULT_KEEP,
-  emptyPointer,
-  parsePointer,
-  POINTER_FILE,
   promote,
   recordOf,
   rollback,
@@ -25,48 +24,12 @@ import {
   type Pointer,
   type ReleaseRecord,
 } from '../shell/server/releases';
+import { migrateLayout, readPointer, readPublished, releaseDirs, withLock, writePointer } from './release-layout';
+
+export { LOCK_FILE, migrateLayout, readPointer, readPublished, releaseDirs, withLock, writePointer, type ReleaseDirs } from './release-layout';
 
 
 const remoteBundles: BundleName[] = ['booking-remote', 'admin-remote'];
-
-export function readPointer(dir: string, bundle: BundleName): Pointer {
-  const file = path.join(dir, POINTER_FILE);
-  if (!fs.existsSync(file)) return emptyPointer(bundle);
-  return parsePointer(JSON.parse(fs.readFileSync(file, 'utf8')), bundle);
-}
-
-/** Written to a temporary file and renamed: a reader sees the old pointer or the new one, never half of one. */
-export function writePointer(dir: string, pointer: Pointer): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, POINTER_FILE);
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(pointer, null, 2)}\n`);
-  fs.renameSync(temporary, file);
-}
-
-/**
- * One release command at a time per bundle: `releases.lock` is created exclusively (a second command is refused and
- * told who holds it); a lock older than 30 minutes is taken as left by a crashed command.
- */
-export async function withLock<T>(dir: string, work: () => Promise<T> | T): Promise<T> {
-  fs.mkdirSync(dir, { recursive: true });
-  const lock = path.join(dir, 'releases.lock');
-  try {
-    if (Date.now() - fs.statSync(lock).mtimeMs > 30 * 60_000) fs.rmSync(lock, { force: true });
-  } catch {
-    // no lock
-  }
-  try {
-    fs.writeFileSync(lock, `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`, { flag: 'wx' });
-  } catch {
-    throw new Error(`Another release command is running on ${dir} (${fs.readFileSync(lock, 'utf8').trim()}); if none is, delete ${lock}`);
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
-}
 
 /** sha256 of a folder: every file's relative path and bytes, in name order. */
 export function contentHash(folder: string): string {
@@ -102,13 +65,13 @@ const readContract = (folder: string): Contract | undefined => {
 
 /** The live shell's contract: its live release's, else the plain build `npm start` serves. */
 export function liveShellContract(root: string, plainBuild = distDir): Contract | undefined {
-  const pointer = readPointer(releasesDirOf('shell', root), 'shell');
+  const pointer = readPublished(releasesDirOf('shell', root), 'shell');
   return recordOf(pointer, pointer.live)?.contract ?? readContract(plainBuild('shell'));
 }
 
 /** The contracts of a remote's versions in use (live and canary), else of its plain build. */
 export function liveRemoteContracts(remote: BundleName, root: string, plainBuild = distDir): { version: string; contract: Contract }[] {
-  const pointer = readPointer(releasesDirOf(remote, root), remote);
+  const pointer = readPublished(releasesDirOf(remote, root), remote);
   const inUse = [pointer.live, pointer.canary?.version].filter((v): v is string => Boolean(v));
   if (!inUse.length) {
     const plain = readContract(plainBuild(remote));
@@ -163,6 +126,8 @@ export type ReleaseOptions = {
   force?: boolean;
   by?: string;
   root?: string;
+  /** The state folders' root (default: `RELEASES_STATE_DIR`, or `<root>/state` when `root` is given). */
+  stateRoot?: string;
   /** Where the plain builds are (the live ones while a bundle has no release): dist/<bundle>. */
   plainBuild?: (bundle: BundleName) => string;
   log?: (line: string) => void;
@@ -172,7 +137,8 @@ export type ReleaseOptions = {
 export async function release(bundle: BundleName, options: ReleaseOptions = {}): Promise<{ version: string; removed: string[] }> {
   const log = options.log ?? console.log;
   const root = options.root ?? releasesRoot();
-  const dir = releasesDirOf(bundle, root);
+  const dirs = releaseDirs(bundle, options.root, options.stateRoot);
+  const dir = dirs.served;
   if (options.canary !== undefined && bundle === 'shell') throw new Error('A canary is for a remote (the shell is released to everyone)');
   let folder = options.from ? path.resolve(options.from) : distDir(bundle);
   if (!options.from) {
@@ -192,17 +158,22 @@ export async function release(bundle: BundleName, options: ReleaseOptions = {}):
   const commit = git('rev-parse', '--short=7', 'HEAD') ?? 'nocommit';
   // The same files as a retained release (built again at a later commit) are that release.
   const hash = contentHash(folder);
-  const version = readPointer(dir, bundle).releases.find((r) => r.version.startsWith(`${hash.slice(0, 10)}-`))?.version ?? versionOf(hash, commit);
+  migrateLayout(dirs, bundle, log);
+  const version = readPointer(dirs, bundle).releases.find((r) => r.version.startsWith(`${hash.slice(0, 10)}-`))?.version ?? versionOf(hash, commit);
   const target = path.join(dir, version);
   fs.mkdirSync(dir, { recursive: true });
   if (fs.existsSync(target)) {
     log(`${bundle} ${version} is already released (same files): pointing at it`);
   } else {
-    // Copied aside, then renamed: a host never serves half a release.
-    const temporary = `${target}.${process.pid}.tmp`;
+    // Copied aside under a name no host serves (not a version name), then renamed: never half a release.
+    const temporary = path.join(dir, `.partial-${version}-${process.pid}`);
     fs.rmSync(temporary, { recursive: true, force: true });
-    copyTree(folder, temporary);
-    fs.renameSync(temporary, target);
+    try {
+      copyTree(folder, temporary);
+      fs.renameSync(temporary, target);
+    } finally {
+      fs.rmSync(temporary, { recursive: true, force: true });
+    }
   }
   const record: ReleaseRecord = {
     version,
@@ -213,8 +184,8 @@ export async function release(bundle: BundleName, options: ReleaseOptions = {}):
     ...(bundle === 'shell' ? {} : { hints: hintsOf(target) }),
   };
   const keep = options.keep ?? (Number(process.env.RELEASES_KEEP) || DEFAULT_KEEP);
-  const { pointer, removed } = addRelease(readPointer(dir, bundle), record, { canaryPercent: options.canary, keep });
-  writePointer(dir, pointer);
+  const { pointer, removed } = addRelease(readPointer(dirs, bundle), record, { canaryPercent: options.canary, keep });
+  writePointer(dirs, pointer);
   for (const old of removed) fs.rmSync(path.join(dir, old), { recursive: true, force: true });
   log(
     options.canary === undefined
@@ -224,18 +195,24 @@ export async function release(bundle: BundleName, options: ReleaseOptions = {}):
   return { version, removed };
 }
 
-export function promoteCanary(bundle: BundleName, options: { root?: string; by?: string; log?: (line: string) => void } = {}): string {
-  const dir = releasesDirOf(bundle, options.root ?? releasesRoot());
-  const pointer = promote(readPointer(dir, bundle), { at: new Date().toISOString(), by: options.by ?? releasedBy() });
-  writePointer(dir, pointer);
-  (options.log ?? console.log)(`${bundle} ${pointer.live} is live for everyone`);
+type StepOptions = { root?: string; stateRoot?: string; by?: string; log?: (line: string) => void };
+
+export function promoteCanary(bundle: BundleName, options: StepOptions = {}): string {
+  const dirs = releaseDirs(bundle, options.root, options.stateRoot);
+  const log = options.log ?? console.log;
+  migrateLayout(dirs, bundle, log);
+  const pointer = promote(readPointer(dirs, bundle), { at: new Date().toISOString(), by: options.by ?? releasedBy() });
+  writePointer(dirs, pointer);
+  log(`${bundle} ${pointer.live} is live for everyone`);
   return pointer.live!;
 }
 
-export function rollbackBundle(bundle: BundleName, options: { version?: string; root?: string; by?: string; force?: boolean; log?: (line: string) => void } = {}): Pointer {
+export function rollbackBundle(bundle: BundleName, options: StepOptions & { version?: string; force?: boolean } = {}): Pointer {
   const root = options.root ?? releasesRoot();
-  const dir = releasesDirOf(bundle, root);
-  const before = readPointer(dir, bundle);
+  const dirs = releaseDirs(bundle, options.root, options.stateRoot);
+  const log = options.log ?? console.log;
+  migrateLayout(dirs, bundle, log);
+  const before = readPointer(dirs, bundle);
   const pointer = rollback(before, { at: new Date().toISOString(), by: options.by ?? releasedBy(), version: options.version });
   // Going back is checked as going forward: an old remote may need a shell that is gone, an old shell lack what a
   // live remote needs.
@@ -244,8 +221,7 @@ export function rollbackBundle(bundle: BundleName, options: { version?: string; 
     const problems = releaseMismatches(bundle, contract, root);
     if (problems.length) throw new Error(`Refused: ${bundle} ${pointer.live} would break what is live:\n  - ${problems.join('\n  - ')}\n(--force rolls back anyway)`);
   }
-  writePointer(dir, pointer);
-  const log = options.log ?? console.log;
+  writePointer(dirs, pointer);
   if (before.canary && !pointer.canary && pointer.live === before.live) log(`${bundle}: canary ${before.canary.version} ended; everyone gets ${pointer.live}`);
   else log(`${bundle}: ${pointer.live} is live again (was ${before.live})`);
   return pointer;
@@ -305,19 +281,18 @@ async function main(): Promise<void> {
   const { positional, flags } = parseArgs(rest);
   const bundle = positional[0] as BundleName;
   if (!bundleNames.includes(bundle)) throw new Error(`Name a bundle: ${bundleNames.join(', ')}`);
-  const root = releasesRoot();
-  const dir = releasesDirOf(bundle, root);
+  const dirs = releaseDirs(bundle);
   if (command === 'list') {
-    console.log(describe(readPointer(dir, bundle)));
+    console.log(describe(readPointer(dirs, bundle)));
     if (typeof flags.failures === 'string') {
       const counts = failuresByVersion(bundle, fs.readFileSync(flags.failures, 'utf8').split('\n'));
       console.log('\nerror reports by version (load failures / all):');
       for (const [version, count] of Object.entries(counts)) console.log(`  ${version}  ${count.loadFailures} / ${count.reports}`);
     }
   } else if (command === 'rollback') {
-    await withLock(dir, () => rollbackBundle(bundle, { version: positional[1], force: flags.force === true }));
+    await withLock(dirs, () => rollbackBundle(bundle, { version: positional[1], force: flags.force === true }));
   } else if (command === 'release' && flags.promote) {
-    await withLock(dir, () => promoteCanary(bundle));
+    await withLock(dirs, () => promoteCanary(bundle));
   } else if (command === 'release') {
     const number = (name: string) => {
       if (flags[name] === undefined) return undefined;
@@ -326,7 +301,7 @@ async function main(): Promise<void> {
       return value;
     };
     const from = typeof flags.from === 'string' ? flags.from : undefined;
-    await withLock(dir, () => release(bundle, { from, canary: number('canary'), keep: number('keep'), force: flags.force === true }));
+    await withLock(dirs, () => release(bundle, { from, canary: number('canary'), keep: number('keep'), force: flags.force === true }));
   } else {
     throw new Error('Commands: release, list, rollback');
   }

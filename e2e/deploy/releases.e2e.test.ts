@@ -1,7 +1,7 @@
 // Versioned releases of booking-remote with the team's commands (scripts/release.ts, run as `npm run release` runs it):
 // a release goes live on the next page load, rollback goes back without a rebuild, a canary splits fresh visitors and
 // keeps each on one version, a release the shell cannot host is refused (and passed over if forced), and an open page
-// keeps loading its chunks after further releases.
+// keeps loading its chunks after further releases; the host never serves who released what.
 // Builds are slow here: the remote is built once (dist/booking-remote, by the suite); each release is a copy of that
 // build with one visible change ("Last updated:" reads another label, in the browser bundle and the server render
 // entry), released with `--from`, the same command a CI pipeline runs on its artefact.
@@ -135,6 +135,12 @@ test('a release is live on the next page load; rollback brings the previous one 
   expect(listing).toMatch(new RegExp(`release +${one} .*by booking-team@example\\.my +→ live ${one}`));
   expect(listing).toMatch(new RegExp(`release +${two} .*→ live ${two}`));
   expect(listing).toMatch(new RegExp(`rollback +${one} .*→ live ${one}`));
+  // Who released what and the commands' lock are kept beside the releases, never on the host (issue 35).
+  for (const file of ['releases.json', 'releases.lock', 'state/booking-remote/releases.json', '']) {
+    expect([file, (await fetch(`${stack.urls.booking}/releases/${file}`)).status]).toEqual([file, 404]);
+  }
+  expect(await (await fetch(`${stack.urls.booking}/releases/live.json`)).text()).not.toContain('booking-team@example.my');
+  expect(fs.readFileSync(path.join(stack.releasesDir, 'state', 'booking-remote', 'releases.json'), 'utf8')).toContain('booking-team@example.my');
   await journey.finish(page);
 });
 

@@ -1,5 +1,5 @@
 // Which release of each remote a request gets, and which release of the shell this server serves. A remote's pointer
-// (`<remote's address>/releases/releases.json`, written by `npm run release`) is read from its host, as the page reads
+// (`<remote's address>/releases/live.json`, written by `npm run release`) is read from its host, as the page reads
 // the remote's code, and asked again every `cacheMs`; without one the remote's address is used as it is (a plain
 // build: a fresh clone, or a deployment that does not use releases).
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { TOKEN_COOKIE } from 'shared-api/contract';
 import type { RefusedRelease } from '../src/federation/runtimeConfig';
 import { CONTRACT_FILE, parseContract, type Contract } from './contract';
-import { compatibleChoice, parsePointer, POINTER_FILE, recordOf, versionForBucket, type Pointer } from './releases';
+import { compatibleChoice, parsePublished, POINTER_FILE, recordOf, versionForBucket, type PublishedPointer } from './releases';
 import { remoteBaseUrl, type RemoteKey, type RemotesJson } from './remotes';
 
 /** The visitor's id for canaries: a first-party cookie set by this server while a canary runs (a year). */
@@ -38,10 +38,14 @@ const cookieOf = (request: Pick<http.IncomingMessage, 'headers'>, name: string):
 
 type Cached<T> = { at: number; value: T; etag?: string; reading?: Promise<T> };
 
-/** A remote's pointer from its host, reused for `cacheMs`; a failed read keeps the last good one. */
+/**
+ * A remote's pointer from its host, reused for `cacheMs`; a failed read keeps the last good one. A pointer naming
+ * anything but versions (`../../../shell`) is refused the same way, and said (once a minute per host).
+ */
 export function pointerSource(cacheMs: number, warn: (line: string) => void, now: () => number = Date.now) {
-  const cache = new Map<string, Cached<Pointer | undefined>>();
-  const read = async (base: string, previous: Cached<Pointer | undefined> | undefined): Promise<Pointer | undefined> => {
+  const cache = new Map<string, Cached<PublishedPointer | undefined>>();
+  const refusedAt = new Map<string, number>();
+  const read = async (base: string, previous: Cached<PublishedPointer | undefined> | undefined): Promise<PublishedPointer | undefined> => {
     const url = `${releasesBaseUrl(base)}/${POINTER_FILE}`;
     try {
       const response = await fetch(url, {
@@ -53,7 +57,17 @@ export function pointerSource(cacheMs: number, warn: (line: string) => void, now
       if (response.status === 304 && previous) return previous.value;
       if (response.status === 404) return undefined;
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      const pointer = parsePointer(await response.json(), base);
+      const body: unknown = await response.json();
+      let pointer: PublishedPointer;
+      try {
+        pointer = parsePublished(body, releasesBaseUrl(base));
+      } catch (error) {
+        if (now() - (refusedAt.get(base) ?? -Infinity) > 60_000) {
+          refusedAt.set(base, now());
+          warn(`releases: ${error instanceof Error ? error.message : String(error)}; ${previous?.value ? 'keeping the last good pointer' : 'the remote\'s own address is used'}`);
+        }
+        return previous?.value;
+      }
       cache.set(base, { at: now(), value: pointer, etag: response.headers.get('etag') ?? undefined });
       return pointer;
     } catch (error) {
@@ -62,11 +76,11 @@ export function pointerSource(cacheMs: number, warn: (line: string) => void, now
       return previous?.value;
     }
   };
-  return (base: string): Promise<Pointer | undefined> => {
+  return (base: string): Promise<PublishedPointer | undefined> => {
     const cached = cache.get(base);
     if (cached && now() - cached.at < cacheMs) return Promise.resolve(cached.value);
     if (cached?.reading) return cached.reading;
-    const entry: Cached<Pointer | undefined> = cached ?? { at: -Infinity, value: undefined };
+    const entry: Cached<PublishedPointer | undefined> = cached ?? { at: -Infinity, value: undefined };
     entry.reading = read(base, cached).then((value) => {
       const latest = cache.get(base) ?? entry;
       cache.set(base, { ...latest, at: now(), value, reading: undefined });
@@ -104,8 +118,11 @@ export function staffCheck(now: () => number = Date.now, keepMs = 30_000) {
   };
 }
 
-/** The shell's releases folder: the live release's folder when it has one, and the other retained ones. */
-export function shellRelease(distRoot: string, releasesDir: string | undefined): () => { root: string; older: string[] } {
+/**
+ * The shell's releases folder: the live release's folder when it has one, and the other retained ones. A pointer
+ * naming anything but versions is refused: the last good one (or the plain build) stays served, and it is said.
+ */
+export function shellRelease(distRoot: string, releasesDir: string | undefined, warn: (line: string) => void = (line) => console.error(line)): () => { root: string; older: string[] } {
   const plain = { root: path.resolve(distRoot), older: [] as string[] };
   let seen: { mtimeMs: number; value: typeof plain } | undefined;
   return () => {
@@ -119,17 +136,20 @@ export function shellRelease(distRoot: string, releasesDir: string | undefined):
     }
     if (seen?.mtimeMs === mtimeMs) return seen.value;
     try {
-      const pointer = parsePointer(JSON.parse(fs.readFileSync(file, 'utf8')), 'shell');
-      const folder = (version: string) => path.resolve(releasesDir, version);
+      const pointer = parsePublished(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown, 'shell');
+      const folder = (version: string) => path.join(path.resolve(releasesDir), version);
       const value =
         pointer.live && fs.existsSync(path.join(folder(pointer.live), 'index.html'))
           ? { root: folder(pointer.live), older: pointer.releases.map((r) => r.version).filter((v) => v !== pointer.live).reverse().map(folder) }
           : plain;
       seen = { mtimeMs, value };
       return value;
-    } catch {
-      // being written, or wrong: keep what was served
-      return seen?.value ?? plain;
+    } catch (error) {
+      // Wrong (or, on a host that does not rename, half written): keep what was served; said once per change.
+      const value = seen?.value ?? plain;
+      warn(`shell releases: ${error instanceof Error ? error.message : String(error)}; serving ${value.root}`);
+      seen = { mtimeMs, value };
+      return value;
     }
   };
 }

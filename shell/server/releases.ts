@@ -1,7 +1,9 @@
-// A bundle's releases pointer, `releases.json` (in its releases folder, served at `<bundle's host>/releases/`): the live
-// version, a canary if one runs, the retained releases (each with its contract) and the history of what was done.
-// Pure functions; `npm run release` / `releases` / `rollback` (scripts/release.ts) write it, the shell's server reads
-// it per request (live-releases.ts).
+// A bundle's releases record and its published pointer. The record, `releases.json` in the bundle's state folder
+// (never served: it names who released what), holds the live version, a canary if one runs, the retained releases
+// (each with its contract) and the history of every step. The pointer, `live.json` in the bundle's releases folder
+// (served at `<bundle's host>/releases/`, beside one folder per version), is the same without anyone's name: what the
+// shell's server needs. Pure functions; `npm run release` / `releases` / `rollback` (scripts/release.ts) write both,
+// the shell's server reads the pointer per request (live-releases.ts) and refuses one naming anything but versions.
 import { createHash } from 'node:crypto';
 import { contractMismatches, type Contract } from './contract';
 
@@ -43,28 +45,91 @@ export type Pointer = {
   history: HistoryEntry[];
 };
 
-export const POINTER_FILE = 'releases.json';
+/** The published pointer, in the served releases folder. */
+export const POINTER_FILE = 'live.json';
+/** The record with people's names and every step, in the bundle's state folder (and, before issue 35, in the served folder). */
+export const RECORD_FILE = 'releases.json';
+
+/** What the shell's server reads: the record without anyone's name. */
+export type PublishedRecord = Omit<ReleaseRecord, 'by'>;
+export type PublishedHistoryEntry = Omit<HistoryEntry, 'by'>;
+export type PublishedPointer = Omit<Pointer, 'releases' | 'history'> & { releases: PublishedRecord[]; history: PublishedHistoryEntry[] };
 /** Releases kept (their folders too) unless `--keep` / RELEASES_KEEP says otherwise: open pages keep their chunks. */
 export const DEFAULT_KEEP = 5;
 
 /** `<content hash>-<commit>`: the same files released twice are the same version. */
 export const versionOf = (contentHash: string, commit: string): string => `${contentHash.slice(0, 10)}-${commit.slice(0, 7)}`;
 
-export const isVersionName = (value: string): boolean => /^[0-9a-z][0-9a-z.-]{0,63}$/i.test(value);
+/** One path segment of letters, digits, dots and dashes, starting with a letter or digit: never `..`, `/`, `?` or `#`. */
+export const isVersionName = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-z][0-9a-z.-]{0,63}$/i.test(value);
+
+/** A release's chunk as the pointer names it for preload hints: a relative path inside the release, nothing to escape. */
+const isChunkPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 200 && value.split('/').every((segment) => /^[\w][\w.-]*$/.test(segment));
 
 export const emptyPointer = (bundle: string): Pointer => ({ bundle, releases: [], history: [] });
 
-export function parsePointer(raw: unknown, bundle: string): Pointer {
+/**
+ * Checks what a pointer or record names before anything uses it: every version (live, canary, retained, history) a
+ * version name, every hint a chunk path. A pointer naming `../../../shell` would otherwise point the shell's server at a
+ * folder or address outside the releases: it is refused whole (the reader keeps the last good one).
+ */
+function checkedPointer(raw: unknown, bundle: string, file: string): Pointer {
   const record = raw as Partial<Pointer> | null;
-  if (!record || !Array.isArray(record.releases) || !Array.isArray(record.history)) throw new Error(`${bundle}: ${POINTER_FILE} is not a releases pointer`);
+  if (!record || typeof record !== 'object' || !Array.isArray(record.releases) || !Array.isArray(record.history)) {
+    throw new Error(`${bundle}: ${file} is not a releases pointer`);
+  }
+  const refuse = (what: string, value: unknown): never => {
+    throw new Error(`${bundle}: ${file} names ${JSON.stringify(value)} as ${what}, not a version name: refused`);
+  };
+  if (record.live !== undefined && !isVersionName(record.live)) refuse('the live version', record.live);
+  if (record.canary !== undefined) {
+    if (!isVersionName(record.canary?.version)) refuse('the canary', record.canary?.version);
+    if (typeof record.canary.percent !== 'number' || !(record.canary.percent > 0 && record.canary.percent < 100)) refuse('the canary share', record.canary.percent);
+  }
+  for (const release of record.releases) {
+    if (!isVersionName(release?.version)) refuse('a release', release?.version);
+    const chunks = [...(release.hints?.routes ?? []), ...Object.values(release.hints?.words ?? {})];
+    const wrong = chunks.find((chunk) => !isChunkPath(chunk));
+    if (wrong !== undefined) throw new Error(`${bundle}: ${file} names ${JSON.stringify(wrong)} as a chunk of ${release.version}: refused`);
+  }
+  for (const entry of record.history) {
+    if (!isVersionName(entry?.version)) refuse('a step', entry?.version);
+    if (entry.live !== undefined && !isVersionName(entry.live)) refuse('a step\'s live version', entry.live);
+  }
   return { bundle, live: record.live, canary: record.canary, releases: record.releases, history: record.history };
 }
 
-export const recordOf = (pointer: Pointer, version: string | undefined): ReleaseRecord | undefined =>
+/** The release command's record (state folder), checked. */
+export const parsePointer = (raw: unknown, bundle: string): Pointer => checkedPointer(raw, bundle, RECORD_FILE);
+
+/** A published pointer as the shell's server reads it, checked; any name it carries (an older layout's) is dropped. */
+export const parsePublished = (raw: unknown, bundle: string): PublishedPointer => published(checkedPointer(raw, bundle, POINTER_FILE));
+
+/** The pointer to publish: the record without who did what. */
+export function published(pointer: Pointer | PublishedPointer): PublishedPointer {
+  const { bundle, live, canary, releases, history } = pointer;
+  return {
+    bundle,
+    ...(live === undefined ? {} : { live }),
+    ...(canary === undefined ? {} : { canary }),
+    releases: releases.map(({ version, commit, at, contract, hints }) => ({ version, commit, at, ...(contract ? { contract } : {}), ...(hints ? { hints } : {}) })),
+    history: history.map(({ at, action, version, commit, live: after, percent }) => ({
+      at,
+      action,
+      version,
+      ...(commit === undefined ? {} : { commit }),
+      live: after,
+      ...(percent === undefined ? {} : { percent }),
+    })),
+  };
+}
+
+export const recordOf = <P extends PublishedPointer>(pointer: P, version: string | undefined): P['releases'][number] | undefined =>
   version === undefined ? undefined : pointer.releases.find((release) => release.version === version);
 
 /** Versions that have been live for everyone at some time (a canary never promoted is not one). */
-const everLive = (pointer: Pointer): Set<string> => new Set(pointer.history.map((entry) => entry.live).filter(Boolean));
+const everLive = (pointer: PublishedPointer): Set<string> => new Set(pointer.history.map((entry) => entry.live).filter(Boolean));
 
 type Step = { at: string; by: string };
 
@@ -122,7 +187,7 @@ export function promote(pointer: Pointer, step: Step): Pointer {
 }
 
 /** The retained release that was live before the live one (the one `rollback` goes back to by default). */
-export function previousLive(pointer: Pointer): string | undefined {
+export function previousLive(pointer: PublishedPointer): string | undefined {
   const wasLive = everLive(pointer);
   const index = pointer.releases.findIndex((release) => release.version === pointer.live);
   for (let i = (index < 0 ? pointer.releases.length : index) - 1; i >= 0; i--) {
@@ -162,7 +227,7 @@ export function bucketOf(visitorId: string, salt: string): number {
 }
 
 /** The version a visitor gets: the canary when their bucket falls in its share, else the live one. */
-export function versionForBucket(pointer: Pointer, visitorId: string | undefined): string | undefined {
+export function versionForBucket(pointer: PublishedPointer, visitorId: string | undefined): string | undefined {
   const { canary } = pointer;
   if (canary && visitorId !== undefined && bucketOf(visitorId, canary.version) < canary.percent) return canary.version;
   return pointer.live;
@@ -179,7 +244,7 @@ export type Choice = {
  * `wanted` if the shell provides what it needs, else the newest retained release that was live and is compatible
  * (the "last compatible version from the history"), else none.
  */
-export function compatibleChoice(pointer: Pointer, wanted: string | undefined, provides: Contract | undefined): Choice {
+export function compatibleChoice(pointer: PublishedPointer, wanted: string | undefined, provides: Contract | undefined): Choice {
   if (wanted === undefined) return {};
   const problemsOf = (version: string) => {
     const needs = recordOf(pointer, version)?.contract;

@@ -103,7 +103,7 @@ function olderFile(folders: string[], urlPath: string): string | undefined {
 
 /** The shell's answers, and `stop` for what runs beside them (the list's version watch of the render step). */
 export function shellRequestHandler(options: ShellServerOptions): http.RequestListener & { stop(): void } {
-  const shellFolders = shellRelease(options.root, options.releasesDir);
+  const shellFolders = shellRelease(options.root, options.releasesDir, options.log);
   const contractOf = contractReader();
   const resolveReleases =
     options.followReleases === false

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { securityHeaders } from './policy';
+import { isVersionName, parsePublished, POINTER_FILE } from './releases';
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -184,9 +185,56 @@ export type StaticFolderOptions = {
   generated?: Record<string, string>;
   /** The Content-Security-Policy of every answer. */
   contentSecurityPolicy?: string;
-  /** Folders served under a path prefix (`{ '/releases/': '.releases/booking-remote' }`), without the deep-link fallback. */
-  mounts?: Record<string, string>;
+  /**
+   * A bundle's releases folder served under a path prefix (`{ '/releases/': '.releases/booking-remote' }`): only what a
+   * page and the shell's server read from it (see `resolveReleaseFile`).
+   */
+  releaseMounts?: Record<string, string>;
 };
+
+/** The versions a releases folder's pointer names (read again when it changes); none while it has no pointer. */
+const releasedVersions = (() => {
+  const seen = new Map<string, { stamp: string; versions: Set<string> }>();
+  return (folder: string): Set<string> => {
+    const file = path.join(folder, POINTER_FILE);
+    let stamp: string;
+    try {
+      // The release command renames a new pointer into place: a new inode, whatever the clock's resolution.
+      const stat = fs.statSync(file);
+      stamp = `${stat.ino} ${stat.mtimeMs} ${stat.size}`;
+    } catch {
+      return new Set();
+    }
+    const known = seen.get(folder);
+    if (known?.stamp === stamp) return known.versions;
+    let versions = new Set<string>();
+    try {
+      versions = new Set(parsePublished(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown, folder).releases.map((release) => release.version));
+    } catch {
+      // a wrong pointer publishes nothing
+    }
+    seen.set(folder, { stamp, versions });
+    return versions;
+  };
+})();
+
+/**
+ * A file of a releases folder a host may serve: the published pointer (`/live.json`) or a file of a released version
+ * (`/<version>/...`, a version the pointer retains). Nothing else in the folder answers: not a lock, an older layout's
+ * `releases.json` (who released what), a folder being copied or pruned, or the folder's listing.
+ */
+export function resolveReleaseFile(folder: string, urlPath: string): string | undefined {
+  const [, first = '', ...rest] = urlPath.split('/');
+  let version: string;
+  try {
+    version = decodeURIComponent(first);
+  } catch {
+    return undefined;
+  }
+  if (version === POINTER_FILE && rest.length === 0) return resolveFile(folder, `/${POINTER_FILE}`, false);
+  if (!isVersionName(version) || rest.join('') === '' || !releasedVersions(folder).has(version)) return undefined;
+  return resolveFile(path.join(folder, version), `/${rest.join('/')}`, false);
+}
 
 /** A built folder served as its static host would: a remote under `npm start` and e2e, another build in a benchmark. */
 export function startStaticServer(options: StaticFolderOptions): Promise<RunningServer> {
@@ -196,9 +244,9 @@ export function startStaticServer(options: StaticFolderOptions): Promise<Running
     const urlPath = pathnameOf(req);
     const generated = options.generated?.[urlPath];
     if (generated !== undefined) return sendGenerated(req, res, urlPath, generated);
-    const mount = Object.keys(options.mounts ?? {}).find((prefix) => urlPath.startsWith(prefix));
+    const mount = Object.keys(options.releaseMounts ?? {}).find((prefix) => urlPath.startsWith(prefix));
     const file = mount
-      ? resolveFile(path.resolve(options.mounts![mount]), urlPath.slice(mount.length - 1), false)
+      ? resolveReleaseFile(path.resolve(options.releaseMounts![mount]), urlPath.slice(mount.length - 1))
       : resolveFile(root, urlPath, options.spaFallback);
     if (!file) return sendNotFound(res);
     sendFile(req, res, file);
