@@ -46,6 +46,7 @@ const linkIn = (mail: ParsedMail, pattern: RegExp) => {
   return link;
 };
 const OFFER_LINK = /https?:\/\/\S+\/waitlist\/offer\/[A-Za-z0-9_-]+/;
+const ENTRY_LINK = /https?:\/\/\S+\/waitlist\/(?!offer)[A-Za-z0-9_-]{43}/;
 const MANAGE_LINK = /https?:\/\/\S+\/booking\/manage\/[A-Za-z0-9_-]{43}/;
 
 const visitor = (tag: string, n: number): Visitor => ({
@@ -96,6 +97,16 @@ async function joinByApi(who: Visitor, date: string): Promise<void> {
   const challenge = answer.status === 429 ? answer.body.data?.challenge : undefined;
   if (challenge) answer = await apiCall(stack.urls.api, 'POST', '/api/waitlist', { ...body, proofOfWork: await solveHoldChallenge(challenge) });
   expect(answer.status).toBe(202);
+}
+
+/** The confirmation mail's link (the entry page: "Confirm my place" / "This wasn't me"). */
+const confirmLinkOf = async (who: Visitor) => linkIn(await mailWith(who.email, /\?not-me=1/), ENTRY_LINK);
+
+/** A parent confirms from their mail, as the page's button does. */
+async function confirmByApi(who: Visitor): Promise<void> {
+  const link = await confirmLinkOf(who);
+  const answer = await apiCall(stack.urls.api, 'POST', `/api/waitlist/entry/${link.split('/').pop()}/confirm`, {});
+  expect(answer.status).toBe(200);
 }
 
 /** Waits until the page's animations (a dialog opening) have finished, so a screenshot shows the screen at rest. */
@@ -173,18 +184,23 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v,
       await shotBoth(journey, page, `${lang}-check-your-email`);
       await page.getByRole('dialog', { name: w.checkEmailTitle }).getByRole('button', { name: w.close }).first().click();
 
-      // The link in the "you are on the waitlist" mail: their place, their days, change or leave.
-      const joined = await mailWith(first.email, /\/waitlist\/(?!offer)[A-Za-z0-9_-]+/);
+      // The link in the "please confirm" mail (issue 35): who asked and for which days; "Confirm my place" puts them on
+      // the list (opening the link alone does not), then the page is their place: their days, change or leave.
       const entryPage = await own.context.newPage();
-      await entryPage.goto(linkIn(joined, /https?:\/\/\S+\/waitlist\/(?!offer)[A-Za-z0-9_-]+/));
+      await entryPage.goto(await confirmLinkOf(first));
       await entryPage.getByRole('heading', { name: w.entryTitle }).waitFor();
+      await entryPage.getByText(w['state.pending']).waitFor();
+      await shotBoth(journey, entryPage, `${lang}-confirm`);
+      await entryPage.getByRole('button', { name: w.confirm }).click();
       await entryPage.getByRole('button', { name: w.changeDates }).waitFor();
       await shotBoth(journey, entryPage, `${lang}-entry`);
       await entryPage.close();
 
       // Two more parents join after them: they are second and third in line.
       await joinByApi(second, day);
+      await confirmByApi(second);
       await joinByApi(third, day);
+      await confirmByApi(third);
 
       // Another parent cancels: the freed time is offered to the first in line, by mail in their language.
       await cancelThroughManageLink(bLink);
@@ -235,5 +251,27 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v,
     await stack.killApi('SIGTERM');
     await stack.startApi(QUIET_OFF);
   });
-});
 
+  test("a join in someone else's name: the mail's \"this wasn't me\" asks, then ends it and blocks the address", async () => {
+    const journey = startJourney(`parent-waitlist-not-me-${lang}`);
+    const victim = visitor(`${lang}-victim`, 9);
+    await joinByApi(victim, day);
+    const own = await launchBrowser({ viewport });
+    try {
+      const page = await own.context.newPage();
+      await page.goto(`${stack.urls.shell}/`);
+      if (lang !== 'en') await page.getByRole('combobox', { name: 'Language' }).selectOption(lang);
+      await page.goto(`${await confirmLinkOf(victim)}?not-me=1`);
+      const asking = page.getByRole('dialog', { name: w.notMeTitle });
+      await asking.waitFor();
+      await settled(page);
+      await shotBoth(journey, page, `${lang}-not-me-asks`);
+      await asking.getByRole('button', { name: w.notMe }).click();
+      await page.getByText(w.notMeDone.split('{')[0].trim()).waitFor();
+      await shotBoth(journey, page, `${lang}-not-me-done`);
+      await journey.finish(page);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -12,13 +12,13 @@ const BookingDialog = lazy(() => import('../features/booking-dialog'));
 export default function WaitlistOfferPage() {
   const location = useLocation();
   const token = tokenOf(location.pathname);
-  // The offer mail's "let the slot pass to the next parent" link: `?decline=1` declines in one click.
-  const declineNow = new URLSearchParams(location.search).get('decline') === '1';
+  // The offer mail's "let the slot pass to the next parent" link: `?decline=1` asks first; a press declines.
+  const askDecline = new URLSearchParams(location.search).get('decline') === '1';
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState<{ offer: WaitlistOfferView; accept: WaitlistAccept } | null>(null);
   return (
     <>
-      <WaitlistOffer key={token} token={token} declineNow={declineNow} onAccepted={(offer, accept) => setAccepted({ offer, accept })} />
+      <WaitlistOffer key={token} token={token} askDecline={askDecline} onAccepted={(offer, accept) => setAccepted({ offer, accept })} />
       {accepted && (
         <Suspense fallback={null}>
           <BookingDialog

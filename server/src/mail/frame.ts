@@ -55,8 +55,8 @@ export type ParentMailParts = {
   subject: string;
   /** The heading, as HTML. */
   heading: string;
-  /** The parent's name as stored (made one line here). */
-  name: string;
+  /** The parent's name as stored (made one line here); null when the name was not given by the mail's reader ("Hello"). */
+  name: string | null;
   /** What the mail is about, before the details. */
   lead: MailPart;
   /** The details: a table in HTML, "Label: value" lines in plain text. */
@@ -71,9 +71,10 @@ export type ParentMailParts = {
  * (in HTML the page's foot), as plain text and HTML, marked with its language.
  */
 export function parentMail(L: MailLanguage, parts: ParentMailParts): RenderedMail {
-  const name = oneLine(parts.name);
+  const greeting = parts.name === null ? L.t('greetingNoName') : L.t('greeting', { name: oneLine(parts.name) });
+  const greetingHtml = parts.name === null ? L.html('greetingNoName') : L.html('greeting', { name: oneLine(parts.name) });
   const { lead, rows, after } = parts;
-  const text = [L.t('greeting', { name }), '', ...lead.text, '', ...detailLines(L, rows), '', ...after.text, '', brand.productName].join('\n');
-  const html = page(parts.subject, parts.heading, `<p>${L.html('greeting', { name })}</p>\n${lead.html}\n${table(rows)}\n${after.html}`, L.locale);
+  const text = [greeting, '', ...lead.text, '', ...detailLines(L, rows), '', ...after.text, '', brand.productName].join('\n');
+  const html = page(parts.subject, parts.heading, `<p>${greetingHtml}</p>\n${lead.html}\n${table(rows)}\n${after.html}`, L.locale);
   return { subject: parts.subject, text, html, ics: parts.ics ?? null, locale: L.locale };
 }

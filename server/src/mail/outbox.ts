@@ -35,6 +35,7 @@ const MESSAGE_TAG: Record<MailKind, string> = {
   admin_cancelled: 'admin-cancelled',
   visitor_reminder: 'visitor-reminder',
   staff_password_reset: 'staff-password-reset',
+  waitlist_confirm: 'waitlist-confirm',
   waitlist_joined: 'waitlist-joined',
   waitlist_offer: 'waitlist-offer',
   waitlist_entry_ended: 'waitlist-entry-ended',

@@ -36,6 +36,35 @@ export function renderWaitlistJoined(e: EntryPart & { place: number | null; url:
   });
 }
 
+/**
+ * "Please confirm your place on the waitlist": who asked (the name given, the school, the days), that nothing happens
+ * until it is confirmed (within `confirmHours`), the confirm link, and "this wasn't me" (blocks the address `blockDays`).
+ * Both links open a page that asks first: a mail scanner opening them changes nothing.
+ */
+export function renderWaitlistConfirm(e: EntryPart & { confirmUrl: string; notMeUrl: string; confirmHours: number; blockDays: number }): RenderedMail {
+  const L = mailLanguage(e.locale);
+  const school = L.school(e.school);
+  const rows: DetailRow[] = [
+    [L.t('label.school'), school],
+    [L.t('label.waitlistAskedBy'), e.name],
+    [L.t('label.waitlistDays'), daysText(L, e)],
+  ];
+  const ask = questions(L);
+  return parentMail(L, {
+    subject: L.t('waitlist.confirm.subject', { school }),
+    heading: L.html('waitlist.confirm.heading'),
+    name: null,
+    lead: paragraph(L, 'waitlist.confirm.lead', { school, hours: e.confirmHours }),
+    rows,
+    after: {
+      text: [L.t('waitlist.confirm.link.text', { url: e.confirmUrl }), '', L.t('waitlist.confirm.notMe.text', { url: e.notMeUrl, days: e.blockDays }), ask.text],
+      html: `<p style="font-size:18px;"><strong>${L.html('waitlist.confirm.link.html', {}, e.confirmUrl)}</strong></p>
+<p>${L.html('waitlist.confirm.notMe.html', { days: e.blockDays }, e.notMeUrl)}</p>
+<p>${ask.html}</p>`,
+    },
+  });
+}
+
 /** The offer: school, date and time (GMT+8), the fee the checkout charges, until when, the book-and-pay link and the decline link. */
 export function renderWaitlistOffer(
   e: EntryPart & { start: Date; end: Date; expiresAt: Date; feeSen: number; offerUrl: string; declineUrl: string },
@@ -101,8 +130,10 @@ export function renderWaitlistEntryEnded(e: EntryPart & { termDays: number; book
 }
 
 /** The kinds of the waitlist's messages: they name an entry's address, not a payment. */
-export const WAITLIST_MAIL_KINDS = ['waitlist_joined', 'waitlist_offer', 'waitlist_entry_ended'] as const;
+export const WAITLIST_MAIL_KINDS = ['waitlist_confirm', 'waitlist_joined', 'waitlist_offer', 'waitlist_entry_ended'] as const;
 export type WaitlistMailKind = (typeof WAITLIST_MAIL_KINDS)[number];
+/** The kind of renderWaitlistConfirm's message. */
+export const WAITLIST_CONFIRM_KIND = 'waitlist_confirm' satisfies WaitlistMailKind;
 /** The kind of renderWaitlistEntryEnded's message. */
 export const WAITLIST_ENTRY_ENDED_KIND = 'waitlist_entry_ended' satisfies WaitlistMailKind;
 

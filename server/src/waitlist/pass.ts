@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { BOOKING_LEAD_HOURS, dateInMY, waitlistEntryPath, waitlistOfferPath } from 'shared-api/contract';
+import { BOOKING_LEAD_HOURS, dateInMY, WAITLIST_CONFIRM_HOURS, waitlistEntryPath, waitlistOfferPath } from 'shared-api/contract';
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { hasPrice, priceOf, type Checkout } from '../checkout';
@@ -30,7 +30,7 @@ export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export const offerUrl = (links: Links, token: string) => `${links.publicSiteUrl}${waitlistOfferPath(token)}`;
 export const entryUrl = (links: Links, token: string) => `${links.publicSiteUrl}${waitlistEntryPath(token)}`;
-/** The decline link: the offer page, which declines in one click with `?decline=1`. */
+/** The decline link: the offer page, which with `?decline=1` asks "let the slot pass?" first (a press declines). */
 export const declineUrl = (links: Links, token: string) => `${offerUrl(links, token)}?decline=1`;
 
 /**
@@ -103,9 +103,12 @@ export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRu
     await checkout.clearLapsedHolds(tx);
 
     // 1. Live offers whose slot is booked (or gone).
-    const settled = rows<{ id: number; entry_id: number; created_at: string | Date; by_offer: boolean; gone: boolean }>(
+    // 0b. Entries a booking ended whose booking was cancelled within the entry's term come back at their old place.
+    await reviveCancelled(tx, now, settings.termDays);
+
+    const settled = rows<{ id: number; entry_id: number; created_at: string | Date; by_offer: boolean; gone: boolean; reference: string | null }>(
       await tx.execute(sql`
-        SELECT o.id, o.entry_id, o.created_at, s.deleted_at IS NOT NULL AS gone,
+        SELECT o.id, o.entry_id, o.created_at, s.deleted_at IS NOT NULL AS gone, s.booking_reference AS reference,
                EXISTS (SELECT 1 FROM payments p WHERE p.slot_id = o.slot_id AND p.hold_token = o.hold_token
                        AND p.status = 'completed' AND p.reference = s.booking_reference) AS by_offer
         FROM waitlist_offers o JOIN slots s ON s.id = o.slot_id
@@ -118,7 +121,7 @@ export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRu
       // Not the parent's doing when it went another way: they keep their place.
       await tx
         .update(waitlistEntries)
-        .set(o.by_offer ? { state: 'booked', endedAt: now } : { state: 'waiting' })
+        .set(o.by_offer ? { state: 'booked', endedAt: now, endedByReference: o.reference } : { state: 'waiting' })
         .where(and(eq(waitlistEntries.id, o.entry_id), eq(waitlistEntries.state, 'offered')));
       outcome.ended.push({ offerId: o.id, outcome: result, createdAt: new Date(o.created_at), endedAt: now });
     }
@@ -126,7 +129,9 @@ export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRu
     // 2. Entries whose parent booked normally (the entry's email, same school, after joining).
     const bookedNormally = rows<{ id: number }>(
       await tx.execute(sql`
-        UPDATE waitlist_entries e SET state = 'booked', ended_at = ${at(now)}
+        UPDATE waitlist_entries e SET state = 'booked', ended_at = ${at(now)}, ended_by_reference = (
+          SELECT s.booking_reference FROM slots s WHERE s.status = 'booked' AND s.deleted_at IS NULL AND s.selected_school = e.school
+            AND s.booked_at >= e.joined_at AND lower(s.visitor_email) = e.email ORDER BY s.booked_at LIMIT 1)
         WHERE e.state IN ('waiting', 'offered') AND EXISTS (
           SELECT 1 FROM slots s WHERE s.status = 'booked' AND s.deleted_at IS NULL AND s.selected_school = e.school
             AND s.booked_at >= e.joined_at AND lower(s.visitor_email) = e.email)
@@ -162,6 +167,11 @@ export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRu
       .where(and(eq(waitlistEntries.state, 'waiting'), sql`${waitlistEntries.toDate} < ${dateInMY(now)}::date`))
       .returning({ id: waitlistEntries.id });
     outcome.entriesEnded += pastDays.length;
+    // Requests nobody confirmed within a day (the database's clock, as they were made) end: they never waited, nothing to mail.
+    await tx
+      .update(waitlistEntries)
+      .set({ state: 'unconfirmed', endedAt: now })
+      .where(and(eq(waitlistEntries.state, 'pending'), sql`${waitlistEntries.joinedAt} <= now() - make_interval(hours => ${WAITLIST_CONFIRM_HOURS})`));
     outcome.termEnded = await tx
       .update(waitlistEntries)
       .set({ state: 'expired', endedAt: now })
@@ -186,6 +196,22 @@ export async function runOfferPass(db: Db, checkout: Checkout, rules: WaitlistRu
     for (const { offer, entry } of due) outcome.mailed.push(await mailOffer(tx, offer, entry, null, links, now));
     return outcome;
   });
+}
+
+/**
+ * Step 0b: an entry that ended 'booked' through a booking (its own offer, or its confirmed email booking the school)
+ * waits again at its old place when that booking was cancelled before the entry's term ran out, its days have not all
+ * passed, and no other live entry of its email or phone is on the school's list now.
+ */
+async function reviveCancelled(tx: DbOrTx, now: Date, termDays: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE waitlist_entries e SET state = 'waiting', ended_at = NULL, ended_by_reference = NULL
+    WHERE e.state = 'booked' AND e.ended_by_reference IS NOT NULL
+      AND e.joined_at > ${at(new Date(now.getTime() - termDays * 86_400_000))} AND e.to_date >= ${dateInMY(now)}::date
+      AND EXISTS (SELECT 1 FROM payments p WHERE p.reference = e.ended_by_reference AND p.booking_status = 'cancelled'
+                  AND p.cancelled_at < e.joined_at + make_interval(days => ${termDays}))
+      AND NOT EXISTS (SELECT 1 FROM waitlist_entries o WHERE o.school = e.school AND o.id <> e.id
+                      AND o.state IN ('waiting', 'offered') AND (o.email = e.email OR o.phone = e.phone))`);
 }
 
 /** Step 4 of the pass (see runOfferPass). */

@@ -6,6 +6,7 @@ import {
   staffWaitlistSummarySchema,
   waitlistAcceptSchema,
   waitlistDeclineSchema,
+  waitlistDisownSchema,
   waitlistEntryViewSchema,
   waitlistIdParamSchema,
   waitlistJoinAnswerSchema,
@@ -93,6 +94,38 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service().leave(request.params.token, request.ip), 'Left the waitlist'),
+  );
+
+  app.post(
+    '/api/waitlist/entry/:token/confirm',
+    {
+      schema: {
+        tags,
+        operationId: 'confirmWaitlistEntry',
+        security: publicRoute,
+        summary:
+          "Confirm a request from the link its mail sent: it joins the list at the back (409 WAITLIST_NOT_PENDING when it is not waiting for its confirmation or a day has passed, WAITLIST_ALREADY_ON when this email or phone is on the school's list; 429 when the network that asked holds its live places)",
+        params: waitlistTokenParamSchema,
+        response: { 200: entryAnswer, ...errorResponses(404, 409, 429) },
+      },
+    },
+    async (request) => ok(await service().confirm(request.params.token, request.ip), 'On the waitlist'),
+  );
+
+  app.post(
+    '/api/waitlist/entry/:token/not-me',
+    {
+      schema: {
+        tags,
+        operationId: 'disownWaitlistEntry',
+        security: publicRoute,
+        summary:
+          "\"This wasn't me\": the unconfirmed request ends, its details are erased, and its email cannot be put on any list for 30 days (409 WAITLIST_NOT_PENDING once confirmed or ended)",
+        params: waitlistTokenParamSchema,
+        response: { 200: envelope(waitlistDisownSchema), ...errorResponses(404, 409, 429) },
+      },
+    },
+    async (request) => ok(await service().disown(request.params.token, request.ip), 'Request ended; this address is blocked from joining for 30 days'),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   addDays,
   BOOKING_LEAD_HOURS,
@@ -10,13 +10,18 @@ import {
   ValidationMessage,
   waitlistDatesMessage,
   waitlistDatesProblem,
+  WAITLIST_BLOCK_DAYS,
+  WAITLIST_CONFIRM_HOURS,
+  WAITLIST_UNCONFIRMED_STATES,
   WaitlistErrorCode,
   WaitlistMessage,
+  waitlistNotMePath,
   weekdayOf,
   type StaffWaitlistEntry,
   type StaffWaitlistSummary,
   type WaitlistAccept,
   type WaitlistDates,
+  type WaitlistDisown,
   type WaitlistEntryView,
   type WaitlistJoinBody,
   type WaitlistOfferView,
@@ -34,7 +39,7 @@ import { guessLimit, refuseUnknownToken } from '../limits';
 import { hitCounter } from '../limits';
 import { toPublicSlot } from '../slots';
 import { slots, type SlotRow } from '../slots';
-import { enqueueWaitlistMail, renderWaitlistJoined } from './mails';
+import { enqueueWaitlistMail, renderWaitlistConfirm, renderWaitlistJoined, WAITLIST_CONFIRM_KIND } from './mails';
 import { at, backOfLine, entryUrl, type Links } from './pass';
 import { earliestOfferable, inQuietHours, offerWindow, slotFits, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
@@ -42,13 +47,18 @@ import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOf
 const code = (c: WaitlistErrorCode) => c as unknown as ErrorCode;
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const fail = (status: number, c: WaitlistErrorCode, message: string) => new AppError(status, code(c), message);
+/** 409 for confirm / "this wasn't me" on a request not waiting for its confirmation; `rule` says why. */
+const notPending = (rule: 'expired' | 'disowned' | 'confirmed') =>
+  fail(409, WaitlistErrorCode.WAITLIST_NOT_PENDING, rule === 'expired' ? WaitlistMessage.confirmExpired : WaitlistMessage.notPending).withReason({ rule });
+/** What a disowned request's details become (as retention's anonymised words). */
+const ERASED = '[anonymised]';
 
 /** Joins one client network may make per hour for free; past that each needs a solved proof of work, up to the ceiling. */
 export const FREE_JOINS_PER_NETWORK = 3;
 export const MAX_JOINS_PER_NETWORK = 20;
 export const JOIN_WINDOW_SECONDS = 3600;
-/** The joined mail is sent again to an existing entry at most this often (a stranger cannot flood a parent's inbox). */
-export const REMAIL_WINDOW_SECONDS = 600;
+/** An address gets at most one mail from joins in this window (a confirmation, or its live entry's link again), whoever asks. */
+export const JOIN_MAIL_WINDOW_SECONDS = 86_400;
 /** Unknown waitlist links one client network may try (the guess limit's numbers, as manage links). */
 export const WAITLIST_GUESS_LIMIT = guessLimit('waitlist-token', WaitlistMessage.tooManyTries);
 /** When a network at its live entries is told to ask again (an offer's day, at the latest, frees one). */
@@ -118,40 +128,75 @@ export class WaitlistService {
         if (verdict !== 'ok')
           throw new HoldLimitError(verdict === 'missing' ? HoldLimitText.challenge : HoldLimitText.proofRefused, await issueHoldChallenge(challengeKey, client, work, level));
       }
+      // An address whose owner said "this wasn't me" cannot be put on a list for a while: nothing is written or mailed.
+      const emailKey = this.o.checkout.limits.person(body.email, '').email;
+      if (await this.blocked(tx, emailKey)) return;
       const existing = await this.liveEntryOf(tx, body.school, body.email, body.phone);
       if (existing) return this.remail(tx, existing);
+      // One mail a day to an address from joins, whoever asks: a stranger cannot fill a parent's inbox.
+      if (!(await this.mayMail(tx, emailKey))) return;
+      const [pending] = await tx
+        .select()
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.school, body.school), eq(waitlistEntries.email, body.email), eq(waitlistEntries.state, 'pending')))
+        .for('update');
       const consent = await recordConsent(tx, body.privacyConsent, 'web');
       const token = newToken();
-      const [entry] = await tx
-        .insert(waitlistEntries)
-        .values({
-          school: body.school,
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          childName: body.childName ?? null,
-          childYear: body.childYear ?? null,
-          locale: body.locale,
-          fromDate: body.fromDate,
-          toDate: body.toDate,
-          partOfDay: body.partOfDay,
-          tokenHash: sha256(token),
-          consentId: consent.id,
-          client,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const details = {
+        name: body.name,
+        phone: body.phone,
+        childName: body.childName ?? null,
+        childYear: body.childYear ?? null,
+        locale: body.locale,
+        fromDate: body.fromDate,
+        toDate: body.toDate,
+        partOfDay: body.partOfDay,
+        tokenHash: sha256(token),
+        consentId: consent.id,
+        client,
+        // The database's clock, as booked_at and the expiry of requests (a day) are.
+        joinedAt: sql`now()` as unknown as Date,
+      };
+      // A request already waiting for its confirmation is replaced (its earlier link stops working): the newest mail is the one to answer.
+      const [entry] = pending
+        ? await tx.update(waitlistEntries).set(details).where(eq(waitlistEntries.id, pending.id)).returning()
+        : await tx
+            .insert(waitlistEntries)
+            .values({ ...details, school: body.school, email: body.email, state: 'pending' })
+            .onConflictDoNothing()
+            .returning();
       if (!entry) {
-        // Another request made the live entry meanwhile: it stands, this consent goes.
+        // Another request for this address and school was made meanwhile: it stands, this consent goes.
         await tx.delete(consents).where(eq(consents.id, consent.id));
-        const other = await this.liveEntryOf(tx, body.school, body.email, body.phone);
-        if (other) await this.remail(tx, other);
         return;
       }
-      await this.mailJoined(tx, entry, token);
+      await this.mailConfirm(tx, entry, token);
     });
     this.o.onMail();
-    this.o.onChange();
+  }
+
+  private async blocked(tx: DbOrTx, emailKey: string): Promise<boolean> {
+    const [row] = rows<{ blocked: boolean }>(
+      await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM waitlist_join_blocks WHERE email_key = ${emailKey} AND until > ${at(this.o.rules.now())}) AS blocked`),
+    );
+    return row?.blocked === true;
+  }
+
+  /** True for the first join mail to this address today (counted under the address's key, exact across processes). */
+  private async mayMail(tx: DbOrTx, emailKey: string): Promise<boolean> {
+    const { hits } = await hitCounter(tx, `waitlist-mail:${emailKey}`, JOIN_MAIL_WINDOW_SECONDS);
+    return hits <= 1;
+  }
+
+  private async mailConfirm(tx: DbOrTx, entry: WaitlistEntryRow, token: string): Promise<void> {
+    const mail = renderWaitlistConfirm({
+      ...entry,
+      confirmUrl: entryUrl(this.o.links, token),
+      notMeUrl: `${this.o.links.publicSiteUrl}${waitlistNotMePath(token)}`,
+      confirmHours: WAITLIST_CONFIRM_HOURS,
+      blockDays: WAITLIST_BLOCK_DAYS,
+    });
+    await enqueueWaitlistMail(tx, WAITLIST_CONFIRM_KIND, entry.email, mail, `confirm-${entry.id}-${sha256(token).slice(0, 12)}`, this.o.links.mailFrom);
   }
 
   private async liveEntryOf(tx: DbOrTx, school: string, email: string, phone: string): Promise<WaitlistEntryRow | undefined> {
@@ -165,10 +210,9 @@ export class WaitlistService {
     return row;
   }
 
-  /** The entry's holder gets its link again (a new one: only hashes are kept), at most every REMAIL_WINDOW_SECONDS. */
+  /** The entry's holder gets its link again (a new one: only hashes are kept), within the address's one join mail a day. */
   private async remail(tx: DbOrTx, entry: WaitlistEntryRow): Promise<void> {
-    const { hits } = await hitCounter(tx, `waitlist-remail:${entry.id}`, REMAIL_WINDOW_SECONDS);
-    if (hits > 1) return;
+    if (!(await this.mayMail(tx, this.o.checkout.limits.person(entry.email, '').email))) return;
     const token = newToken();
     await tx.update(waitlistEntries).set({ tokenHash: sha256(token) }).where(eq(waitlistEntries.id, entry.id));
     await this.mailJoined(tx, entry, token);
@@ -254,6 +298,69 @@ export class WaitlistService {
     });
     this.o.onChange();
     return view;
+  }
+
+  /**
+   * The request's owner confirms it from its mail: it starts waiting at the back of the line (its place, its term and
+   * the slots it may be offered count from now), and the usual "you are on the list" mail follows. Under the lock of
+   * the network that asked, which may hold only `liveEntriesPerNetwork` live entries (the same count as a join).
+   */
+  async confirm(token: string, ip: string): Promise<WaitlistEntryView> {
+    const asked = await this.entryFor(this.db, token, ip);
+    const view = await this.o.checkout.limits.transaction(this.db, { client: asked.client ?? `entry-${asked.id}` }, async (tx) => {
+      const entry = await this.entryFor(tx, token, ip, true);
+      if (entry.state !== 'pending') throw notPending(entry.state === 'unconfirmed' ? 'expired' : entry.state === 'disowned' ? 'disowned' : 'confirmed');
+      const [{ late }] = rows<{ late: boolean }>(
+        await tx.execute(sql`SELECT ${waitlistEntries.joinedAt} + make_interval(hours => ${WAITLIST_CONFIRM_HOURS}) <= now() AS late FROM ${waitlistEntries} WHERE id = ${entry.id}`),
+      );
+      if (late) throw notPending('expired');
+      const perNetwork = this.o.rules.settings.liveEntriesPerNetwork;
+      if (entry.client) {
+        const [{ live }] = await tx
+          .select({ live: count() })
+          .from(waitlistEntries)
+          .where(and(eq(waitlistEntries.client, entry.client), inArray(waitlistEntries.state, [...LIVE])));
+        if (Number(live) >= perNetwork)
+          throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS).withReason({ rule: 'networkFull', params: { entries: perNetwork } });
+      }
+      if (await this.liveEntryOf(tx, entry.school, entry.email, entry.phone)) throw fail(409, WaitlistErrorCode.WAITLIST_ALREADY_ON, WaitlistMessage.alreadyOn);
+      const [confirmed] = rows<WaitlistEntryRow>(
+        await tx.execute(sql`
+          UPDATE waitlist_entries SET state = 'waiting', joined_at = now(), waiting_seq = nextval('slot_freed_seq'),
+            position = nextval(pg_get_serial_sequence('waitlist_entries', 'position'))
+          WHERE id = ${entry.id} RETURNING id`),
+      );
+      const [row] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, confirmed.id));
+      await this.mailJoined(tx, row, token);
+      return this.entryView(tx, row);
+    });
+    this.o.onMail();
+    this.o.onChange();
+    return view;
+  }
+
+  /**
+   * "This wasn't me", from the confirmation mail: the request ends 'disowned' with its details erased (they were
+   * typed by someone else), every other unconfirmed request of that address ends too, and no join may name the address
+   * for WAITLIST_BLOCK_DAYS (a keyed hash is all that is kept of it).
+   */
+  async disown(token: string, ip: string): Promise<WaitlistDisown> {
+    await this.entryFor(this.db, token, ip);
+    return this.db.transaction(async (tx) => {
+      const entry = await this.entryFor(tx, token, ip, true);
+      if (entry.state !== 'pending') throw notPending(entry.state === 'unconfirmed' ? 'expired' : entry.state === 'disowned' ? 'disowned' : 'confirmed');
+      const now = this.o.rules.now();
+      const until = new Date(now.getTime() + WAITLIST_BLOCK_DAYS * 86_400_000);
+      const emailKey = this.o.checkout.limits.person(entry.email, '').email;
+      await tx.execute(sql`
+        INSERT INTO waitlist_join_blocks (email_key, until) VALUES (${emailKey}, ${at(until)})
+        ON CONFLICT (email_key) DO UPDATE SET until = GREATEST(waitlist_join_blocks.until, EXCLUDED.until)`);
+      await tx.execute(sql`
+        UPDATE waitlist_entries SET state = 'disowned', ended_at = ${at(now)}, name = ${ERASED}, email = 'erased-' || id || '@invalid',
+          phone = '', child_name = NULL, child_year = NULL
+        WHERE state = 'pending' AND email = ${entry.email}`);
+      return { state: 'disowned' as const, blockedUntil: until.toISOString() };
+    });
   }
 
   private async endLiveOffer(tx: DbOrTx, entryId: number, outcome: 'declined' | 'cancelled'): Promise<WaitlistOfferRow | undefined> {
@@ -382,6 +489,7 @@ export class WaitlistService {
       .where(
         and(
           school ? eq(waitlistEntries.school, school) : undefined,
+          notInArray(waitlistEntries.state, [...WAITLIST_UNCONFIRMED_STATES]),
           or(inArray(waitlistEntries.state, [...LIVE]), gt(waitlistEntries.endedAt, since)),
         ),
       )
@@ -417,7 +525,8 @@ export class WaitlistService {
         fromDate: e.fromDate,
         toDate: e.toDate,
         partOfDay: e.partOfDay,
-        state: e.state,
+        // The query left out the unconfirmed states.
+        state: e.state as StaffWaitlistEntry['state'],
         joinedAt: e.joinedAt.toISOString(),
         offer: current ? { slot: slotOf(current.slot), expiresAt: current.offer.expiresAt.toISOString() } : null,
         offers: own.map((o) => ({

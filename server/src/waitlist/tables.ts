@@ -5,7 +5,7 @@ import { tz } from '../base/db/columns';
 import { consents } from '../bookings';
 import { slots } from '../slots';
 
-// Mirrors migrations/0019_waitlist.sql and 0029: parents waiting for a slot, the offers of freed slots made to them, and
+// Mirrors migrations/0019_waitlist.sql, 0029 and 0032: parents waiting for a slot, the offers of freed slots made to them, and
 // the freeings of slots the offer pass has looked at.
 export const waitlistEntries = pgTable(
   'waitlist_entries',
@@ -39,9 +39,12 @@ export const waitlistEntries = pgTable(
     client: text('client'),
     /** An entry whose offer ended unpaid is offered again no sooner than this. */
     offerableAfter: tz('offerable_after'),
+    /** Migration 0032: the booking that ended it 'booked'; cancelled within the term, the entry waits again. */
+    endedByReference: text('ended_by_reference'),
   },
   (t) => [
     uniqueIndex('waitlist_entries_live_email_uq').on(t.school, t.email).where(sql`state = ANY (ARRAY['waiting', 'offered'])`),
+    uniqueIndex('waitlist_entries_pending_email_uq').on(t.school, t.email).where(sql`state = 'pending'`),
     uniqueIndex('waitlist_entries_live_phone_uq').on(t.school, t.phone).where(sql`state = ANY (ARRAY['waiting', 'offered'])`),
     index('waitlist_entries_waiting_idx').on(t.position).where(sql`state = 'waiting'`),
     check('waitlist_entries_check', sql`to_date >= from_date`),
@@ -85,4 +88,10 @@ export const waitlistSlotChecks = pgTable('waitlist_slot_checks', {
     .primaryKey()
     .references(() => slots.id, { onDelete: 'cascade' }),
   freedSeq: bigint('freed_seq', { mode: 'number' }).notNull(),
+});
+
+/** Migration 0032: addresses whose owner said a join was not theirs (keyed hash, as holds key an email), until when. */
+export const waitlistJoinBlocks = pgTable('waitlist_join_blocks', {
+  emailKey: text('email_key').primaryKey(),
+  until: tz('until').notNull(),
 });

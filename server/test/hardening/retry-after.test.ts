@@ -14,7 +14,7 @@ import { unknownToken, validTokens, type ValidTokens } from '../limits/token-fix
 import { initiateBody } from '../payments/support';
 import { FREE_JOINS_PER_NETWORK, WAITLIST_GUESS_LIMIT } from '../../src/waitlist/service';
 import { addDays, dateInMY } from 'shared-api/contract';
-import { joinBody, weekdayFrom } from '../waitlist/support';
+import { confirmTokenFor, joinBody, parent, weekdayFrom } from '../waitlist/support';
 
 // Every 429 the API sends says when to ask again. Each route that can answer 429 is driven into it here, and the
 // OpenAPI document's list of routes answering 429 must be covered by this walk.
@@ -114,8 +114,13 @@ describe('Retry-After on every 429 (PGlite)', () => {
   it('the waitlist: a network at its live entries or over its free joins, and too many unknown links (entry and offer routes)', async () => {
     const fromDate = weekdayFrom(addDays(dateInMY(new Date()), 2));
     const range = { fromDate, toDate: addDays(fromDate, 7) };
-    // The fourth new entry from one network: its live entries are full (3) before any work is asked.
-    const full = await until429(FREE_JOINS_PER_NETWORK + 1, (i) => inject('POST /api/waitlist', '/api/waitlist', joinBody(500 + i, range), '10.36.0.1'));
+    // The fourth new entry from one network: its live entries (3, each confirmed from its mail) are full before any work is asked.
+    for (let i = 0; i < FREE_JOINS_PER_NETWORK; i++) {
+      expect((await inject('POST /api/waitlist', '/api/waitlist', joinBody(500 + i, range), '10.36.0.1')).statusCode).toBe(202);
+      const token = await confirmTokenFor(ctx, parent(500 + i).email);
+      expect((await inject('POST /api/waitlist/entry/:token/confirm', `/api/waitlist/entry/${token}/confirm`, undefined, '10.36.0.1')).statusCode).toBe(200);
+    }
+    const full = await inject('POST /api/waitlist', '/api/waitlist', joinBody(500 + FREE_JOINS_PER_NETWORK, range), '10.36.0.1');
     expectRetryAfter(full);
     expect(full.json().error).toBe(ErrorCode.RATE_LIMITED);
     // Joining again with an entry it has (a new link by mail), past the free joins of the hour: work asked.
@@ -126,6 +131,8 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expectRetryAfter(await until429(WAITLIST_GUESS_LIMIT.limit + 1, () => inject('GET /api/waitlist/entry/:token', `/api/waitlist/entry/${unknownToken()}`, undefined, address)));
     expectRetryAfter(await inject('PUT /api/waitlist/entry/:token', `/api/waitlist/entry/${unknownToken()}`, { ...range, partOfDay: 'any' }, address));
     expectRetryAfter(await inject('POST /api/waitlist/entry/:token/leave', `/api/waitlist/entry/${unknownToken()}/leave`, undefined, address));
+    expectRetryAfter(await inject('POST /api/waitlist/entry/:token/confirm', `/api/waitlist/entry/${unknownToken()}/confirm`, undefined, address));
+    expectRetryAfter(await inject('POST /api/waitlist/entry/:token/not-me', `/api/waitlist/entry/${unknownToken()}/not-me`, undefined, address));
     expectRetryAfter(await inject('GET /api/waitlist/offer/:token', `/api/waitlist/offer/${unknownToken()}`, undefined, address));
     expectRetryAfter(await inject('POST /api/waitlist/offer/:token/accept', `/api/waitlist/offer/${unknownToken()}/accept`, undefined, address));
     expectRetryAfter(await inject('POST /api/waitlist/offer/:token/decline', `/api/waitlist/offer/${unknownToken()}/decline`, undefined, address));

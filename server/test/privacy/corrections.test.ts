@@ -90,8 +90,8 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
     const today = dateInMY(new Date());
     await joinMany(ctx, [7], { fromDate: addDays(today, 1), toDate: addDays(today, 8) });
     const wrong = parent(7);
-    const [joined] = await mailsTo(ctx, wrong.email);
-    expect(joined).toMatchObject({ kind: 'waitlist_joined', status: 'pending' });
+    const [asked, joined] = await mailsTo(ctx, wrong.email);
+    expect([asked, joined]).toMatchObject([{ kind: 'waitlist_confirm', status: 'pending' }, { kind: 'waitlist_joined', status: 'pending' }]);
     // An older message to the same mistyped address, already sent: the record of where it went stays.
     const [sent] = await ctx.database.db
       .insert(mailOutbox)
@@ -100,13 +100,13 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
 
     const res = await correct({ phone: wrong.phone, visitorName: 'Parent Seven', visitorEmail: 'parent.seven@example.com' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ payments: 0, bookings: 0, waitlistEntries: 1, mailsRedirected: 1, person: { email: null, phone: wrong.phone } });
+    expect(res.json().data).toEqual({ payments: 0, bookings: 0, waitlistEntries: 1, mailsRedirected: 2, person: { email: null, phone: wrong.phone } });
     const [entry] = await ctx.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.phone, wrong.phone));
     expect(entry).toMatchObject({ name: 'Parent Seven', email: 'parent.seven@example.com', state: 'waiting' });
-    expect((await mailsTo(ctx, 'parent.seven@example.com')).map((m) => m.id)).toEqual([joined.id]);
+    expect((await mailsTo(ctx, 'parent.seven@example.com')).map((m) => m.id)).toEqual([asked.id, joined.id]);
     expect((await mailsTo(ctx, wrong.email)).map((m) => m.id)).toEqual([sent.id]);
     const [audited] = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_visitor_corrected'))).slice(-1);
-    expect(audited.detail).toMatchObject({ waitlistEntries: [entry.id], mailsRedirected: [joined.id], was: [{ name: wrong.name, email: wrong.email, phone: wrong.phone }] });
+    expect(audited.detail).toMatchObject({ waitlistEntries: [entry.id], mailsRedirected: [asked.id, joined.id], was: [{ name: wrong.name, email: wrong.email, phone: wrong.phone }] });
   });
 
   it("refuses (409, naming the entry) a correction that would give two live waitlist entries one email, and changes nothing", async () => {

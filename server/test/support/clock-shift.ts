@@ -1,6 +1,6 @@
 /**
  * Time passing without waiting: one statement that moves every time the hold rules count (holds and their granted
- * time, payments, waitlist offers and entries, rate counters) `ms` into the past, so the database reads as if that much
+ * time, payments, waitlist offers, entries and join blocks, rate counters) `ms` into the past, so the database reads as if that much
  * more time had passed. Plain SQL text, for the tests (drizzle's `sql.raw`) and the benches (a pg client) alike.
  */
 export function shiftTimesSql(ms: number): string {
@@ -13,5 +13,6 @@ export function shiftTimesSql(ms: number): string {
     UPDATE waitlist_offers SET created_at = created_at - ${by}, starts_at = starts_at - ${by}, expires_at = expires_at - ${by};
     UPDATE waitlist_entries SET joined_at = joined_at - ${by}, offerable_after = offerable_after - ${by};
     UPDATE rate_counters SET window_start = window_start - ${by};
+    UPDATE waitlist_join_blocks SET until = until - ${by};
   END $$`;
 }

@@ -32,7 +32,10 @@ describe('waitlist entries and personal data', () => {
     // Found by phone: the entry and the mail it was sent (which names the entry's address, not the phone).
     const byPhone = await findPerson(ctx.database.db, { phone: parent(2).phone });
     expect(byPhone.waitlistEntries).toHaveLength(1);
-    expect(byPhone.mails.map((m) => [m.kind, m.recipient])).toEqual([['waitlist_joined', parent(2).email]]);
+    expect(byPhone.mails.map((m) => [m.kind, m.recipient])).toEqual([
+      ['waitlist_confirm', parent(2).email],
+      ['waitlist_joined', parent(2).email],
+    ]);
   });
 
   it('retention anonymises an entry 30 days after it ended, and nothing live or more recent', async () => {

@@ -3,7 +3,7 @@ import { addDays, dateInMY, WaitlistMessage, type HoldChallenge } from 'shared-a
 import { solveHoldChallenge } from '../../../booking-remote/src/features/booking-dialog/utils/holdChallenge';
 import { consents } from '../../src/bookings/tables';
 import { startPaymentsApp, type PayCtx } from '../payments/support';
-import { atMY, entries, entryTokenOf, fixClock, join, joinBody, joinMany, mailsTo, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
+import { atMY, confirmTokenFor, entries, entryTokenOf, fixClock, join, joinBody, joinMany, joinRequest, mailsTo, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
 
 // The parent's routes: joining (input rules, one live entry per email and phone, consent, the same answer always),
 // the entry link, and the limits (joins per network with proof of work, guessing of links).
@@ -55,35 +55,41 @@ describe('waitlist public routes', () => {
     expect(tooFar.json().reason).toEqual({ rule: 'tooFar', params: { weeks: 8 } });
   });
 
-  it('joins with the consent recorded, and mails the place and the private link in the parent’s language', async () => {
-    const res = await join(ctx, 1, { ...range, locale: 'ms', privacyConsent: { noticeVersion: joinBody(1, range).privacyConsent.noticeVersion, language: 'ms' } });
+  it('a join is a request with its consent, mailed to be confirmed in the parent’s language; confirmed, it takes its place and mails it', async () => {
+    const body = { ...range, locale: 'ms' as const, privacyConsent: { noticeVersion: joinBody(1, range).privacyConsent.noticeVersion, language: 'ms' as const } };
+    const res = await joinRequest(ctx, 1, body);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ success: true, data: { mailed: true } });
-    const [entry] = await entries(ctx);
-    expect(entry).toMatchObject({ email: parent(1).email, state: 'waiting', locale: 'ms' });
-    const [consent] = (await ctx.database.db.select().from(consents)).filter((c) => c.id === entry.consentId);
+    const [asked] = await entries(ctx);
+    expect(asked).toMatchObject({ email: parent(1).email, state: 'pending', locale: 'ms' });
+    const [consent] = (await ctx.database.db.select().from(consents)).filter((c) => c.id === asked.consentId);
     expect(consent).toMatchObject({ channel: 'web', language: 'ms' });
-    const [mail] = await mailsTo(ctx, parent(1).email);
-    expect(mail).toMatchObject({ kind: 'waitlist_joined', locale: 'ms' });
-    expect(mail.subject).toBe('Anda dalam senarai menunggu: Sekolah Menengah Swasta Seri Ilmu');
-    expect(mail.textBody).toContain('Giliran anda: 1');
-    expect(mail.textBody).toMatch(/http:\/\/site\.test\/waitlist\/[A-Za-z0-9_-]{43}/);
+    const [confirmMail] = await mailsTo(ctx, parent(1).email);
+    expect(confirmMail).toMatchObject({ kind: 'waitlist_confirm', locale: 'ms' });
+    expect(confirmMail.subject).toBe('Sila sahkan: senarai menunggu Sekolah Menengah Swasta Seri Ilmu');
+    const token = (await confirmTokenFor(ctx, parent(1).email))!;
+    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/entry/${token}/confirm`, remoteAddress: '10.9.9.9' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.entry).toMatchObject({ state: 'waiting', place: 1 });
+    const joinedMail = (await mailsTo(ctx, parent(1).email)).find((m) => m.kind === 'waitlist_joined')!;
+    expect(joinedMail.subject).toBe('Anda dalam senarai menunggu: Sekolah Menengah Swasta Seri Ilmu');
+    expect(joinedMail.textBody).toContain('Giliran anda: 1');
+    expect(joinedMail.textBody).toContain(`http://site.test/waitlist/${token}`);
     // The link's token is stored only as its hash.
-    expect(JSON.stringify(entry)).not.toContain(await entryTokenOf(ctx, 1));
+    const [entry] = await entries(ctx);
+    expect(JSON.stringify(entry)).not.toContain(token);
   });
 
-  it('joining again with the same email or phone answers the same, changes nothing, and mails the holder a new link (at most every 10 minutes)', async () => {
+  it('joining again with the same email or phone answers the same and changes nothing; the holder gets at most one mail a day from joins', async () => {
     const first = await join(ctx, 1, range);
     const again = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(99, range), phone: parent(1).phone }, remoteAddress: '10.77.0.1' });
     expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
     expect(again.json()).toEqual(first.json());
     expect(await entries(ctx)).toHaveLength(1);
-    const joined = (await mailsTo(ctx, parent(1).email)).filter((m) => m.kind === 'waitlist_joined');
-    expect(joined).toHaveLength(2);
-    expect((await mailsTo(ctx, parent(99).email))).toHaveLength(0);
-    // The latest link works; the older one no longer does.
-    const latest = await entryTokenOf(ctx, 1);
-    const view = await ctx.app.inject({ method: 'GET', url: `/api/waitlist/entry/${latest}`, remoteAddress: '10.1.1.1' });
+    // Today's one mail to this address was the confirmation: no new link now, and the one they have still works.
+    expect((await mailsTo(ctx, parent(1).email)).map((m) => m.kind)).toEqual(['waitlist_confirm', 'waitlist_joined']);
+    expect(await mailsTo(ctx, parent(99).email)).toHaveLength(0);
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/waitlist/entry/${await entryTokenOf(ctx, 1)}`, remoteAddress: '10.1.1.1' });
     expect(view.json().data.entry).toMatchObject({ email: parent(1).email, place: 1, state: 'waiting' });
   });
 

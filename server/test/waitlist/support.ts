@@ -4,6 +4,8 @@ import { currentNoticeVersion } from 'shared-api/privacy';
 import { mailOutbox } from '../../src/mail/tables';
 import { slots } from '../../src/slots/tables';
 import { waitlistEntries, waitlistOffers } from '../../src/waitlist/tables';
+import type { DatabaseHandle } from '../../src/base/db/connection';
+import { postJsonFrom } from '../payments/server-process';
 import type { PayCtx } from '../payments/support';
 
 /** A fixed clock for the waitlist: `at` moves it. */
@@ -61,8 +63,31 @@ export function joinBody(i: number, extra: Partial<WaitlistJoinBodyInput> & { fr
   };
 }
 
-export const join = (ctx: PayCtx, i: number, extra: Partial<WaitlistJoinBodyInput> & { fromDate: string; toDate: string }, address = parent(i).address) =>
+/** POST /api/waitlist alone: a request, pending until its mail's link confirms it (issue 35). */
+export const joinRequest = (ctx: PayCtx, i: number, extra: Partial<WaitlistJoinBodyInput> & { fromDate: string; toDate: string }, address = parent(i).address) =>
   ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: joinBody(i, extra), remoteAddress: address });
+
+/** The newest confirmation mail's entry token for `email`, or null. */
+export async function confirmTokenFor(ctx: Pick<PayCtx, 'database'>, email: string): Promise<string | null> {
+  const mails = (await mailsTo(ctx, email)).filter((m) => m.kind === 'waitlist_confirm');
+  return mails.length ? linkToken(mails[mails.length - 1].textBody, 'entry') : null;
+}
+
+/**
+ * A parent joining as parents do: the request, then "Confirm my place" from the mail it sent (when it sent one: a join
+ * that changed nothing sends none). Answers the request's answer; a refused confirmation throws.
+ */
+export async function join(ctx: PayCtx, i: number, extra: Partial<WaitlistJoinBodyInput> & { fromDate: string; toDate: string }, address = parent(i).address) {
+  const email = extra.email ?? parent(i).email;
+  const before = await confirmTokenFor(ctx, email);
+  const res = await joinRequest(ctx, i, extra, address);
+  const token = res.statusCode === 202 ? await confirmTokenFor(ctx, email) : null;
+  if (token && token !== before) {
+    const confirmed = await ctx.app.inject({ method: 'POST', url: `/api/waitlist/entry/${token}/confirm`, remoteAddress: address });
+    if (confirmed.statusCode !== 200) throw new Error(`confirm ${i}: ${confirmed.statusCode} ${confirmed.body}`);
+  }
+  return res;
+}
 
 /** Joins parents `from`..`to` in order (each must answer 202). */
 export async function joinMany(ctx: PayCtx, ids: number[], extra: { fromDate: string; toDate: string; partOfDay?: 'any' | 'morning' | 'afternoon' }) {
@@ -81,7 +106,7 @@ export async function slotAt(ctx: PayCtx, start: Date) {
 export const entries = (ctx: PayCtx) => ctx.database.db.select().from(waitlistEntries).orderBy(asc(waitlistEntries.position));
 export const offers = (ctx: PayCtx) => ctx.database.db.select().from(waitlistOffers).orderBy(asc(waitlistOffers.id));
 export const liveOffers = async (ctx: PayCtx) => (await offers(ctx)).filter((o) => o.outcome === null);
-export const mailsTo = (ctx: PayCtx, email: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(asc(mailOutbox.id));
+export const mailsTo = (ctx: Pick<PayCtx, 'database'>, email: string) => ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(asc(mailOutbox.id));
 
 /** The token of a link `/waitlist/<token>` or `/waitlist/offer/<token>` in a mail's text. */
 export function linkToken(text: string, kind: 'entry' | 'offer'): string {
@@ -109,4 +134,20 @@ export async function offeredTo(ctx: PayCtx): Promise<Record<number, number>> {
     rows: { slot_id: number; email: string }[];
   };
   return Object.fromEntries(rows.rows.map((r) => [r.slot_id, Number(/parent(\d+)@/.exec(r.email)![1])]));
+}
+
+/** The newest confirmation mail's token for `email`, read from the database a real process writes to. */
+export async function confirmTokenIn(db: DatabaseHandle, email: string): Promise<string> {
+  const rows = (await db.db.execute(sql`
+    SELECT text_body FROM mail_outbox WHERE kind = 'waitlist_confirm' AND recipient = ${email} ORDER BY id DESC LIMIT 1`)) as unknown as { rows: { text_body: string }[] };
+  if (!rows.rows[0]) throw new Error(`no confirmation mail for ${email}`);
+  return linkToken(rows.rows[0].text_body, 'entry');
+}
+
+/** A request to a real process (`base`), then "Confirm my place" from its mail, both from `address`: the confirmation's status. */
+export async function joinAndConfirm(db: DatabaseHandle, base: string, address: string, body: WaitlistJoinBodyInput): Promise<number> {
+  const asked = await postJsonFrom(address, `${base}/api/waitlist`, body);
+  if (asked.status !== 202) return asked.status;
+  const token = await confirmTokenIn(db, body.email);
+  return (await postJsonFrom(address, `${base}/api/waitlist/entry/${token}/confirm`, {})).status;
 }

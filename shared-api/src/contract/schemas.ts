@@ -412,7 +412,7 @@ export const paymentHealthSchema = z.object({ status: z.enum(['healthy', 'unheal
 export type PaymentHealth = z.infer<typeof paymentHealthSchema>;
 
 // ---- Staff alerts: what needs a person (mail unsent for over an hour, refunds that keep failing) ----
-/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007, 0008, 0019, 0024 and 0028). */
+/** Every kind of message the outbox sends (the database's CHECK lists the same, migrations 0007, 0008, 0019, 0024, 0028 and 0032). */
 export const MAIL_KINDS = [
   'visitor_confirmation',
   'admin_notification',
@@ -425,6 +425,8 @@ export const MAIL_KINDS = [
   'visitor_reminder',
   'staff_password_reset',
   'waitlist_joined',
+  /** "Please confirm your place on the waitlist", with "this wasn't me" (issue 35). */
+  'waitlist_confirm',
   'waitlist_offer',
   /** A waitlist entry's end after the term the school keeps a place for (issue 34). */
   'waitlist_entry_ended',

@@ -33,7 +33,15 @@ export const partOfDaySchema = z.enum(WAITLIST_PARTS_OF_DAY);
 export type PartOfDay = z.infer<typeof partOfDaySchema>;
 export const MORNING_ENDS_MINUTES = 12 * 60;
 
-export const WAITLIST_ENTRY_STATES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed'] as const;
+/**
+ * 'pending': asked for, not yet confirmed from the mail it sent (holds nothing, offered nothing); 'unconfirmed': not
+ * confirmed within a day; 'disowned': the address's owner said "this wasn't me" (issue 35). Staff see from 'waiting' on.
+ */
+export const WAITLIST_ENTRY_STATES = ['pending', 'waiting', 'offered', 'booked', 'expired', 'left', 'removed', 'unconfirmed', 'disowned'] as const;
+/** The states of a request nobody has confirmed (never on the staff list). */
+export const WAITLIST_UNCONFIRMED_STATES = ['pending', 'unconfirmed', 'disowned'] as const;
+/** The states the staff list shows: from confirmed on. */
+export const WAITLIST_STAFF_STATES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed'] as const;
 export const waitlistEntryStateSchema = z.enum(WAITLIST_ENTRY_STATES);
 export type WaitlistEntryState = z.infer<typeof waitlistEntryStateSchema>;
 export const WAITLIST_OFFER_OUTCOMES = ['booked', 'expired', 'declined', 'cancelled'] as const;
@@ -52,6 +60,10 @@ export const WaitlistErrorCode = {
   WAITLIST_LINK_INVALID: 'WAITLIST_LINK_INVALID',
   /** 409: the entry is no longer waiting (change of dates), or the offer is not live (accept, decline). */
   WAITLIST_NOT_LIVE: 'WAITLIST_NOT_LIVE',
+  /** 409: confirm or "this wasn't me" on a request that is no longer waiting for its confirmation (reason.rule says why). */
+  WAITLIST_NOT_PENDING: 'WAITLIST_NOT_PENDING',
+  /** 409: confirming would give the school's list a second live entry of this email or phone. */
+  WAITLIST_ALREADY_ON: 'WAITLIST_ALREADY_ON',
 } as const;
 export type WaitlistErrorCode = (typeof WaitlistErrorCode)[keyof typeof WaitlistErrorCode];
 
@@ -68,6 +80,9 @@ export const WaitlistMessage = {
   notWaiting: 'This waitlist entry is no longer waiting, so its dates cannot be changed.',
   offerNotLive: 'This offer is not open.',
   joined: 'Check your email.',
+  notPending: 'This request is no longer waiting for its confirmation.',
+  confirmExpired: 'This request was not confirmed within a day, so it has ended. You can join the waitlist again.',
+  alreadyOn: "This email address or phone number is already on this school's waitlist.",
   networkFull: (n: number) =>
     `${n} places on the waitlist are already held from your internet connection. Please try again when one of them has ended, or from another connection.`,
 } as const;
@@ -171,9 +186,17 @@ export type WaitlistOfferView = z.infer<typeof waitlistOfferViewSchema>;
 export const waitlistAcceptSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string() });
 export type WaitlistAccept = z.infer<typeof waitlistAcceptSchema>;
 export const waitlistDeclineSchema = z.object({ state: z.literal('declined') });
+/** POST …/entry/:token/not-me: the request ended, the address blocked from joins until `blockedUntil`. */
+export const waitlistDisownSchema = z.object({ state: z.literal('disowned'), blockedUntil: z.string() });
+export type WaitlistDisown = z.infer<typeof waitlistDisownSchema>;
+/** A request must be confirmed within this long, and "this wasn't me" blocks the address for this many days. */
+export const WAITLIST_CONFIRM_HOURS = 24;
+export const WAITLIST_BLOCK_DAYS = 30;
 
-/** Paths of the parent pages (the mails' links). */
+/** Paths of the parent pages (the mails' links). Opening one never changes anything: its page asks, a button does it. */
 export const waitlistEntryPath = (token: string) => `/waitlist/${token}`;
+/** The confirmation mail's "this wasn't me": the entry page, asking that question first. */
+export const waitlistNotMePath = (token: string) => `${waitlistEntryPath(token)}?not-me=1`;
 export const waitlistOfferPath = (token: string) => `/waitlist/offer/${token}`;
 
 // ---- Staff routes ----
@@ -195,7 +218,7 @@ export const staffWaitlistEntrySchema = z.object({
   fromDate: isoDate,
   toDate: isoDate,
   partOfDay: partOfDaySchema,
-  state: waitlistEntryStateSchema,
+  state: z.enum(WAITLIST_STAFF_STATES),
   joinedAt: z.string(),
   offer: z.object({ slot: waitlistSlotSchema, expiresAt: z.string() }).nullable(),
   offers: z.array(staffWaitlistOfferSchema),

@@ -22,6 +22,7 @@ const MAIL_KIND_TEXT = {
   admin_cancelled: 'mailAdminCancelled',
   visitor_reminder: 'mailVisitorReminder',
   staff_password_reset: 'mailStaffPasswordReset',
+  waitlist_confirm: 'mailWaitlistConfirm',
   waitlist_joined: 'mailWaitlistJoined',
   waitlist_offer: 'mailWaitlistOffer',
   waitlist_entry_ended: 'mailWaitlistEntryEnded',

@@ -1,10 +1,12 @@
 import { api, type Envelope } from 'shared-api';
 import {
   waitlistAcceptSchema,
+  waitlistDisownSchema,
   waitlistEntryViewSchema,
   waitlistOfferViewSchema,
   type WaitlistAccept,
   type WaitlistDates,
+  type WaitlistDisown,
   type WaitlistEntryView,
   type WaitlistJoinBodyInput,
   type WaitlistOfferView,
@@ -34,6 +36,16 @@ export const waitlistApi = api.injectEndpoints({
       query: (token) => ({ url: `/api/waitlist/entry/${path(token)}/leave`, method: 'POST' }),
       transformResponse: (body: Envelope<unknown>) => waitlistEntryViewSchema.parse(body.data),
     }),
+    /** The mail's confirmation: the request joins the list (the answer is the entry, waiting, with its place). */
+    confirmWaitlistEntry: build.mutation<WaitlistEntryView, string>({
+      query: (token) => ({ url: `/api/waitlist/entry/${path(token)}/confirm`, method: 'POST' }),
+      transformResponse: (body: Envelope<unknown>) => waitlistEntryViewSchema.parse(body.data),
+    }),
+    /** "This wasn't me": the request ends and the address is blocked from joins until `blockedUntil`. */
+    disownWaitlistEntry: build.mutation<WaitlistDisown, string>({
+      query: (token) => ({ url: `/api/waitlist/entry/${path(token)}/not-me`, method: 'POST' }),
+      transformResponse: (body: Envelope<unknown>) => waitlistDisownSchema.parse(body.data),
+    }),
     getWaitlistOffer: build.query<WaitlistOfferView, string>({
       query: (token) => `/api/waitlist/offer/${path(token)}`,
       transformResponse: (body: Envelope<unknown>) => waitlistOfferViewSchema.parse(body.data),
@@ -56,6 +68,8 @@ export const {
   useGetWaitlistEntryQuery,
   useUpdateWaitlistEntryMutation,
   useLeaveWaitlistMutation,
+  useConfirmWaitlistEntryMutation,
+  useDisownWaitlistEntryMutation,
   useGetWaitlistOfferQuery,
   useAcceptWaitlistOfferMutation,
   useDeclineWaitlistOfferMutation,

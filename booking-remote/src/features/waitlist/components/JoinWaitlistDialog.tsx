@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldError } from 'react-hook-form';
 import { brand, DEFAULT_LOCALE, schoolName, type VisitorDetailsInput } from 'shared-api';
 import { currentNoticeVersion } from 'shared-api/privacy';
-import { waitlistSettings } from 'shared-api/waitlist';
+import { WAITLIST_CONFIRM_HOURS, waitlistSettings } from 'shared-api/waitlist';
 import { Button, Stack, styled, useCatalog } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
@@ -118,7 +118,7 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
         footer={<Button onClick={onClose}>{t('close')}</Button>}
       >
         <Stack gap={3}>
-          <p role="status">{t('checkEmail', { email: sentTo })}</p>
+          <p role="status">{t('checkEmail', { email: sentTo, hours: WAITLIST_CONFIRM_HOURS })}</p>
           <p>{t('checkEmailNext', { minutes: settings.offerMinutes })}</p>
           <Muted>{t('checkEmailSpam')}</Muted>
         </Stack>

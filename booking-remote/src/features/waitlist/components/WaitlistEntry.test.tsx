@@ -87,3 +87,65 @@ it('an entry the school removed says so in Bahasa Melayu, with the way on', asyn
   expect(await screen.findByText(/Pihak sekolah telah mengeluarkan anda/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Lihat jadual' })).toBeInTheDocument();
 });
+
+// Issue 35: a join is a request until the mail's owner confirms it; "this wasn't me" ends it. Opening the page acts on
+// nothing: a press does.
+describe('a request waiting for its confirmation', () => {
+  const calls: string[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    server.use(
+      http.post(apiUrl('/api/waitlist/entry/:token/confirm'), () => (calls.push('confirm'), HttpResponse.json(ok(view('waiting', 4))))),
+      http.post(apiUrl('/api/waitlist/entry/:token/not-me'), () =>
+        (calls.push('not-me'), HttpResponse.json(ok({ state: 'disowned', blockedUntil: `${addDays(todayInMY(), 30)}T02:00:00.000Z` }))),
+      ),
+    );
+  });
+
+  it('says who asked, and "Confirm my place" puts the parent on the list with a place', async () => {
+    const user = userEvent.setup();
+    open(view('pending', null));
+    expect(await screen.findByText(/You are not on the list until you confirm/)).toBeInTheDocument();
+    expect(screen.getByText('Name given')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    expect(await screen.findByText('Number 4 in line')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave the waitlist' })).toBeInTheDocument();
+    expect(calls).toEqual(['confirm']);
+  });
+
+  it('the mail\'s "this wasn\'t me" link asks first, and only the press ends the request', async () => {
+    server.use(http.get(apiUrl('/api/waitlist/entry/:token'), () => HttpResponse.json(ok(view('pending', null)))));
+    const user = userEvent.setup();
+    renderApp(<WaitlistEntryPage />, { route: '/waitlist/entry-token-1?not-me=1' });
+    const asking = await screen.findByRole('dialog', { name: "This wasn't you?" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls).toEqual([]);
+    await user.click(within(asking).getByRole('button', { name: "This wasn't me" }));
+    expect(await screen.findByText(/This request has ended, and nobody can put this email address on our waitlists until/)).toBeInTheDocument();
+    expect(screen.queryByText('Aminah Binti Ali')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm my place' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the timetable' })).toBeInTheDocument();
+    expect(calls).toEqual(['not-me']);
+  });
+
+  it('a phone or email already on the list is said in place, beside the button', async () => {
+    server.use(
+      http.post(apiUrl('/api/waitlist/entry/:token/confirm'), () =>
+        HttpResponse.json({ success: false, error: 'WAITLIST_ALREADY_ON', message: "This email address or phone number is already on this school's waitlist." }, { status: 409 }),
+      ),
+    );
+    await act(() => activateLocale('ms'));
+    const user = userEvent.setup();
+    open(view('pending', null));
+    await user.click(await screen.findByRole('button', { name: 'Sahkan tempat saya' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/sudah berada dalam senarai menunggu sekolah ini/);
+  });
+
+  it('an unconfirmed request that ended says so, without the details someone typed', async () => {
+    open(view('unconfirmed', null));
+    expect(await screen.findByText(/was not confirmed within a day/)).toBeInTheDocument();
+    expect(screen.queryByText('Aminah Binti Ali')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the timetable' })).toBeInTheDocument();
+  });
+});

@@ -1,22 +1,37 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { schoolName, useAppDispatch } from 'shared-api';
-import { waitlistDatesProblem, type PartOfDay, type WaitlistEntryView } from 'shared-api/waitlist';
+import { WAITLIST_BLOCK_DAYS, WaitlistErrorCode, waitlistDatesProblem, type PartOfDay, type WaitlistEntryView } from 'shared-api/waitlist';
 import { Button, Stack, useToast } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/forms';
 import { failureOf } from '../../../lib/apiError';
 import { Callout } from '../../../lib/callout';
 import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
 import { Actions, Details, LinkButton } from '../../../lib/resultLayout';
-import { useGetWaitlistEntryQuery, useLeaveWaitlistMutation, useUpdateWaitlistEntryMutation, waitlistApi } from '../api/waitlistApi';
+import {
+  useConfirmWaitlistEntryMutation,
+  useDisownWaitlistEntryMutation,
+  useGetWaitlistEntryQuery,
+  useLeaveWaitlistMutation,
+  useUpdateWaitlistEntryMutation,
+  waitlistApi,
+} from '../api/waitlistApi';
 import { useWaitlistWords } from '../i18n';
 import { initialDates } from '../utils/joinForm';
 import { datesText, dayText, errorText, instant, linkRefusalOf, slotDay, slotStart } from '../utils/words';
 import { DatesFields } from './DatesFields';
 
+type Props = {
+  token: string;
+  /** The confirmation mail's "this wasn't me" link (`?not-me=1`): the page asks that question first; only a press acts. */
+  askNotMe?: boolean;
+};
 
-/** `/waitlist/:token`: the parent's place, dates, change of dates and leaving; every ended state says what next. */
-export function WaitlistEntry({ token }: { token: string }) {
+/**
+ * `/waitlist/:token`: a request to confirm ("Confirm my place" / "This wasn't me"), then the parent's place, dates,
+ * change of dates and leaving; every ended state says what next. Opening the page never changes anything.
+ */
+export function WaitlistEntry({ token, askNotMe = false }: Props) {
   const words = useWaitlistWords();
   const { t, locale } = words;
   const toast = useToast();
@@ -24,6 +39,11 @@ export function WaitlistEntry({ token }: { token: string }) {
   const query = useGetWaitlistEntryQuery(token);
   const [update, updating] = useUpdateWaitlistEntryMutation();
   const [leave, leaving] = useLeaveWaitlistMutation();
+  const [confirm, confirming] = useConfirmWaitlistEntryMutation();
+  const [disown, disowning] = useDisownWaitlistEntryMutation();
+  const [notMeAsked, setNotMeAsked] = useState(askNotMe);
+  const [blockedUntil, setBlockedUntil] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ fromDate: string; toDate: string; partOfDay: PartOfDay } | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const title = t('entryTitle');
@@ -48,6 +68,9 @@ export function WaitlistEntry({ token }: { token: string }) {
 
   const { entry, offer } = query.data;
   const waiting = entry.state === 'waiting';
+  const pending = entry.state === 'pending';
+  // Details typed by whoever asked are gone once the request ended unconfirmed or disowned.
+  const ended = entry.state === 'unconfirmed' || entry.state === 'disowned' || blockedUntil !== null;
   const stateText =
     entry.state === 'offered' && offer
       ? Date.parse(offer.startsAt) > Date.now()
@@ -67,6 +90,35 @@ export function WaitlistEntry({ token }: { token: string }) {
       if (failureOf(error).status === 409) void query.refetch();
     }
   };
+  const doConfirm = async () => {
+    setRefusal(null);
+    try {
+      replace(await confirm(token).unwrap());
+      toast.success(t('confirmed'));
+    } catch (error) {
+      const failure = failureOf(error);
+      // Said in place, beside the button it refused: the parent sees why and what to do.
+      setRefusal(
+        failure.code === WaitlistErrorCode.WAITLIST_ALREADY_ON
+          ? t('alreadyOn')
+          : failure.code === WaitlistErrorCode.WAITLIST_NOT_PENDING && failure.reason?.rule !== 'expired'
+            ? t('notPending')
+            : errorText(error, words, 'confirmFailed'),
+      );
+      if (failure.status === 409) void query.refetch();
+    }
+  };
+  const doDisown = async () => {
+    try {
+      const answer = await disown(token).unwrap();
+      setNotMeAsked(false);
+      setBlockedUntil(answer.blockedUntil);
+    } catch (error) {
+      setNotMeAsked(false);
+      toast.error(failureOf(error).status === 409 ? t('notPending') : errorText(error, words, 'notMeFailed'));
+      if (failureOf(error).status === 409) void query.refetch();
+    }
+  };
   const doLeave = async () => {
     try {
       replace(await leave(token).unwrap());
@@ -80,7 +132,10 @@ export function WaitlistEntry({ token }: { token: string }) {
 
   return (
     <LinkPanel id="waitlist-title" title={title}>
-      <Callout as="p" role="status">{stateText}</Callout>
+      <Callout as="p" role="status">
+        {blockedUntil ? t('notMeDone', { until: dayText(blockedUntil.slice(0, 10), locale) }) : stateText}
+      </Callout>
+      {!ended && (
       <Details>
         {entry.place !== null && (
           <>
@@ -90,13 +145,19 @@ export function WaitlistEntry({ token }: { token: string }) {
         )}
         <dt>{t('school')}</dt>
         <dd>{schoolName(entry.school, locale)}</dd>
-        <dt>{t('name')}</dt>
+        <dt>{pending ? t('askedBy') : t('name')}</dt>
         <dd>{entry.name}</dd>
         <dt>{t('dates')}</dt>
         <dd>{entry.fromDate === entry.toDate ? dayText(entry.fromDate, locale) : t('datesValue', { from: dayText(entry.fromDate, locale), to: dayText(entry.toDate, locale) })}</dd>
         <dt>{t('timeOfDay')}</dt>
         <dd>{t(`partOfDay.${entry.partOfDay}`)}</dd>
       </Details>
+      )}
+      {refusal && (
+        <Callout as="p" role="alert" $tone="danger">
+          {refusal}
+        </Callout>
+      )}
       {editing && (
         <Stack gap={3}>
           <DatesFields
@@ -120,7 +181,17 @@ export function WaitlistEntry({ token }: { token: string }) {
           </Actions>
         </Stack>
       )}
-      {!editing && (
+      {pending && !ended && (
+        <Actions>
+          <Button variant="secondary" onClick={() => setNotMeAsked(true)}>
+            {t('notMe')}
+          </Button>
+          <Button onClick={() => void doConfirm()} loading={confirming.isLoading} disabled={confirming.isLoading}>
+            {t('confirm')}
+          </Button>
+        </Actions>
+      )}
+      {!editing && (!pending || ended) && (
         <Actions>
           {waiting && (
             <Button variant="secondary" onClick={() => setEditing({ fromDate: entry.fromDate < limits.min ? limits.min : entry.fromDate, toDate: entry.toDate, partOfDay: entry.partOfDay })}>
@@ -146,6 +217,17 @@ export function WaitlistEntry({ token }: { token: string }) {
         cancelLabel={t('keepPlace')}
         onConfirm={() => void doLeave()}
         busy={leaving.isLoading}
+        tone="danger"
+      />
+      <ConfirmDialog
+        open={notMeAsked && pending && !ended}
+        onOpenChange={setNotMeAsked}
+        title={t('notMeTitle')}
+        message={t('notMeConfirm', { days: WAITLIST_BLOCK_DAYS })}
+        confirmLabel={t('notMe')}
+        cancelLabel={t('notMeBack')}
+        onConfirm={() => void doDisown()}
+        busy={disowning.isLoading}
         tone="danger"
       />
     </LinkPanel>

@@ -17,12 +17,12 @@ type Props = {
   token: string;
   /** Accepted: the slot is held for this parent with `accept.token`; the page opens the booking dialog at the summary. */
   onAccepted: (offer: WaitlistOfferView, accept: WaitlistAccept) => void;
-  /** The mail's "let the slot pass" link (`?decline=1`): decline in one click, once the offer is read as live. */
-  declineNow?: boolean;
+  /** The mail's "let the slot pass" link (`?decline=1`): the page asks "give up this time?" at once; only a press declines. */
+  askDecline?: boolean;
 };
 
 /** `/waitlist/offer/:offerToken`: the offer (school, day and time GMT+8, fee, until when), "Book and pay", "No thanks". */
-export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) {
+export function WaitlistOffer({ token, onAccepted, askDecline = false }: Props) {
   const words = useWaitlistWords();
   const { t, locale } = words;
   const toast = useToast();
@@ -44,13 +44,13 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
       toast.error(failureOf(error).status === 409 ? t('offer.notLive') : errorText(error, words, 'declineFailed'));
     }
   };
-  const autoDeclined = useRef(false);
+  // Opening the link never declines (a mail scanner or a link preview would give the slot away): it asks, once.
+  const asked = useRef(false);
   useEffect(() => {
-    if (!declineNow || autoDeclined.current || query.data?.state !== 'live') return;
-    autoDeclined.current = true;
-    void doDecline();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the live offer has been read
-  }, [declineNow, query.data?.state]);
+    if (!askDecline || asked.current || query.data?.state !== 'live') return;
+    asked.current = true;
+    setConfirmDecline(true);
+  }, [askDecline, query.data?.state]);
 
   if (query.isLoading) return <LinkPanel id="offer-title" title={title} loading={t('loading')} />;
   const timetable = (primary: boolean) => (
@@ -126,7 +126,7 @@ export function WaitlistOffer({ token, onAccepted, declineNow = false }: Props) 
 
   return (
     <LinkPanel id="offer-title" title={title}>
-      <Callout as="p" role="status">{declineNow && declining.isLoading ? t('declining') : t('offerLead', { until: instant(offer.expiresAt, locale) })}</Callout>
+      <Callout as="p" role="status">{declining.isLoading ? t('declining') : t('offerLead', { until: instant(offer.expiresAt, locale) })}</Callout>
       {details}
       <Actions>
         <Button variant="secondary" onClick={() => setConfirmDecline(true)} disabled={accepting.isLoading}>
