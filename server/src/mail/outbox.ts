@@ -52,6 +52,17 @@ const addressOf = (mailFrom: string) => mailFrom.match(/<([^>]+)>/)?.[1] ?? mail
 export const messageIdFor = (kind: MailKind, reference: string, mailFrom: string, suffix?: string | number): string =>
   `<${reference}.${MESSAGE_TAG[kind]}${suffix === undefined ? '' : `-${suffix}`}@${domainOf(mailFrom)}>`;
 
+/**
+ * The Message-ID a booking's later message answers, so a mail program shows it in one thread with the first: a parent's
+ * move, cancel, refund or reminder under their confirmation, the admin's under their notice; null for a first message.
+ */
+export function threadRootOf(kind: MailKind, messageId: string): string | null {
+  const root = VISITOR_KINDS.includes(kind) ? 'visitor_confirmation' : ADMIN_KINDS.includes(kind) ? 'admin_notification' : null;
+  const parts = /^<([^.@]+)\.[^@]+@([^>]+)>$/.exec(messageId);
+  if (!root || root === kind || !parts) return null;
+  return `<${parts[1]}.${MESSAGE_TAG[root]}@${parts[2]}>`;
+}
+
 /** What one change of a booking mails: the parent's message and the admin's, each with its kind and its renderer. */
 type MailPair<I extends BookingMailInput> = {
   visitor: MailKind;

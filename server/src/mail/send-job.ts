@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HTML_LANG } from 'shared-api/contract';
 import type { Db } from '../base/db/connection';
 import { JOB_SCHEMA, type JobEngine, type RunningJob } from '../base/jobs/engine';
+import { threadRootOf } from './outbox';
 import { mailOutbox, type MailRow } from './tables';
 import { mayHaveBeenDelivered, type MailSender } from './transport';
 
@@ -130,6 +131,7 @@ export class MailQueue {
         text: row.textBody,
         html: row.htmlBody,
         messageId: row.messageId,
+        inReplyTo: threadRootOf(row.kind, row.messageId),
         ics: row.ics,
         ...(row.locale ? { language: HTML_LANG[row.locale] } : {}),
       });

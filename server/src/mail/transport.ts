@@ -12,6 +12,8 @@ export type OutgoingMail = {
   ics: string | null;
   /** The message's language as a BCP 47 tag (a parent's message): sent as Content-Language. */
   language?: string;
+  /** The Message-ID this one follows (a booking's confirmation): sent as In-Reply-To and References. */
+  inReplyTo?: string | null;
 };
 
 export type MailSender = { describe: string; send(mail: OutgoingMail): Promise<void>; close(): void };
@@ -26,7 +28,9 @@ const message = (mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   messageId: mail.messageId,
-  ...(mail.language ? { headers: { 'Content-Language': mail.language } } : {}),
+  ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo, references: [mail.inReplyTo] } : {}),
+  // Every message is sent by the product, never by a person (RFC 3834): no out-of-office replies to it.
+  headers: { 'Auto-Submitted': 'auto-generated', ...(mail.language ? { 'Content-Language': mail.language } : {}) },
   attachments: mail.ics
     ? [{ filename: 'assessment-visit.ics', content: mail.ics, contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(mail.ics)?.[1] ?? 'REQUEST'}` }]
     : [],

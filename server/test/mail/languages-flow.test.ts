@@ -119,6 +119,11 @@ describe.each<Driver>(['pglite', 'postgres'])('mails in the parent’s language 
     expect(cancelled.mail.text).toContain('Lawatan penilaian anda telah dibatalkan seperti yang anda minta.');
     expect(cancelled.mail.text).toContain('Bayaran balik sebanyak RM75 sedang dibuat');
     expect(cancelled.mail.headers.get('content-language')).toBe('ms');
+    // Sent by the product (no auto-replies), and threaded under the confirmation in the parent's mail program.
+    expect([confirmation.mail.headers.get('auto-submitted'), cancelled.mail.headers.get('auto-submitted')]).toEqual(['auto-generated', 'auto-generated']);
+    expect(confirmation.mail.inReplyTo).toBeUndefined();
+    expect(cancelled.mail.inReplyTo).toBe(confirmation.mail.messageId);
+    expect(cancelled.mail.references).toBe(confirmation.mail.messageId);
     const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, payment.id));
     expect(rows.map((r) => [r.kind, r.locale]).sort()).toEqual([
       ['admin_cancelled', null],
