@@ -71,7 +71,8 @@ function command(name: 'release' | 'list' | 'rollback', ...args: string[]): Prom
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/release.ts'), name, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, RELEASES_DIR: stack.releasesDir, RELEASED_BY: 'booking-team@example.my' },
+      // The stack's own folders, whatever the developer's RELEASES_STATE_DIR says.
+      env: { ...process.env, RELEASES_DIR: stack.releasesDir, RELEASES_STATE_DIR: path.join(stack.releasesDir, 'state'), RELEASED_BY: 'booking-team@example.my' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const run: Run = { code: null, out: '', err: '' };

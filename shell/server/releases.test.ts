@@ -3,7 +3,10 @@ import {
   bucketOf,
   compatibleChoice,
   emptyPointer,
+  parsePointer,
+  parsePublished,
   previousLive,
+  published,
   promote,
   rollback,
   versionForBucket,
@@ -123,5 +126,36 @@ describe('the shell contract check of a release', () => {
       version: undefined,
       refused: { version: 'v1', problems: ['booking-remote needs react ^20.0.0; the shell provides 19.3.1'] },
     });
+  });
+});
+
+describe('the published pointer (issue 35)', () => {
+  it('is the record without anyone\'s name, and reads back the same', () => {
+    const pointer = published(threeReleases());
+    expect(JSON.stringify(pointer)).not.toContain('@');
+    expect(pointer.releases.map((r) => r.version)).toEqual(['v1', 'v2', 'v3']);
+    expect(parsePublished(JSON.parse(JSON.stringify(pointer)), 'booking-remote')).toEqual(pointer);
+    // An older layout's record read as a pointer loses its names too.
+    expect(JSON.stringify(parsePublished(threeReleases(), 'booking-remote'))).not.toContain('@');
+  });
+
+  it('refuses a pointer or record naming anything but versions, or a hint outside its release', () => {
+    const good = threeReleases();
+    const wrong: [string, object][] = [
+      ['the live version', { ...good, live: '../../../shell' }],
+      ['the live version', { ...good, live: 'v3/../../x' }],
+      ['the live version', { ...good, live: '.hidden' }],
+      ['the canary', { ...good, canary: { version: '..', percent: 10 } }],
+      ['the canary share', { ...good, canary: { version: 'v3', percent: 'all' } }],
+      ['a release', { ...good, releases: [...good.releases, { ...good.releases[0], version: 'v4#x' }] }],
+      ['a step', { ...good, history: [...good.history, { ...good.history[0], version: '../v1' }] }],
+      ['a chunk', { ...good, releases: [{ ...good.releases[0], hints: { routes: ['/etc/passwd'], words: {} } }] }],
+      ['a chunk', { ...good, releases: [{ ...good.releases[0], hints: { routes: [], words: { ms: 'a/../../b.js' } } }] }],
+    ];
+    for (const [what, pointer] of wrong) {
+      expect(() => parsePublished(pointer, 'booking-remote')).toThrow(new RegExp(`as ${what}`));
+      expect(() => parsePointer(pointer, 'booking-remote')).toThrow('refused');
+    }
+    expect(parsePointer(good, 'booking-remote')).toEqual(good);
   });
 });
