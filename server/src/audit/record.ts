@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AuditAction } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from './table';
@@ -22,16 +23,20 @@ export type AuditEntry = {
 /**
  * Appends one record to the audit trail. Pass the transaction of the action itself when there is one, so the record
  * and the change commit (or roll back) together; the table refuses UPDATE and DELETE.
+ *
+ * One statement declares the actor for its transaction (set_config('app.actor', …, true), and app.actor_user_id) and
+ * inserts the record naming it: migration 0030's trigger refuses, for the API's role, a record whose actor is not the
+ * declared one, and stamps `at` with the database's clock (the insert names no time).
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actor: entry.actor.slice(0, 320),
-    actorUserId: entry.actorUserId ?? null,
-    action: entry.action,
-    target: entry.target == null ? null : String(entry.target),
-    detail: entry.detail ?? null,
-    ip: entry.ip ?? null,
-  });
+  const actor = entry.actor.slice(0, 320);
+  const userId = entry.actorUserId == null ? '' : String(entry.actorUserId);
+  const target = entry.target == null ? null : String(entry.target);
+  const detail = entry.detail == null ? null : JSON.stringify(entry.detail);
+  await tx.execute(sql`
+    WITH declared AS (SELECT set_config('app.actor', ${actor}, true) AS actor, set_config('app.actor_user_id', ${userId}, true) AS user_id)
+    INSERT INTO ${auditLog} (actor, actor_user_id, action, target, detail, ip)
+    SELECT declared.actor, nullif(declared.user_id, '')::integer, ${entry.action}, ${target}, ${detail}::jsonb, ${entry.ip ?? null} FROM declared`);
 }
 
 /** The audit record's who and from where, for a staff request. */

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS } from 'shared-api/contract';
 
 // Mirrors migrations/0009_audit.sql (the SQL is the source of truth, with its CHECK and its append-only trigger).
@@ -21,3 +21,10 @@ export const auditLog = pgTable(
   ],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+// Mirrors migrations/0030_audit_guard.sql: an audit record naming a person retention anonymised, too recent to
+// anonymise yet, and the values to replace in it once it is old enough (privacy/anonymise-records.ts writes and reads it).
+export const auditAnonymisePending = pgTable('audit_anonymise_pending', {
+  auditId: bigint('audit_id', { mode: 'number' }).primaryKey(),
+  vals: text('vals').array().notNull(),
+});

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../base/db/connection';
 import { recordAudit } from '../audit';
 import type { JobEngine } from '../base/jobs/engine';
-import { anonymiseAuditEntries, anonymiseMailRecipients, type AnonymisedPerson } from './anonymise-records';
+import { anonymiseAuditEntries, anonymiseDueAuditEntries, anonymiseMailRecipients, type AnonymisedPerson } from './anonymise-records';
 
 /** `retention` in brand.config.json: how long personal data is kept (issue 28's defaults). */
 export type RetentionPolicy = {
@@ -90,7 +90,7 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
     const people = [...payments.rows, ...slots.rows];
     const mailRecipients = await anonymiseMailRecipients(tx, people);
     const asked = requests.rows.map(({ email, phone }) => ({ reference: null, name: null, email, phone, child: null }));
-    const auditEntries = await anonymiseAuditEntries(tx, [...people, ...asked]);
+    const auditEntries = (await anonymiseAuditEntries(tx, [...people, ...asked], now)) + (await anonymiseDueAuditEntries(tx, now));
     const counts = {
       payments: payments.rows.length,
       slots: slots.rows.length,

@@ -160,8 +160,11 @@ describe('the API as a role that owns nothing (PostgreSQL)', () => {
         await expect(api.query(attack)).rejects.toMatchObject({ code: '42501' });
       }
       expect(await count()).toBe(before);
-      // It still appends, as every action does.
+      // It still appends, as every action does (recordAudit declares the actor in the same transaction: migration 0030).
+      await api.query('BEGIN');
+      await api.query("SELECT set_config('app.actor', 'system', true)");
       await api.query("INSERT INTO audit_log (actor, action) VALUES ('system', 'login')");
+      await api.query('COMMIT');
       expect(await count()).toBe(before + 1);
     } finally {
       await api.end();

@@ -28,6 +28,9 @@ const monthsAgo = (months: number, plusDays = 0) => {
   return new Date(d.getTime() - plusDays * DAY);
 };
 
+/** A year before the real clock: an audit entry this old may be anonymised (the trail's trigger goes by the database's clock). */
+const aYearAgo = () => new Date(Date.now() - 365 * DAY);
+
 let n = 0;
 /** A visit at `start` with its payment (status, booking status) and the slot as the booking left it. */
 async function visit(database: DatabaseHandle, start: Date, payment: { status: 'completed' | 'failed'; bookingStatus?: 'booked' | 'cancelled' } | null) {
@@ -93,7 +96,8 @@ describe('applyRetention with a fixed clock', () => {
     const mailRecent = await sentMail(database, new Date(NOW.getTime() - (policy.mailBodyDays - 1) * DAY));
     const mailUnsent = await sentMail(database, null);
     // What else names the old paid booking's parent: a mail of its payment, and audit entries about the booking and
-    // about the parent (a staff look-up by email); an entry about the recent booking names someone kept.
+    // about the parent (a staff look-up by email); an entry about the recent booking names someone kept. The entries
+    // are a year old (the owner, as tests run here, may date them): old enough to anonymise (migration 0030).
     const old = await paymentOf(database, paidOld.paymentId!);
     const recent = await paymentOf(database, paidRecent.paymentId!);
     const [paidMail] = await database.db
@@ -103,9 +107,9 @@ describe('applyRetention with a fixed clock', () => {
     const [aboutBooking, aboutPerson, aboutRecent] = await database.db
       .insert(auditLog)
       .values([
-        { actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: old.reference, detail: { visitor: { name: old.visitorName, email: old.visitorEmail }, child: old.childName, amountSen: 7500 } },
-        { actor: 'staff@example.com', action: 'privacy_person_viewed', target: null, detail: { email: old.visitorEmail, found: { payments: 1 } } },
-        { actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: recent.reference, detail: { visitor: { name: recent.visitorName, email: recent.visitorEmail } } },
+        { at: aYearAgo(), actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: old.reference, detail: { visitor: { name: old.visitorName, email: old.visitorEmail }, child: old.childName, amountSen: 7500 } },
+        { at: aYearAgo(), actor: 'staff@example.com', action: 'privacy_person_viewed', target: null, detail: { email: old.visitorEmail, found: { payments: 1 } } },
+        { at: aYearAgo(), actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: recent.reference, detail: { visitor: { name: recent.visitorName, email: recent.visitorEmail } } },
       ])
       .returning();
 
@@ -161,7 +165,7 @@ describe('applyRetention with a fixed clock', () => {
             VALUES ('access', ${person.email ?? null}, ${person.phone ?? null}, '2020-01-02', 'staff@example.com', ${answeredAt?.toISOString() ?? null}, ${note})
             RETURNING id`,
       );
-      await database.db.insert(auditLog).values({ actor: 'staff@example.com', action: 'privacy_request_logged', target: String(row.id), detail: { kind: 'access', email: person.email ?? null, phone: person.phone ?? null } });
+      await database.db.insert(auditLog).values({ at: aYearAgo(), actor: 'staff@example.com', action: 'privacy_request_logged', target: String(row.id), detail: { kind: 'access', email: person.email ?? null, phone: person.phone ?? null } });
       return row.id;
     };
     const old = await request({ email: 'asked.long.ago@example.com' }, yearsAgo(policy.paidBookingYears, 1), 'Asked by phone call');
@@ -271,7 +275,7 @@ describe('two runs at once on PostgreSQL', () => {
     for (let i = 0; i < 40; i++) {
       const { paymentId } = await visit(a, yearsAgo(policy.paidBookingYears, 1 + i), { status: 'completed', bookingStatus: 'booked' });
       const p = await paymentOf(a, paymentId!);
-      await a.db.insert(auditLog).values({ actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: p.reference, detail: { email: p.visitorEmail } });
+      await a.db.insert(auditLog).values({ at: aYearAgo(), actor: 'staff@example.com', action: 'booking_cancelled_by_staff', target: p.reference, detail: { email: p.visitorEmail } });
     }
     const [one, two] = await Promise.all([applyRetention(a.db, NOW, policy), applyRetention(b.db, NOW, policy)]);
     expect(one.payments + two.payments).toBe(40);

@@ -5,7 +5,8 @@ import type { RawExec } from './connection';
  * or `npm run migrate`), and the API's role (DATABASE_URL) gets only what the product needs. Only a table's owner can
  * ALTER it (DISABLE TRIGGER), drop its triggers or drop it, so the API's credentials cannot switch off the audit trail's
  * append-only trigger; on audit_log itself the role may only read and append (and anonymise `detail` and `target`,
- * which the trigger checks is all an update does).
+ * which the trigger checks is all an update does, and only on records old enough; migration 0030 also stamps `at`
+ * and refuses an actor other than the one the transaction declared).
  */
 
 /** Tables the API may read and append to, never change or empty (their rows are history). */
