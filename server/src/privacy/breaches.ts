@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { breachDeadlines, type Breach, type BreachPerson, type Locale } from 'shared-api/contract';
+import { csvFile, phoneCell } from 'shared-api/csv';
+import { formatPhone } from 'shared-api/phone';
 import type { DbOrTx } from '../base/db/connection';
 import { renderBreachNotice } from '../mail';
 import { messageIdFor } from '../mail';
@@ -118,16 +120,14 @@ export async function queueBreachNotices(tx: DbOrTx, row: BreachRow, people: Bre
   return written.length;
 }
 
-const CSV_NEEDS_QUOTES = /[",\r\n]/;
-const cell = (value: unknown): string => {
-  const text = value == null ? '' : Array.isArray(value) ? value.join(' ') : String(value);
-  // A cell a spreadsheet would run as a formula is written as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return CSV_NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** The affected people's contacts as CSV (name, email, phone, language, school, last booked, references). */
+/**
+ * The affected people's contacts as a CSV file (name, email, phone, language, school, last booked, references): the
+ * product's one CSV writer (shared-api/csv: the BOM, the formula guard), the phone as staff read it and kept as text.
+ */
 export function breachPeopleCsv(people: BreachPerson[]): string {
   const columns = ['name', 'email', 'phone', 'locale', 'school', 'lastBookedAt', 'references'] as const;
-  return [columns.join(','), ...people.map((p) => columns.map((c) => cell(p[c])).join(','))].join('\r\n') + '\r\n';
+  return csvFile(
+    columns,
+    people.map((p) => [p.name, p.email, phoneCell(formatPhone(p.phone)), p.locale, p.school, p.lastBookedAt, p.references.join(' ')]),
+  );
 }

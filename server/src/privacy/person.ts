@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PersonQuery, PersonRecords } from 'shared-api/contract';
+import { csvFile, phoneCell, type CsvValue } from 'shared-api/csv';
 import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from '../audit';
@@ -78,18 +79,24 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
   };
 }
 
-const CSV_NEEDS_QUOTES = /[",\r\n]/;
-const cell = (value: unknown): string => {
-  const text = value == null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // A cell a spreadsheet would run as a formula is written as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return CSV_NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** The columns that hold a phone number: written as text cells, so a spreadsheet keeps the leading 0. */
+const PHONE_COLUMN = /phone|contactNo/i;
+const cell = (column: string, value: unknown): CsvValue => {
+  if (value == null) return '';
+  if (typeof value === 'string' && PHONE_COLUMN.test(column)) return phoneCell(value);
+  return typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
 };
 
-/** The records as one CSV: a `record` column (bookings, payments, …), then every field any of them has. */
+/**
+ * The records as one CSV file: a `record` column (bookings, payments, …), then every field any of them has. Written by
+ * the product's one CSV writer (shared-api/csv: the BOM, the formula guard); phone numbers as held, kept as text.
+ */
 export function personCsv(records: PersonRecords): string {
   const lists = ['bookings', 'payments', 'consents', 'mails', 'auditEntries', 'waitlistEntries'] as const;
-  const rows = lists.flatMap((list) => records[list].map((row) => ({ record: list, ...row })));
+  const rows = lists.flatMap((list) => records[list].map((row) => ({ record: list, ...row }) as Record<string, unknown>));
   const columns = ['record', ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => key !== 'record')))];
-  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell((row as Record<string, unknown>)[column])).join(','))].join('\r\n') + '\r\n';
+  return csvFile(
+    columns,
+    rows.map((row) => columns.map((column) => cell(column, row[column]))),
+  );
 }
