@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { breachExportQuerySchema, breachPersonSchema, breachSchema, envelope, ErrorCode, newBreachSchema, rowIdSchema } from 'shared-api/contract';
+import { breachExportQuerySchema, breachPeopleFileSchema, breachSchema, envelope, ErrorCode, newBreachSchema, rowIdSchema } from 'shared-api/contract';
 import { auditBy, recordAudit } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
 import { AppError, ok } from '../base/errors';
@@ -131,7 +131,13 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearerSecurity,
         params: idParam,
         querystring: breachExportQuerySchema,
-        response: { 200: z.string(), ...errorResponses(401, 404) },
+        response: {
+          200: {
+            description: 'The file itself, not the {success, data} envelope: JSON (format=json) or CSV (format=csv: UTF-8 with a BOM, a header row, one row per person, phones as text)',
+            content: { 'application/json': { schema: breachPeopleFileSchema }, 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -144,7 +150,7 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('content-disposition', `attachment; filename="breach-${request.params.id}-people.${format}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(breachPeopleCsv(people));
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ people: z.array(breachPersonSchema).parse(people) }, null, 2));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(breachPeopleFileSchema.parse({ people }), null, 2));
     },
   );
 

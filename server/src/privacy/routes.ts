@@ -56,7 +56,13 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The same records as a file to hand over (format json or csv); the export is audited",
         security: bearerSecurity,
         querystring: personExportQuerySchema,
-        response: { 200: z.string(), ...errorResponses(401) },
+        response: {
+          200: {
+            description: "The file itself, not the {success, data} envelope: JSON (format=json, the look-up's records) or CSV (format=csv: UTF-8 with a BOM, a `record` column then every field, phones as text)",
+            content: { 'application/json': { schema: personRecordsSchema }, 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {
@@ -68,7 +74,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('content-disposition', `attachment; filename="${fileName(query)}.${format}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personCsv(records));
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(records, null, 2));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(personRecordsSchema.parse(records), null, 2));
     },
   );
 };

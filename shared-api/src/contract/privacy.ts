@@ -154,6 +154,8 @@ export const breachPersonSchema = z.object({
   references: z.array(z.string()),
 });
 export type BreachPerson = z.infer<typeof breachPersonSchema>;
+/** `GET /staff/breaches/{id}/people?format=json`: the file itself (not the envelope). */
+export const breachPeopleFileSchema = z.object({ people: z.array(breachPersonSchema) });
 export const breachExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 
 /** The two deadlines of a breach: the Commissioner 72 hours after it was found; the people 7 days after the Commissioner. */

@@ -1,10 +1,12 @@
+import Ajv from 'ajv';
 import { createUser } from '../../src/auth/accounts';
 import { auth, STAFF } from '../helpers';
 import { initiateBody, insertSlot, startPaymentsApp, type PayCtx } from '../payments/support';
 
-// Issue 35: the API's CSV answers are written by the product's one CSV writer (shared-api/csv), as the staff side's
-// downloads are: a UTF-8 BOM (Excel reads a Chinese name right) and a phone kept as text (Excel keeps its leading 0).
-// Asserted on the routes' real answers.
+// Issue 35, the two download routes (the PDPA export, the breach contacts). Their CSV is written by the product's one
+// CSV writer (shared-api/csv), as the staff side's downloads are: a UTF-8 BOM (Excel reads a Chinese name right) and a
+// phone kept as text (Excel keeps its leading 0). /docs says what they answer (a JSON object or text/csv, not "a
+// string"), and their real answers match it. All asserted on the routes' real answers.
 jest.setTimeout(90_000);
 
 const SCHOOL = 'Seri Ilmu International';
@@ -46,7 +48,9 @@ function readCsvFile(body: string): { bom: boolean; rows: Record<string, string>
   return { bom, rows: rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]]))) };
 }
 
-describe('CSV downloads of the API', () => {
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+
+describe('the download routes of the API', () => {
   let ctx: PayCtx;
   let token: string;
   beforeAll(async () => {
@@ -81,5 +85,30 @@ describe('CSV downloads of the API', () => {
     const { bom, rows } = readCsvFile(res.body);
     expect(bom).toBe(true);
     expect(rows).toEqual([expect.objectContaining({ name: '陈美玲', email: PERSON.visitorEmail, phone: '012-345 6789', locale: 'zh' })]);
+  });
+
+  it('/docs says each answers a JSON object or text/csv, and the real answers are what it says', async () => {
+    const doc = (await ctx.app.inject('/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+    // OpenAPI 3.0's schema objects (nullable included), as a client generator reads them.
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const logged = await ctx.app.inject({ method: 'POST', url: '/staff/breaches', headers: auth(token), payload: { foundAt: new Date().toISOString(), whatHappened: 'x', dataAffected: 'y', school: SCHOOL } });
+    const breachId = logged.json().data.breach.id as number;
+    for (const [path, url] of [
+      ['/staff/privacy/person/export', `/staff/privacy/person/export?email=${PERSON.visitorEmail}`],
+      ['/staff/breaches/{id}/people', `/staff/breaches/${breachId}/people`],
+    ]) {
+      const content = doc.paths[path].get.responses['200'].content!;
+      expect([path, Object.keys(content).sort()]).toEqual([path, ['application/json', 'text/csv']]);
+      expect([path, content['application/json'].schema]).toEqual([path, expect.objectContaining({ type: 'object' })]);
+      const json = await ctx.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}format=json`, headers: auth(token) });
+      expect([path, json.statusCode, json.headers['content-type']]).toEqual([path, 200, 'application/json; charset=utf-8']);
+      const valid = ajv.compile(content['application/json'].schema);
+      const body = JSON.parse(json.body);
+      expect([path, valid(body), valid.errors ?? null]).toEqual([path, true, null]);
+      expect(JSON.stringify(body)).toContain('陈美玲');
+      const csv = await ctx.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}format=csv`, headers: auth(token) });
+      expect([path, csv.statusCode, csv.headers['content-type']]).toEqual([path, 200, 'text/csv; charset=utf-8']);
+      expect(ajv.compile(content['text/csv'].schema)(csv.body)).toBe(true);
+    }
   });
 });
