@@ -8,7 +8,7 @@ import { isLocale, makeStore, type Locale } from 'shared-api';
 import { activateLocale, AppThemeProvider } from 'shared-ui';
 import { ServerStyleSheet } from 'styled-components';
 import { timetableApi } from '../features/timetable';
-import { normaliseSlotList } from '../lib/slot-list/normaliseSlotList';
+import { normaliseSlotList, totalPagesOf } from '../lib/slot-list/normaliseSlotList';
 import BookingRoutes from '../routes';
 
 export type RenderInput = {
@@ -34,6 +34,8 @@ export async function render({ lang, list, now }: RenderInput): Promise<RenderOu
   const locale: Locale = isLocale(lang) ? lang : 'en';
   const slots = normaliseSlotList(list);
   if (!slots) throw new Error('the public list is not a slot list');
+  // More than one page of bookable slots: the page reads them all itself (a rendered page 1 would leave times out).
+  if (totalPagesOf(list) > 1) throw new Error('the public list has more than one page');
   const store = makeStore();
   await store.dispatch(timetableApi.util.upsertQueryData('getPublicSlots', undefined, { slots, fetchedAt: now }));
   // The language is module state: one render at a time sets it and draws (renderToString is synchronous).

@@ -34,3 +34,12 @@ export function normaliseSlotList(body: unknown, depth = 0): RawSlot[] | null {
   if (!slots) return null;
   return slots.filter(isRecord) as RawSlot[];
 }
+
+/** Pages read at most (10,000 slots): far past any timetable; a runaway `totalPages` cannot make a page read for ever. */
+export const MAX_LIST_PAGES = 100;
+
+/** The legacy answer's page count (`data.pagination.totalPages`), 1 when it names none. */
+export function totalPagesOf(body: unknown): number {
+  const pages = (body as { data?: { pagination?: { totalPages?: unknown } } } | null)?.data?.pagination?.totalPages;
+  return typeof pages === 'number' && Number.isInteger(pages) && pages > 1 ? Math.min(pages, MAX_LIST_PAGES) : 1;
+}

@@ -1,5 +1,5 @@
 import { api, PUBLIC_TIMETABLE_LIST_PATH, SlotListError, type Envelope, type Health } from 'shared-api';
-import { normaliseSlotList, type RawSlot } from '../../../lib/slot-list/normaliseSlotList';
+import { normaliseSlotList, totalPagesOf, type RawSlot } from '../../../lib/slot-list/normaliseSlotList';
 
 export type SlotListResult = { slots: RawSlot[]; fetchedAt: number };
 
@@ -8,12 +8,15 @@ export const TIMETABLE_POLL_MS = 30_000;
 
 export const timetableApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // One call: page 1 of 100 carries pagination.total too, so the spec's limit-1 probe would only add a round trip.
-    // The shell's HTML preloads exactly this URL for `/`, so on first load the answer is usually there already.
+    // Page 1 of 100 carries pagination.total too, so the spec's limit-1 probe would only add a round trip; the other
+    // pages (more than 100 bookable slots) are read at once after it. The shell's HTML preloads exactly page 1's URL for
+    // `/`, so on first load that answer is usually there already.
     getPublicSlots: build.query<SlotListResult, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery(PUBLIC_TIMETABLE_LIST_PATH);
         if (result.error) return { error: result.error };
+        // The reader of further pages is its own chunk: a timetable of 100 slots or fewer (one page) never loads it.
+        if (totalPagesOf(result.data) > 1) return (await import('../../../lib/slot-list/allPages')).readAllPages(result.data, baseQuery);
         const slots = normaliseSlotList(result.data);
         if (!slots) return { error: { status: 'CUSTOM_ERROR', error: SlotListError.invalidData, data: result.data } };
         return { data: { slots, fetchedAt: Date.now() } };

@@ -136,6 +136,29 @@ describe('Timetable', () => {
     expect(seen[0].pathname + seen[0].search).toBe(PUBLIC_TIMETABLE_LIST_PATH);
   });
 
+  it('reads every page when more than 100 slots are bookable (300): no time is left out of the week', async () => {
+    // 300 slots, 30 a weekday (07:00 to 21:30); Friday's last, so they are on page 3 of 100.
+    const days = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-07', '2026-12-08', '2026-12-09', '2026-11-26', '2026-11-27'];
+    const times = Array.from({ length: 30 }, (_, i) => `${String(7 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+    const all = days.flatMap((date, d) => times.map((startTime, t) => publicSlot({ id: d * 100 + t + 1, date, startTime })));
+    const pages: string[] = [];
+    server.use(
+      http.get(apiUrl('/public/list'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        pages.push(String(page));
+        const body = legacyList(all.slice((page - 1) * 100, page * 100));
+        return HttpResponse.json({ ...body, data: { ...body.data, pagination: { total: all.length, page, limit: 100, totalPages: 3 } } });
+      }),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'This week' });
+    const friday = within(table).getAllByRole('cell')[4];
+    expect(within(friday).getAllByRole('button')).toHaveLength(30);
+    expect(within(within(table).getAllByRole('cell')[3]).getAllByRole('button')).toHaveLength(30);
+    expect(pages.sort()).toEqual(['1', '2', '3']);
+  });
+
   it('accepts the grouped shape', async () => {
     server.use(
       http.get(apiUrl('/public/list'), () =>
