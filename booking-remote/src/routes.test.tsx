@@ -11,7 +11,9 @@ startMswServer();
 describe('booking routes', () => {
   it.each([
     ['/', 'Book an assessment visit'],
-    ['/thankyou', 'Your booking is complete!'],
+    ['/thankyou', 'No booking to show'],
+    ['/nope', 'Page not found'],
+    ['/waitlist/offer/x/y', 'Page not found'],
     ['/payment/failure', 'Payment Failed'],
     ['/payment/success?reference=BK-2026-0001', /Verifying Payment|Payment Successful!/],
     ['/payment/pending?payment_id=pay_123', /Processing Payment|Payment/],

@@ -14,6 +14,8 @@ const ManageBookingPage = lazy(() => import('./pages/ManageBookingPage'));
 // The waitlist's links (mails): the entry's page and the offer's page, each a lazy chunk with the waitlist contract.
 const WaitlistEntryPage = lazy(() => import('./pages/WaitlistEntryPage'));
 const WaitlistOfferPage = lazy(() => import('./pages/WaitlistOfferPage'));
+// An address with no page: said so, with the way back (not a blank page).
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export default function BookingRoutes() {
   return (
@@ -27,6 +29,7 @@ export default function BookingRoutes() {
         <Route path="booking/manage/:token" element={<ManageBookingPage />} />
         <Route path="waitlist/offer/:token" element={<WaitlistOfferPage />} />
         <Route path="waitlist/:token" element={<WaitlistEntryPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
   );

@@ -26,10 +26,18 @@ describe('/thankyou', () => {
     ],
     ['pending', 'Your confirmation email will be sent shortly.'],
   ] as const)('emailStatus %s shows its message', (emailStatus, text) => {
-    render(emailStatus ? { emailStatus } : undefined);
+    render(emailStatus ? { emailStatus } : { payment: paymentStatusResult('completed').payment });
     expect(screen.getByRole('heading', { name: 'Your booking is complete!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.getByRole('link', { name: /registration form/ })).toHaveAttribute('href', brand.registrationFormUrl);
+  });
+
+  it('opened directly (no booking handed over) announces none: it says where a booking is seen, with the way back', async () => {
+    const { container } = render(undefined);
+    expect(screen.getByRole('heading', { name: 'No booking to show' })).toBeInTheDocument();
+    expect(screen.queryByText('Your booking is complete!')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the timetable' })).toHaveAttribute('href', '/');
+    expect(await axe(container)).toHaveNoViolations();
   });
 
   it('shows each timeout flag', () => {

@@ -6,6 +6,7 @@ import { Button, useCatalog } from 'shared-ui';
 import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, resultCatalog, visitWhen, type EmailTimeouts } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
 import { SchoolPlaceRows } from '../lib/school-place/SchoolPlaceRows';
+import { NothingHere } from './NotFoundPage';
 
 /** What the booking flow hands over in the navigation state. */
 export type ThankYouState = {
@@ -24,6 +25,8 @@ export default function ThankYouPage() {
   const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime, locale) : null;
   const termsText = useTermsText();
   const start = booking ? slotStartMs(booking.date.slice(0, 10), booking.startTime) : NaN;
+  // Opened directly (a bookmark, a shared address): no booking was handed over, so none is announced.
+  if (!booking && !state.payment && !state.emailStatus) return <NothingHere title={t('none.title')} text={t('none.text')} />;
 
   return (
     <ResultPanel aria-labelledby="thankyou-title">
