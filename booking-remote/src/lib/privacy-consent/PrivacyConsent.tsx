@@ -150,7 +150,8 @@ export function PrivacyConsent({ checked, onCheckedChange, missing = false }: Pr
         </LinkButton>
         {LOCALES.filter((other) => other !== locale).map((other) => (
           <LinkButton key={other} type="button" aria-expanded={shown === other} aria-controls={NOTICE_ID} onClick={() => setShown(shown === other ? null : other)}>
-            {t('noticeIn', { language: LOCALE_NAMES[other] })}
+            {/* `code` lets a language name the others in its own words (Chinese: 阅读英文版, not 以English阅读). */}
+            {t('noticeIn', { language: LOCALE_NAMES[other], code: other })}
           </LinkButton>
         ))}
       </Links>

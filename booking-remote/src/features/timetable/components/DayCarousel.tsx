@@ -11,11 +11,9 @@ const Wrapper = styled.section`
   ${media.desktop`display: none;`}
 `;
 
-// Each day is one full-width page; scroll-snap gives the swipe, the day strip gives taps and the keyboard.
-const Track = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+// Each day is one full-width page; scroll-snap gives the swipe, the day strip gives taps and the keyboard. The slides are
+// labelled groups (the APG carousel's pattern), not list items: a label belongs on a group, not on an li.
+const Track = styled.div`
   display: flex;
   overflow-x: auto;
   scroll-snap-type: x mandatory;
@@ -29,7 +27,7 @@ const Track = styled.ul`
   }
 `;
 
-const Page = styled.li`
+const Page = styled.div`
   flex: 0 0 100%;
   min-width: 0;
   scroll-snap-align: start;
@@ -79,7 +77,7 @@ export function DayCarousel({ days, slotsByDate, onSelect, onJoinWaitlist }: Pro
   const [index, setIndex] = useState(0);
   const shownIndex = useRef(0);
   shownIndex.current = index;
-  const trackRef = useRef<HTMLUListElement>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
   const last = days.length - 1;
 
   // A move by the buttons, the keys or the first jump scrolls smoothly, and its scroll events pass the pages on the
@@ -178,6 +176,7 @@ export function DayCarousel({ days, slotsByDate, onSelect, onJoinWaitlist }: Pro
           return (
             <Page
               key={day.date}
+              role="group"
               aria-roledescription="slide"
               aria-label={t('slideLabel', { date: long, position: i + 1, total: days.length })}
               aria-hidden={i !== index}

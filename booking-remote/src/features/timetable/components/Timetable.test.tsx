@@ -193,7 +193,7 @@ describe('Timetable', () => {
     renderApp(<Timetable onSelectSlot={() => {}} />);
     await screen.findByRole('table', { name: 'This week' });
     const region = carousel();
-    const slides = within(region).getAllByRole('listitem', { hidden: true }).filter((li) => li.getAttribute('aria-roledescription') === 'slide');
+    const slides = within(region).getAllByRole('group', { hidden: true }).filter((slide) => slide.getAttribute('aria-roledescription') === 'slide');
     expect(slides).toHaveLength(14);
     expect(slides[0]).toHaveAccessibleName('Wednesday 25 November 2026 (1 of 14)');
     expect(within(slides[0]).getByText('Today')).toBeInTheDocument();
@@ -240,7 +240,7 @@ describe('Timetable', () => {
       expect(asked).toEqual([720]);
       // The opening jump lands at once: no card sliding in from the edge as the page opens.
       expect(scrollTo).toHaveBeenCalledWith({ left: 720, behavior: 'instant' });
-      const track = region.querySelector('ul')!;
+      const track = region.querySelector('[aria-roledescription="slide"]')!.parentElement!;
       const swipeTo = async (left: number) => {
         track.scrollLeft = left;
         await act(async () => track.dispatchEvent(new Event('scroll')));
@@ -281,7 +281,7 @@ describe('Timetable', () => {
       renderApp(<Timetable onSelectSlot={() => {}} />);
       const region = await screen.findByRole('region', { name: 'Next 14 weekdays' });
       await within(region).findByRole('button', { name: '9:00 AM, Friday 27 November 2026' });
-      const track = region.querySelector('ul')!;
+      const track = region.querySelector('[aria-roledescription="slide"]')!.parentElement!;
       const browserScrolls = async (left: number) => {
         track.scrollLeft = left;
         await act(async () => {
@@ -541,15 +541,15 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
 
     const region = screen.getByRole('region', { name: '14 hari bekerja akan datang' });
     // Nothing left today: the carousel opens on Thursday, the first day with a slot; today's slide has its badge.
-    expect(await within(region).findByRole('button', { name: 'Khamis, 26 November 2026: 1 slot', pressed: true })).toBeInTheDocument();
-    const slides = within(region).getAllByRole('listitem', { hidden: true }).filter((li) => li.getAttribute('aria-roledescription') === 'slide');
+    expect(await within(region).findByRole('button', { name: 'Khamis, 26 November 2026: 1 kosong', pressed: true })).toBeInTheDocument();
+    const slides = within(region).getAllByRole('group', { hidden: true }).filter((slide) => slide.getAttribute('aria-roledescription') === 'slide');
     expect(slides[0]).toHaveAttribute('aria-label', 'Rabu, 25 November 2026 (1 daripada 14)');
     expect(within(slides[0]).getByText('Hari ini')).toBeInTheDocument();
     expect(within(region).getByRole('toolbar', { name: 'Pilih hari' })).toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Rabu, 25 November 2026: Tiada' }));
     // Today has none: the next day with a free slot is one tap away.
     await user.click(within(slides[0]).getByRole('button', { name: 'Slot tersedia seterusnya: Khamis, 26 November 2026' }));
-    expect(shownDay(region)).toHaveAccessibleName('Khamis, 26 November 2026: 1 slot');
+    expect(shownDay(region)).toHaveAccessibleName('Khamis, 26 November 2026: 1 kosong');
     // The fees per school before any slot is tapped, as Malay writes ringgit.
     const fees = screen.getByRole('region', { name: 'Yuran penilaian, dibayar dalam talian semasa menempah' });
     expect(within(fees).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
