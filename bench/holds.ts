@@ -134,7 +134,11 @@ async function othersJoin(apis: string[], client: import('pg').Client): Promise<
         locale: 'en',
         privacyConsent: { noticeVersion: currentNoticeVersion(), language: 'en' },
       };
-      if ((await post(`${apis[i % 2]}/api/waitlist`, body, `${network}.${k + 2}`)).status === 202) joined += 1;
+      if ((await post(`${apis[i % 2]}/api/waitlist`, body, `${network}.${k + 2}`)).status !== 202) continue;
+      // Confirmed from the mail, as an honest parent does (issue 35): a request alone holds nothing anyway.
+      const mail = await client.query<{ text_body: string }>(`SELECT text_body FROM mail_outbox WHERE kind = 'waitlist_confirm' AND recipient = $1 ORDER BY id DESC LIMIT 1`, [body.email]);
+      const token = /\/waitlist\/([A-Za-z0-9_-]{43})\n/.exec(mail.rows[0]?.text_body ?? '')?.[1];
+      if (token && (await post(`${apis[i % 2]}/api/waitlist/entry/${token}/confirm`, {}, `${network}.${k + 2}`)).status === 200) joined += 1;
     }
   // The joins ask both processes for a pass; give them time to run it.
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -224,6 +228,13 @@ async function main() {
       if (links.length) {
         for (const link of links) offersSent.add(link);
         attacker.send({ offers: links });
+      }
+      // So do the confirmation mails of its joins (a join is a request until confirmed).
+      const confirmMails = await client.query<{ text_body: string }>(`SELECT text_body FROM mail_outbox WHERE kind = 'waitlist_confirm' AND recipient LIKE 'invented%'`);
+      const confirms = confirmMails.rows.map((m) => /\/waitlist\/([A-Za-z0-9_-]{43})\n/.exec(m.text_body)?.[1]).filter((t): t is string => !!t && !offersSent.has(t));
+      if (confirms.length) {
+        for (const link of confirms) offersSent.add(link);
+        attacker.send({ confirms });
       }
       if (simMinute >= nextStaffAddAt) {
         nextStaffAddAt += staffAddEveryMinutes;

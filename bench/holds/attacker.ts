@@ -33,12 +33,14 @@ const school = brand.schools[0];
 
 let shiftMs = 0;
 let stopping = false;
-/** Offer links mailed to its invented parents (the bench reads the outbox: it owns their mail domain). */
+/** Offer and confirmation links mailed to its invented parents (the bench reads the outbox: it owns their mail domain). */
 const offerLinks: string[] = [];
-process.on('message', (message: { shiftMs?: number; stop?: boolean; offers?: string[] }) => {
+const confirmLinks: string[] = [];
+process.on('message', (message: { shiftMs?: number; stop?: boolean; offers?: string[]; confirms?: string[] }) => {
   if (message.shiftMs !== undefined) shiftMs = message.shiftMs;
   if (message.stop) stopping = true;
   if (message.offers) offerLinks.push(...message.offers);
+  if (message.confirms) confirmLinks.push(...message.confirms);
 });
 
 const result: AttackerResult = { holdsTaken: 0, joins: 0, offersTaken: 0, renewals: 0, challengesSolved: 0, digests: 0, solverCpuMs: 0, processCpuMs: 0, budgetSpent: false, answers: {} };
@@ -210,6 +212,8 @@ async function main() {
       nextJoinAt = Date.now() + JOIN_EVERY_MS;
       await join();
     }
+    // Its invented parents' joins are requests until confirmed from their mail (issue 35): it confirms every one.
+    for (const link of confirmLinks.splice(0)) await call('POST', `${api}/api/waitlist/entry/${link}/confirm`, address, {});
     for (const link of offerLinks.splice(0)) await takeOffer(link);
     for (const hold of [...holds.values()]) {
       if (left(hold) <= 0) holds.delete(hold.slot.id);
