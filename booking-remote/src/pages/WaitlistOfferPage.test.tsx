@@ -45,6 +45,9 @@ it('accepts a live offer and opens the payment summary with the details filled i
   const { container } = open(offer('live'));
   expect(await screen.findByRole('heading', { name: 'A time for you' })).toBeInTheDocument();
   expect(screen.getByText('10:00 AM to 10:30 AM (GMT+8)')).toBeInTheDocument();
+  // Where the visit is, and for which child (issue 36).
+  expect(screen.getByText(`Siti, ${schoolYears(school.name)[0].name}`)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /map/i })).toBeInTheDocument();
   expect(await axe(container)).toHaveNoViolations();
   await user.click(screen.getByRole('button', { name: 'Book and pay' }));
   const dialog = await screen.findByRole('dialog', { name: 'Payment Summary' });

@@ -10,6 +10,7 @@ import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
 import { Actions, Details, LinkButton } from '../../../lib/resultLayout';
 import { useAcceptWaitlistOfferMutation, useDeclineWaitlistOfferMutation, useGetWaitlistOfferQuery } from '../api/waitlistApi';
 import { useWaitlistWords } from '../i18n';
+import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { errorText, instant, linkRefusalOf, slotDay, slotSpan } from '../utils/words';
 
 
@@ -74,6 +75,13 @@ export function WaitlistOffer({ token, onAccepted, askDecline = false }: Props) 
     <Details>
       <dt>{t('school')}</dt>
       <dd>{schoolName(offer.school, locale)}</dd>
+      <SchoolPlaceRows school={offer.school} />
+      {offer.visitor.childName && (
+        <>
+          <dt>{t('child')}</dt>
+          <dd>{offer.visitor.childYear ? t('childValue', { name: offer.visitor.childName, year: offer.visitor.childYear }) : offer.visitor.childName}</dd>
+        </>
+      )}
       <dt>{t('date')}</dt>
       <dd>{slotDay(offer.slot, locale)}</dd>
       <dt>{t('time')}</dt>
