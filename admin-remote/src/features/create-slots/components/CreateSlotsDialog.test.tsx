@@ -11,7 +11,7 @@ import { addSlot, db, issueToken } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
 import { renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
-import { tomorrowInMY } from '../utils/weekdays';
+import { firstWeekdayFromTomorrow, tomorrowInMY } from '../utils/weekdays';
 
 setupMswServer();
 
@@ -38,15 +38,17 @@ async function openCreateDialog(user: ReturnType<typeof userEvent.setup>) {
 const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('Create slots dialog', () => {
-  it('starts with tomorrow, tomorrow and 08:30, disables days before tomorrow, and passes axe', async () => {
+  it('starts on the first weekday from tomorrow (never a Saturday or Sunday) and 08:30, disables days before tomorrow, and passes axe', async () => {
     const user = userEvent.setup();
     const dialog = await openCreateDialog(user);
     const tomorrow = tomorrowInMY();
-    expect(screen.getByLabelText('Start date')).toHaveValue(tomorrow);
-    expect(screen.getByLabelText('End date')).toHaveValue(tomorrow);
+    expect(screen.getByLabelText('Start date')).toHaveValue(firstWeekdayFromTomorrow());
+    expect(screen.getByLabelText('End date')).toHaveValue(firstWeekdayFromTomorrow());
+    expect([0, 6]).not.toContain(day(firstWeekdayFromTomorrow()).hour(12).day());
     expect(screen.getByLabelText('Start time')).toHaveValue('08:30');
     expect(screen.getByLabelText('Start date')).toHaveAttribute('min', tomorrow);
-    expect(screen.getByLabelText('End date')).toHaveAttribute('min', tomorrow);
+    // The end date cannot come before the start date.
+    expect(screen.getByLabelText('End date')).toHaveAttribute('min', firstWeekdayFromTomorrow());
     // Monday to Friday chosen (weekend slots are refused, so not offered); public holidays skipped.
     const days = within(screen.getByRole('group', { name: 'Days of the week' })).getAllByRole('checkbox');
     expect(days.map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked])).toEqual([
@@ -113,9 +115,15 @@ describe('Create slots dialog', () => {
     const saturday = plus(nextMonday(), 5);
     setDate('Start date', saturday);
     setDate('End date', plus(saturday, 1));
-    expect(await screen.findByText('No slots will be created with these choices.')).toBeInTheDocument();
+    // Said with its reason (issue 36: "No slots will be created" alone left the secretary guessing).
+    expect(await screen.findByText('No slots will be created with these choices. None of the chosen days of the week falls between these dates.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Slots' }));
     expect(await screen.findByText(SlotAddMessage.weekend)).toBeInTheDocument();
+    // No day of the week chosen: said so.
+    setDate('Start date', nextMonday());
+    setDate('End date', nextMonday());
+    for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) await user.click(screen.getByRole('checkbox', { name }));
+    expect(await screen.findByText('No slots will be created with these choices. Choose at least one day of the week.')).toBeInTheDocument();
     expect(db.slots).toHaveLength(0);
   });
 

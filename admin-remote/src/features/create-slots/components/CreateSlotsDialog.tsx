@@ -18,7 +18,7 @@ import { SLOT_PLAN_DEFAULT_WEEKDAYS, SLOT_PLAN_MAX_TIMES, slotPlanBodySchema, ty
 import { formatTime, formatWeekday } from '../../../lib/format';
 import { refusedPlan, useAddSlotPlanMutation, usePreviewSlotPlanMutation } from '../api/slotPlanningApi';
 import { createSlotsCatalog, createSlotsText, type CreateSlotsTranslate } from '../i18n';
-import { MAX_RANGE_DAYS, daysInRange, slotTimes, tomorrowInMY } from '../utils/weekdays';
+import { MAX_RANGE_DAYS, dayOfWeek, daysInRange, firstWeekdayFromTomorrow, slotTimes, tomorrowInMY } from '../utils/weekdays';
 import { formField } from '../../../lib/formField';
 
 // The contract's rules plus the dialog's own cap on the range (the server's add-many has the same).
@@ -119,6 +119,20 @@ function PreviewList({ tone, heading, label, lines }: PreviewListProps) {
   );
 }
 
+/** Why the choices would create nothing (a text id), when a plain reason is known. */
+type WhyNothing = 'whyNoWeekdayChosen' | 'whyNoWeekday' | 'whyAllRefused' | 'whyHolidays' | 'whyTooEarly' | 'whyEndBeforeStart';
+
+/** The reason choices that make no request would create nothing (times are said beside their fields). */
+function whyInvalid(choices: { startDate: string; endDate: string; weekdays: number[] }, tomorrow: string): WhyNothing | null {
+  if (choices.weekdays.length === 0) return 'whyNoWeekdayChosen';
+  if (choices.startDate && choices.startDate < tomorrow) return 'whyTooEarly';
+  if (choices.startDate && choices.endDate && choices.endDate < choices.startDate) return 'whyEndBeforeStart';
+  const days = daysInRange(choices.startDate, choices.endDate);
+  if (days.length > 0 && days.length <= MAX_RANGE_DAYS && !days.some((d) => choices.weekdays.includes(dayOfWeek(d))))
+    return 'whyNoWeekday';
+  return null;
+}
+
 type PlanState = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; plan: SlotPlan; times: string[] };
 
 /**
@@ -126,14 +140,16 @@ type PlanState = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error' } |
  * refusals, and the public holidays on the planned days, skipped or warned about. Each list is plain text in the
  * dialog's scrolling body (no scroll box of its own, which a keyboard could not reach).
  */
-function PlanPreview({ state, creating }: { state: PlanState; creating: boolean }) {
+function PlanPreview({ state, creating, why }: { state: PlanState; creating: boolean; why: WhyNothing | null }) {
   const { t } = useCatalog(createSlotsCatalog);
   const status = (text: string) => (
     <Preview role="status" aria-live="polite">
       {text}
     </Preview>
   );
-  if (state.kind === 'invalid') return status(t('nothingToCreate'));
+  // Nothing to create is said with its reason, so the choice to change is plain.
+  const nothing = (reason: WhyNothing | null) => (reason ? `${t('nothingToCreate')} ${t(reason)}` : t('nothingToCreate'));
+  if (state.kind === 'invalid') return status(nothing(why));
   if (state.kind === 'loading') return status(t('checking'));
   if (state.kind === 'error') return status(t('previewFailed'));
   const { plan, times } = state;
@@ -150,7 +166,7 @@ function PlanPreview({ state, creating }: { state: PlanState; creating: boolean 
           ? t('creating', { count: plan.toCreate.length })
           : plan.toCreate.length > 0
             ? t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') })
-            : t('nothingToCreate'),
+            : nothing(plan.refused.length > 0 ? 'whyAllRefused' : plan.holidays.some((h) => h.skipped) ? 'whyHolidays' : 'whyNoWeekday'),
       )}
       <PreviewList tone="warning" heading={t('holidaysWarned', { count: warned.length })} label={t('holidaysList')} lines={warned.map(holiday)} />
       <PreviewList tone="plain" heading={t('holidaysSkipped', { count: skipped.length })} label={t('holidaysList')} lines={skipped.map(holiday)} />
@@ -319,10 +335,12 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
   const [skipHolidays, setSkipHolidays] = useState(true);
   const [failure, setFailure] = useState<SlotPlan | { message: string } | null>(null);
   const [tomorrow] = useState(() => tomorrowInMY());
+  // Opens on a day slots can be made for: tomorrow, or the Monday after when tomorrow is a weekend day.
+  const [firstDay] = useState(() => firstWeekdayFromTomorrow());
   const [latest] = useState(() => latestSlotDateInMY());
   const [createdCount, setCreatedCount] = useState(0);
   const form = useForm<CreateSlotsFormInput>({
-    defaultValues: { startDate: tomorrow, endDate: tomorrow, startTime: DEFAULT_SLOT_START_TIME },
+    defaultValues: { startDate: firstDay, endDate: firstDay, startTime: DEFAULT_SLOT_START_TIME },
     resolver: formResolver(createSlotsDialogSchema),
   });
   const { handleSubmit, watch } = form;
@@ -447,7 +465,7 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
           <input type="checkbox" checked={skipHolidays} onChange={(e) => setSkipHolidays(e.target.checked)} disabled={submitting} />
           {t('skipHolidays')}
         </Choice>
-        <PlanPreview state={plan} creating={submitting} />
+        <PlanPreview state={plan} creating={submitting} why={whyInvalid({ startDate, endDate, weekdays }, tomorrow)} />
         {failure && (
           <Box $tone="danger" role="alert">
             <p>{t('failed')}</p>

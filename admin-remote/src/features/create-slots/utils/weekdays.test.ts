@@ -1,4 +1,4 @@
-import { daysInRange, slotTimes, tomorrowInMY } from './weekdays';
+import { daysInRange, firstWeekdayFromTomorrow, slotTimes, tomorrowInMY } from './weekdays';
 
 describe('create-slots day arithmetic', () => {
   it('takes tomorrow in GMT+8, not in UTC', () => {
@@ -24,5 +24,16 @@ describe('create-slots day arithmetic', () => {
     expect(slotTimes('23:29')).toEqual({ startTime: '23:29', endTime: '23:59' });
     expect(slotTimes('23:30')).toBeNull();
     expect(slotTimes('')).toBeNull();
+  });
+});
+
+describe('firstWeekdayFromTomorrow', () => {
+  // GMT+8 days: a Thursday, a Friday, a Saturday.
+  it.each([
+    ['2026-11-26T10:00:00+08:00', '2026-11-27'],
+    ['2026-11-27T10:00:00+08:00', '2026-11-30'],
+    ['2026-11-28T23:30:00+08:00', '2026-11-30'],
+  ])('on %s the dialog opens on %s', (now, expected) => {
+    expect(firstWeekdayFromTomorrow(new Date(now))).toBe(expected);
   });
 });

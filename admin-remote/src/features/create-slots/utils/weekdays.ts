@@ -9,7 +9,17 @@ export const MAX_RANGE_DAYS = 92;
 /** Tomorrow's date in GMT+8 as YYYY-MM-DD: the earliest day a slot can be created for. */
 export const tomorrowInMY = (now: Date | number = Date.now()): string => inMY(now).add(1, 'day').format('YYYY-MM-DD');
 
+/** The first weekday (Monday to Friday) from tomorrow in GMT+8: the day the dialog opens on (never a Saturday or Sunday). */
+export function firstWeekdayFromTomorrow(now: Date | number = Date.now()): string {
+  let day = inMY(now).add(1, 'day');
+  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}
+
 const parseDay = (day: string) => dayInMY(day);
+
+/** The day of the week of a YYYY-MM-DD day (0 Sunday … 6 Saturday). */
+export const dayOfWeek = (day: string): number => parseDay(day).day();
 
 /** A real calendar day in YYYY-MM-DD form (30 February is not). */
 const isIsoDay = (value: string): boolean => parseDay(value).isValid();
