@@ -522,6 +522,8 @@ export class WaitlistService {
         email: e.email,
         phone: e.phone,
         school: e.school,
+        childName: e.childName,
+        childYear: e.childYear,
         fromDate: e.fromDate,
         toDate: e.toDate,
         partOfDay: e.partOfDay,

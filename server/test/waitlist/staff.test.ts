@@ -39,7 +39,7 @@ describe('waitlist for staff', () => {
   it('lists the entries in order with their place', async () => {
     const rows = await list();
     expect(rows.map((r: { email: string; position: number }) => [r.email, r.position])).toEqual([1, 2, 3, 4].map((i, n) => [parent(i).email, n + 1]));
-    expect(rows[0]).toMatchObject({ state: 'waiting', partOfDay: 'any', fromDate: range.fromDate, offer: null, offers: [] });
+    expect(rows[0]).toMatchObject({ state: 'waiting', partOfDay: 'any', fromDate: range.fromDate, offer: null, offers: [], childName: 'Child 1', childYear: 'Form 1' });
   });
 
   it('moves an entry up with a reason (audited); the next freed slot goes to it first', async () => {

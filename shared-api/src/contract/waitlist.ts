@@ -215,6 +215,9 @@ export const staffWaitlistEntrySchema = z.object({
   email: z.string(),
   phone: z.string(),
   school: z.string(),
+  /** The child the visit is for, as the parent gave them (issue 36). */
+  childName: z.string().nullable(),
+  childYear: z.string().nullable(),
   fromDate: isoDate,
   toDate: isoDate,
   partOfDay: partOfDaySchema,

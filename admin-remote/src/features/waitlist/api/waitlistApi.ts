@@ -8,7 +8,8 @@ const parseList = (body: Envelope<unknown>) => staffWaitlistSchema.parse(body.da
 export const staffWaitlistApi = api.injectEndpoints({
   endpoints: (build) => ({
     staffWaitlist: build.query<StaffWaitlist, string>({
-      query: (school) => `/staff/waitlist?${new URLSearchParams({ school }).toString()}`,
+      // '' is every school (the list opens on all of them: parents may wait at any).
+      query: (school) => (school ? `/staff/waitlist?${new URLSearchParams({ school }).toString()}` : '/staff/waitlist'),
       transformResponse: parseList,
     }),
     moveWaitlistEntry: build.mutation<StaffWaitlist, { id: number; school: string; direction: 'up' | 'down'; reason: string }>({

@@ -13,13 +13,15 @@ import { renderAdminApp } from '../../../test/render';
 setupMswServer();
 
 const school = brand.schools[0].name;
-const entry = (id: number, name: string, position: number | null, state: StaffWaitlistEntry['state'] = 'waiting'): StaffWaitlistEntry => ({
+const entry = (id: number, name: string, position: number | null, state: StaffWaitlistEntry['state'] = 'waiting', at = school): StaffWaitlistEntry => ({
   id,
   position,
   name,
   email: `${name.toLowerCase()}@example.com`,
   phone: '0123456789',
-  school,
+  school: at,
+  childName: `${name} Junior`,
+  childYear: 'Year 1',
   fromDate: '2026-12-01',
   toDate: '2026-12-11',
   partOfDay: 'any',
@@ -74,4 +76,26 @@ it('shows the waitlist counts on the dashboard', async () => {
   await waitFor(() => expect(screen.getByTestId('waitlist-waiting')).toHaveTextContent('7'));
   expect(screen.getByTestId('waitlist-offers-live')).toHaveTextContent('2');
   expect(screen.getByTestId('waitlist-filled')).toHaveTextContent('3');
+});
+
+it('opens on every school: where parents wait is seen at once, each with their child and school; first and last are per school', async () => {
+  const other = brand.schools[2].name;
+  const asked: string[] = [];
+  server.use(
+    http.get(`${API}/staff/waitlist`, ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json({ success: true, data: { entries: [entry(1, 'Aminah', 1), entry(4, 'Devi', 1, 'waiting', other)] }, message: 'OK' });
+    }),
+  );
+  renderAdminApp('/secured/waitlist');
+  const table = await screen.findByRole('table');
+  expect(screen.getByRole('combobox', { name: 'School' })).toHaveValue('');
+  expect(screen.getByRole('combobox', { name: 'School' })).toHaveDisplayValue('All schools');
+  expect(asked[0]).toBe('');
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows[1]).toHaveTextContent('Child: Devi Junior, Year 1');
+  expect(rows[1]).toHaveTextContent(other);
+  // Each is first and last in its own school's line.
+  expect(within(rows[1]).getByRole('button', { name: 'Move Devi up' })).toBeDisabled();
+  expect(within(rows[1]).getByRole('button', { name: 'Move Devi down' })).toBeDisabled();
 });

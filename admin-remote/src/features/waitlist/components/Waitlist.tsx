@@ -40,7 +40,8 @@ type Change = { entry: StaffWaitlistEntry; kind: 'up' | 'down' | 'remove' };
 export function Waitlist() {
   const { t } = useCatalog(waitlistCatalog);
   const toast = useToast();
-  const [school, setSchool] = useState(brand.schools[0]?.name ?? '');
+  // Every school first ('' ): a secretary sees at once where parents wait; a school's own list is one choice away.
+  const [school, setSchool] = useState('');
   const list = useStaffWaitlistQuery(school, { refetchOnMountOrArgChange: true, pollingInterval: 30_000 });
   const [move, moving] = useMoveWaitlistEntryMutation();
   const [remove, removing] = useRemoveWaitlistEntryMutation();
@@ -91,6 +92,10 @@ export function Waitlist() {
           <strong>{entry.name}</strong>
           <SecondLine>{entry.email}</SecondLine>
           <SecondLine>{formatPhone(entry.phone)}</SecondLine>
+          {entry.childName && (
+            <SecondLine>{entry.childYear ? t('childWithYear', { name: entry.childName, year: entry.childYear }) : t('child', { name: entry.childName })}</SecondLine>
+          )}
+          {!school && <SecondLine>{entry.school}</SecondLine>}
           <SecondLine>{t('joined', { when: formatInstant(entry.joinedAt) })}</SecondLine>
         </>
       ),
@@ -132,7 +137,9 @@ export function Waitlist() {
       header: t('colActions'),
       unlabelled: true,
       cell: (entry) => {
-        const index = live.indexOf(entry);
+        // First and last in its own school's line (the list may show every school).
+        const line = live.filter((e) => e.school === entry.school);
+        const index = line.indexOf(entry);
         if (index < 0) return null;
         return (
           <Inline gap={2}>
@@ -142,7 +149,7 @@ export function Waitlist() {
             <Button
               size="sm"
               variant="secondary"
-              disabled={index === live.length - 1}
+              disabled={index === line.length - 1}
               aria-label={t('moveDownLabel', { name: entry.name })}
               onClick={() => open(entry, 'down')}
             >
@@ -160,6 +167,7 @@ export function Waitlist() {
     <Stack>
       <Toolbar>
         <SelectField label={t('school')} id="waitlist-school" value={school} onChange={(event) => setSchool(event.target.value)}>
+          <option value="">{t('allSchools')}</option>
           {brand.schools.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name}
@@ -170,7 +178,7 @@ export function Waitlist() {
           size="sm"
           variant="secondary"
           disabled={entries.length === 0}
-          onClick={() => downloadCsv(`waitlist-${school.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${todayInMY()}.csv`, waitlistCsv(entries))}
+          onClick={() => downloadCsv(`waitlist-${(school || 'all-schools').toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${todayInMY()}.csv`, waitlistCsv(entries))}
         >
           {t('exportCsv')}
         </Button>
@@ -189,7 +197,7 @@ export function Waitlist() {
           columns={columns}
           rows={entries}
           rowKey={(entry) => entry.id}
-          caption={t('caption', { school })}
+          caption={school ? t('caption', { school }) : t('captionAll')}
           scrollLabel={t('entries')}
           busy={list.isFetching}
         />

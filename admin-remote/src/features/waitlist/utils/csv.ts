@@ -5,7 +5,7 @@ import { formatInstant } from '../../../lib/format';
 import { waitlistText } from '../i18n';
 import { offerLine, stateText } from './format';
 
-const CSV_COLUMNS = ['csvPlace', 'csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvFrom', 'csvTo', 'csvPart', 'csvState', 'csvJoined', 'csvOffers'] as const;
+const CSV_COLUMNS = ['csvPlace', 'csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvChild', 'csvYear', 'csvFrom', 'csvTo', 'csvPart', 'csvState', 'csvJoined', 'csvOffers'] as const;
 
 export const waitlistCsv = (entries: StaffWaitlistEntry[]): string =>
   csvText(
@@ -16,6 +16,8 @@ export const waitlistCsv = (entries: StaffWaitlistEntry[]): string =>
       e.email,
       phoneCell(e.phone),
       e.school,
+      e.childName ?? '',
+      e.childYear ?? '',
       e.fromDate,
       e.toDate,
       waitlistText(`part.${e.partOfDay}`),
