@@ -46,7 +46,8 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
         // The server refuses to delete a slot a parent is paying for: no Delete to be refused.
         <SecondLine>{t('heldNoDelete')}</SecondLine>
       ) : (
-        <Button size="sm" variant="danger" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
+        // Quiet in each row (a page of them read as a wall of red); its confirm dialog is the red one.
+        <Button size="sm" variant="secondary" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
           {t('delete')}
         </Button>
       ),

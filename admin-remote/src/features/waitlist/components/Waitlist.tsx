@@ -155,7 +155,8 @@ export function Waitlist() {
             >
               {t('moveDown')}
             </Button>
-            <Button size="sm" variant="danger" aria-label={t('removeLabel', { name: entry.name })} onClick={() => open(entry, 'remove')}>
+            {/* Quiet in the row; the reason dialog's Remove is the red one. */}
+            <Button size="sm" variant="secondary" aria-label={t('removeLabel', { name: entry.name })} onClick={() => open(entry, 'remove')}>
               {t('remove')}
             </Button>
           </Inline>
