@@ -67,6 +67,21 @@ describe('/booking/manage/:token', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
+  it('a refund deadline less than a day away is said on its own, plainly (issue 36); a later one only in the terms', async () => {
+    // The full refund ends at 10:15 AM today (15 minutes from NOW).
+    bookingServer(manageView({ terms: { refunds: [{ percent: 100, until: '2026-11-25T02:15:00.000Z' }], changesUntil: '2026-11-26T01:00:00.000Z', now: '2026-11-25T02:00:00.000Z' } }));
+    render();
+    expect(await screen.findByRole('note')).toHaveTextContent('The full refund ends in 15 minutes, at Wednesday 25 November 2026, 10:15 AM (GMT+8).');
+  });
+
+  it('a refund deadline a day or more away is not singled out', async () => {
+    bookingServer(manageView({ terms: { refunds: [{ percent: 100, until: '2026-11-27T01:00:00.000Z' }], changesUntil: '2026-11-27T01:00:00.000Z', now: '2026-11-25T02:00:00.000Z' } }));
+    render();
+    await screen.findByRole('heading', { name: /Manage your booking/ });
+    await screen.findByText(/Full refund if you cancel by/);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('after the cut-off says so with the support address, and offers no change', async () => {
     bookingServer(manageView({ canChange: false, cancelQuote: null }));
     const { container } = render();

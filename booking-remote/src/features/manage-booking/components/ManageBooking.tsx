@@ -10,6 +10,7 @@ import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
 import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
 import { dayOf, refundText, timeSpan } from '../utils/words';
+import { DeadlineSoon } from './DeadlineSoon';
 import { BookingSummary } from './BookingSummary';
 import { CancelDialog } from './CancelDialog';
 import { Actions, Details, ELEMENT, LinkButton, Note, Sentence } from './layout';
@@ -105,6 +106,7 @@ export function ManageBooking({ token }: { token: string }) {
         <section aria-labelledby="manage-change-title">
           <h2 id="manage-change-title">{t('changeTitle')}</h2>
           <p>{termsText(view.terms)}</p>
+          <DeadlineSoon terms={view.terms} words={words} />
           <Actions>
             <Button variant="secondary" onClick={() => setOpen('reschedule')}>
               {t('changeButton')}

@@ -13,6 +13,7 @@ import { failureOf } from '../../../lib/apiError';
 import { errorText } from '../utils/apiError';
 import { byDate, freeSlots, type FreeSlot } from '../utils/freeSlots';
 import { momentText } from '../utils/words';
+import { DeadlineSoon } from './DeadlineSoon';
 import { ELEMENT, Note, Sentence } from './layout';
 
 type Props = {
@@ -105,6 +106,7 @@ function MoveTerms({ view, slot, words }: { view: ManageView; slot: FreeSlot; wo
   return (
     <>
       <p>{t('move.after', { terms: termsText(changeTerms({ start, refundFrom, now })) })}</p>
+      <DeadlineSoon terms={changeTerms({ start, refundFrom, now })} words={words} />
       {after < before ? (
         <Note $tone="warning" role="note">
           <p>
