@@ -94,7 +94,9 @@ describe('the request log', () => {
       'Handled by: staff@example.com',
       'Answered: Not yet',
     ]);
-    await user.click(within(cards[1]).getByRole('button', { name: 'Correct the details of aisyah@example.com' }));
+    // Each button's name starts with the words it shows (WCAG 2.5.3: "Correct details" is said as it is seen).
+    for (const button of within(log).getAllByRole('button')) expect(button.getAttribute('aria-label')).toMatch(new RegExp(`^${button.textContent}`));
+    await user.click(within(cards[1]).getByRole('button', { name: 'Correct details of aisyah@example.com' }));
     expect(within(cards[1]).getByRole('form', { name: 'Correct the details of aisyah@example.com' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
@@ -113,7 +115,7 @@ describe('the request log', () => {
     await waitFor(() => expect(posted).toEqual([{ kind: 'access', email: 'new@example.com', receivedOn: daysAgo(2), note: '' }]));
     expect(await screen.findByRole('cell', { name: 'new@example.com' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Record extension notice for aisyah@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Record extension for aisyah@example.com' }));
     const row = (await screen.findByRole('cell', { name: /Extended/ })).closest('tr')!;
     expect(row).toHaveTextContent(label(daysAgo(3 - 35)));
     expect(within(row).queryByRole('button', { name: /Record extension/ })).not.toBeInTheDocument();
@@ -126,7 +128,7 @@ describe('the request log', () => {
   it("corrects a visitor's details from a correction request: only the fields filled in, tied to the request", async () => {
     const user = userEvent.setup();
     const { container } = renderAdminApp('/secured/privacy');
-    await user.click(await screen.findByRole('button', { name: 'Correct the details of aisyah@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Correct details of aisyah@example.com' }));
     const form = screen.getByRole('form', { name: 'Correct the details of aisyah@example.com' });
     await user.click(within(form).getByRole('button', { name: 'Save correction' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Fill in the corrected name, email or phone');
