@@ -34,7 +34,7 @@ import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
 import { appendBookingEvent, bookingHistory, startsOf } from '../bookings';
-import { cancelUnpaid, findUnpaid, moveRefused, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
+import { cancelUnpaid, cancelledUnpaidRows, findUnpaid, moveRefused, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
 import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings';
 import { manageTokens } from '../bookings';
 import { sha256 } from '../base/crypto';
@@ -395,7 +395,7 @@ export class BookingManager {
    * demo seed's), newest visit first: what the CSV export lists.
    */
   async staffList(): Promise<StaffBookingRow[]> {
-    const [rows, unpaid] = await Promise.all([
+    const [rows, unpaid, cancelledUnpaid] = await Promise.all([
       this.db
         .select({ payment: payments, slot: slots })
         .from(payments)
@@ -406,9 +406,11 @@ export class BookingManager {
         .from(slots)
         .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
         .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id))),
+      // A cancelled unpaid booking is in the list (and the CSV) as a cancelled paid one is.
+      cancelledUnpaidRows(this.db),
     ]);
     const now = this.now();
-    const list = [...rows.map((row) => this.staffRow(row, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now))];
+    const list = [...rows.map((row) => this.staffRow(row, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now)), ...cancelledUnpaid];
     return list.sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   }
 

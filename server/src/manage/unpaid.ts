@@ -135,6 +135,46 @@ export async function moveUnpaid(tx: DbOrTx, from: SlotRow, slotId: number, by: 
   return won.slot;
 }
 
+/** The booking's visitor and school as a cancel records them. */
+const cancelledRecord = (slot: SlotRow) => ({
+  school: slot.selectedSchool ?? '',
+  visitorName: slot.visitorName ?? '',
+  visitorEmail: slot.visitorEmail ?? '',
+  visitorContactNo: slot.visitorContactNo ?? '',
+  childName: slot.childName,
+  childYear: slot.childYear,
+});
+
+/**
+ * Unpaid bookings staff cancelled, as staff list them (state 'cancelled', nothing paid): read from their cancel's audit
+ * record, the only place they still are. Cancels recorded before the record carried the booking show its time alone.
+ */
+export async function cancelledUnpaidRows(db: DbOrTx): Promise<StaffBookingRow[]> {
+  const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'booking_cancelled_by_staff'));
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return rows
+    .filter((r) => r.detail?.paid === false && typeof r.detail?.start === 'string' && r.target)
+    .map((r) => {
+      const booking = (r.detail?.booking ?? {}) as Record<string, unknown>;
+      const start = text(r.detail?.start);
+      return {
+        reference: r.target!,
+        school: text(booking.school),
+        start,
+        end: text(r.detail?.end) || new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+        amountPaidSen: 0,
+        state: 'cancelled' as const,
+        refund: null,
+        paymentId: null,
+        visitorName: text(booking.visitorName),
+        visitorEmail: text(booking.visitorEmail),
+        visitorContactNo: text(booking.visitorContactNo),
+        childName: text(booking.childName) || null,
+        childYear: text(booking.childYear) || null,
+      };
+    });
+}
+
 /** Cancels a locked unpaid booking (in the caller's transaction): the slot public again, nothing to refund, recorded and mailed. */
 export async function cancelUnpaid(tx: DbOrTx, slot: SlotRow, by: StaffChange): Promise<StaffBooking> {
   assertAhead(slot, by.now);
@@ -145,7 +185,8 @@ export async function cancelUnpaid(tx: DbOrTx, slot: SlotRow, by: StaffChange): 
     actorUserId: by.actorUserId,
     action: 'booking_cancelled_by_staff',
     target: reference,
-    detail: { refund: false, refundSen: 0, paid: false, slotId: slot.id, start: slot.startAt.toISOString() },
+    // What was cancelled, for the bookings list and its CSV: the slot no longer carries it (retention anonymises it here too).
+    detail: { refund: false, refundSen: 0, paid: false, slotId: slot.id, start: slot.startAt.toISOString(), end: slot.endAt.toISOString(), booking: cancelledRecord(slot) },
     ip: by.ip,
   });
   if (slot.visitorEmail) {

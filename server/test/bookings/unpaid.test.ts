@@ -106,7 +106,12 @@ describe.each<Driver>(['pglite', 'postgres'])('staff manage bookings with no pay
     expect(visitor.textBody).not.toMatch(/refund/i);
     expect(icsValue(visitor.ics!, 'METHOD')).toBe('CANCEL');
     expect(admin.textBody).toContain('Refund: Nothing was paid');
-    // Gone from the bookings: a second cancel finds nothing.
+    // Still in the bookings list (and so its CSV) as a cancelled paid booking is, with who and when (issue 36).
+    const listed = (await ctx.app.inject({ url: '/staff/bookings', headers: auth(token) })).json().data.bookings;
+    expect(listed.filter((b: { reference: string }) => b.reference === reference)).toEqual([
+      expect.objectContaining({ state: 'cancelled', amountPaidSen: 0, paymentId: null, visitorName: 'Nur Aina', visitorEmail: 'aina@example.com', visitorContactNo: '0165773086' }),
+    ]);
+    // Nothing left to change: a second cancel finds nothing.
     expect((await cancel(reference)).statusCode).toBe(404);
     expect((await get(reference)).statusCode).toBe(404);
   });
