@@ -4,6 +4,7 @@ import { CreateSlotsDialog } from '../features/create-slots';
 import { StaffAlertsNotice, useRefetchStaffAlerts } from '../features/alerts';
 import { CalendarFeedPanel } from '../features/calendar-feed';
 import { RequestsComingDue } from '../features/privacy';
+import { BreachesComingDue } from '../features/breaches';
 import { WaitlistCounts } from '../features/waitlist';
 
 /** The dashboard, the staff alerts above its counts and the create dialog, composed here so no feature reaches into another. */
@@ -14,6 +15,7 @@ export function DashboardPage() {
     <>
       <Dashboard onCreateSlots={() => setCreating(true)} notice={<StaffAlertsNotice />} onRefresh={refetchAlerts} />
       <WaitlistCounts />
+      <BreachesComingDue />
       <RequestsComingDue />
       <CalendarFeedPanel />
       <CreateSlotsDialog open={creating} onOpenChange={setCreating} />
