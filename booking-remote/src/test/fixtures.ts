@@ -95,5 +95,7 @@ export const manageView = (overrides: Partial<ManageView> = {}): ManageView => (
   canChange: true,
   cancelQuote: { percent: 100, amountSen: 7500 },
   calendarSequence: 0,
+  childName: 'Adam Firdaus',
+  childYear: 'Form 1',
   ...overrides,
 });

@@ -172,6 +172,8 @@ export class BookingManager {
       canChange,
       cancelQuote: canChange ? this.quote(located, now) : null,
       calendarSequence: located.payment.calendarSequence,
+      childName: located.payment.childName,
+      childYear: located.payment.childYear,
     };
   }
 

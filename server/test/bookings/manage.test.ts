@@ -54,6 +54,9 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
       canChange: true,
       cancelQuote: { percent: 100, amountSen: 7500 },
       calendarSequence: 0,
+      // The child the parent booked for (the booking form's, through the payment).
+      childName: 'Adam Firdaus',
+      childYear: 'Form 1',
     });
     expect((await paymentRow(ctx, b.paymentId)).bookingStatus).toBe('booked');
     expect((await eventsOf(ctx, b.paymentId)).map((e) => [e.kind, e.actor])).toEqual([['booked', 'parent']]);

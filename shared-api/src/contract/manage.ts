@@ -57,6 +57,9 @@ export const manageViewSchema = bookingCoreSchema.extend({
   cancelQuote: cancelQuoteSchema.nullable(),
   /** The calendar invitation's SEQUENCE now (0 when booked, +1 at each move): the page's .ics matches the last mail's. */
   calendarSequence: z.number().int().min(0),
+  /** The child the visit is for, as the parent gave them (older bookings have none). */
+  childName: z.string().nullable().default(null),
+  childYear: z.string().nullable().default(null),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 

@@ -33,6 +33,12 @@ export function BookingSummary({ view }: { view: ManageView }) {
   return (
     <>
       <Details>
+        {view.childName && (
+          <>
+            <dt>{t('child')}</dt>
+            <dd>{view.childYear ? t('childValue', { name: view.childName, year: view.childYear }) : view.childName}</dd>
+          </>
+        )}
         <dt>{t('school')}</dt>
         <dd>{schoolName(school, locale)}</dd>
         <SchoolPlaceRows school={school} />

@@ -47,6 +47,10 @@ describe('/booking/manage/:token', () => {
     const { container } = render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage your booking' })).toBeInTheDocument();
     expect(await screen.findByText('BK-2026-0001')).toBeInTheDocument();
+    // The visit first: for whom, then where and when (issue 36).
+    const terms = screen.getAllByRole('term').map((dt) => dt.textContent);
+    expect(terms.slice(0, 2)).toEqual(['Child', 'School']);
+    expect(screen.getByText('Adam Firdaus, Form 1')).toBeInTheDocument();
     expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
     expect(screen.getByText('Friday 27 November 2026')).toBeInTheDocument();
     expect(screen.getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
