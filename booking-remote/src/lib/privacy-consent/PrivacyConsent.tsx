@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDayInMY, HTML_LANG, LOCALE_NAMES, LOCALES, type Locale } from 'shared-api';
+import { formatDayInMY, HTML_LANG, LOCALES, type Locale } from 'shared-api';
 import { NOTICE_FIELDS, privacyNotice } from 'shared-api/privacy';
 import { styled, useCatalog } from 'shared-ui';
 import { consentCatalog } from './i18n';
@@ -150,8 +150,8 @@ export function PrivacyConsent({ checked, onCheckedChange, missing = false }: Pr
         </LinkButton>
         {LOCALES.filter((other) => other !== locale).map((other) => (
           <LinkButton key={other} type="button" aria-expanded={shown === other} aria-controls={NOTICE_ID} onClick={() => setShown(shown === other ? null : other)}>
-            {/* `code` lets a language name the others in its own words (Chinese: 阅读英文版, not 以English阅读). */}
-            {t('noticeIn', { language: LOCALE_NAMES[other], code: other })}
+            {/* Each language names the others in its own words (Chinese: 阅读英文版, not 以English阅读). */}
+            {t('noticeIn', { code: other })}
           </LinkButton>
         ))}
       </Links>
