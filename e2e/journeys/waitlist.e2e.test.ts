@@ -188,10 +188,11 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v,
       // the list (opening the link alone does not), then the page is their place: their days, change or leave.
       const entryPage = await own.context.newPage();
       await entryPage.goto(await confirmLinkOf(first));
-      await entryPage.getByRole('heading', { name: w.entryTitle }).waitFor();
+      await entryPage.getByRole('heading', { name: w.confirmTitle }).waitFor();
       await entryPage.getByText(w['state.pending']).waitFor();
       await shotBoth(journey, entryPage, `${lang}-confirm`);
       await entryPage.getByRole('button', { name: w.confirm }).click();
+      await entryPage.getByRole('heading', { name: w.entryTitle }).waitFor();
       await entryPage.getByRole('button', { name: w.changeDates }).waitFor();
       await shotBoth(journey, entryPage, `${lang}-entry`);
       await entryPage.close();

@@ -106,10 +106,12 @@ describe('a request waiting for its confirmation', () => {
     const user = userEvent.setup();
     open(view('pending', null));
     expect(await screen.findByText(/You are not on the list until you confirm/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Confirm your place on the waitlist' })).toBeInTheDocument();
     expect(screen.getByText('Name given')).toBeInTheDocument();
     expect(calls).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Confirm my place' }));
     expect(await screen.findByText('Number 4 in line')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your place on the waitlist' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Leave the waitlist' })).toBeInTheDocument();
     expect(calls).toEqual(['confirm']);
   });

@@ -71,6 +71,8 @@ export function WaitlistEntry({ token, askNotMe = false }: Props) {
   const pending = entry.state === 'pending';
   // Details typed by whoever asked are gone once the request ended unconfirmed or disowned.
   const ended = entry.state === 'unconfirmed' || entry.state === 'disowned' || blockedUntil !== null;
+  // A request still to confirm is not yet a place: the page says what it asks.
+  const heading = pending && !ended ? t('confirmTitle') : title;
   const stateText =
     entry.state === 'offered' && offer
       ? Date.parse(offer.startsAt) > Date.now()
@@ -131,7 +133,7 @@ export function WaitlistEntry({ token, askNotMe = false }: Props) {
   };
 
   return (
-    <LinkPanel id="waitlist-title" title={title}>
+    <LinkPanel id="waitlist-title" title={heading}>
       <Callout as="p" role="status">
         {blockedUntil ? t('notMeDone', { until: dayText(blockedUntil.slice(0, 10), locale) }) : stateText}
       </Callout>
