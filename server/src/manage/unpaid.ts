@@ -1,6 +1,6 @@
 // Bookings no payment stands behind (staff's direct bookings, the demo data): staff see, move and cancel them as any
 // other. The slot row is the booking (its reference, visitor and school); its history is its audit records.
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BOOKING_LEAD_HOURS, ErrorCode, ManageErrorCode, ManageMessage, WaitlistErrorCode, type BookingEvent, type StaffBooking, type StaffBookingRow } from 'shared-api/contract';
 import { auditLog, recordAudit } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
@@ -135,31 +135,24 @@ export async function moveUnpaid(tx: DbOrTx, from: SlotRow, slotId: number, by: 
   return won.slot;
 }
 
-/** The booking's visitor and school as a cancel records them. */
-const cancelledRecord = (slot: SlotRow) => ({
-  school: slot.selectedSchool ?? '',
-  visitorName: slot.visitorName ?? '',
-  visitorEmail: slot.visitorEmail ?? '',
-  visitorContactNo: slot.visitorContactNo ?? '',
-  childName: slot.childName,
-  childYear: slot.childYear,
-});
-
 /**
  * Unpaid bookings staff cancelled, as staff list them (state 'cancelled', nothing paid): read from their cancel's audit
  * record, the only place they still are. Cancels recorded before the record carried the booking show its time alone.
  */
 export async function cancelledUnpaidRows(db: DbOrTx): Promise<StaffBookingRow[]> {
-  const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'booking_cancelled_by_staff'));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'booking_cancelled_by_staff'), sql`${auditLog.detail}->>'paid' = 'false'`));
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return rows
-    .filter((r) => r.detail?.paid === false && typeof r.detail?.start === 'string' && r.target)
+    .filter((r) => typeof r.detail?.start === 'string' && r.target)
     .map((r) => {
       const booking = (r.detail?.booking ?? {}) as Record<string, unknown>;
       const start = text(r.detail?.start);
       return {
         reference: r.target!,
-        school: text(booking.school),
+        school: text(booking.selectedSchool),
         start,
         end: text(r.detail?.end) || new Date(Date.parse(start) + 30 * 60_000).toISOString(),
         amountPaidSen: 0,
@@ -186,7 +179,7 @@ export async function cancelUnpaid(tx: DbOrTx, slot: SlotRow, by: StaffChange): 
     action: 'booking_cancelled_by_staff',
     target: reference,
     // What was cancelled, for the bookings list and its CSV: the slot no longer carries it (retention anonymises it here too).
-    detail: { refund: false, refundSen: 0, paid: false, slotId: slot.id, start: slot.startAt.toISOString(), end: slot.endAt.toISOString(), booking: cancelledRecord(slot) },
+    detail: { refund: false, refundSen: 0, paid: false, slotId: slot.id, start: slot.startAt.toISOString(), end: slot.endAt.toISOString(), booking: visitorOnSlot(slot) },
     ip: by.ip,
   });
   if (slot.visitorEmail) {

@@ -324,13 +324,16 @@ export class WaitlistService {
           throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS).withReason({ rule: 'networkFull', params: { entries: perNetwork } });
       }
       if (await this.liveEntryOf(tx, entry.school, entry.email, entry.phone)) throw fail(409, WaitlistErrorCode.WAITLIST_ALREADY_ON, WaitlistMessage.alreadyOn);
-      const [confirmed] = rows<WaitlistEntryRow>(
-        await tx.execute(sql`
-          UPDATE waitlist_entries SET state = 'waiting', joined_at = now(), waiting_seq = nextval('slot_freed_seq'),
-            position = nextval(pg_get_serial_sequence('waitlist_entries', 'position'))
-          WHERE id = ${entry.id} RETURNING id`),
-      );
-      const [row] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, confirmed.id));
+      const [row] = await tx
+        .update(waitlistEntries)
+        .set({
+          state: 'waiting',
+          joinedAt: sql`now()` as unknown as Date,
+          waitingSeq: sql`nextval('slot_freed_seq')` as unknown as number,
+          position: sql`nextval(pg_get_serial_sequence('waitlist_entries', 'position'))` as unknown as number,
+        })
+        .where(eq(waitlistEntries.id, entry.id))
+        .returning();
       await this.mailJoined(tx, row, token);
       return this.entryView(tx, row);
     });

@@ -100,13 +100,14 @@ function MoveTerms({ view, slot, words }: { view: ManageView; slot: FreeSlot; wo
   const now = Date.now();
   const start = slotStart(slot.date, slot.startTime)?.valueOf() ?? now;
   const refundFrom = refundFromOf([view.refundFrom, start]);
+  const terms = changeTerms({ start, refundFrom, now });
   // Both by the same rule and clock: what a cancel gives now, and what it would give after the move.
   const before = refundAmountSen(view.amountPaidSen, refundPercentAt(view.refundFrom, now));
   const after = refundAmountSen(view.amountPaidSen, refundPercentAt(refundFrom, now));
   return (
     <>
-      <p>{t('move.after', { terms: termsText(changeTerms({ start, refundFrom, now })) })}</p>
-      <DeadlineSoon terms={changeTerms({ start, refundFrom, now })} words={words} />
+      <p>{t('move.after', { terms: termsText(terms) })}</p>
+      <DeadlineSoon terms={terms} words={words} />
       {after < before ? (
         <Note $tone="warning" role="note">
           <p>
