@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Secret, TOTP } from 'otpauth';
 import { freePorts } from '../e2e/support/product';
 import { repoRoot } from '../scripts/bundles';
 import { stopChild } from '../scripts/product';
@@ -124,6 +125,14 @@ async function runScenario(root: string, scenario: Scenario, run: number): Promi
     const token = await fetch(`${api.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) })
       .then((r) => r.json() as Promise<{ data: { token: string } }>)
       .then((b) => b.data.token);
+    // Adding a colleague is an admin action: the owner (the first account, so the admin) sets up the second factor.
+    const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // (A baseline build from before roles has no such route: it registers without.)
+    const enrol = (await fetch(`${api.url}/auth/second-factor/enrol`, { method: 'POST', headers: { authorization: bearer.authorization } }).then((r) => r.json())) as { data?: { secret?: string } | null };
+    if (enrol.data?.secret) {
+      const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(enrol.data.secret) }).generate();
+      await fetch(`${api.url}/auth/second-factor/enrol/confirm`, { method: 'POST', headers: bearer, body: JSON.stringify({ code }) });
+    }
     const added = await post(api, '/auth/register', COLLEAGUE, '127.0.9.2', { authorization: `Bearer ${token}` });
     if (added.status !== 201) throw new Error(`register failed: ${added.status}`);
     const base = 20 + run;

@@ -30,7 +30,7 @@ import { staffAlertRoutes } from './ops';
 import { bookingsPlugin } from './manage';
 import { manageRoutes } from './manage';
 import { staffBookingRoutes } from './manage';
-import { accountRoutes } from './auth';
+import { accountRoutes, secondFactorRoutes } from './auth';
 import { staffAuditRoutes } from './audit';
 import { slotPlanningRoutes } from './slots';
 import { calendarFeedRoutes } from './calendar';
@@ -136,6 +136,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);
   await app.register(accountRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(staffAuditRoutes);
   await app.register(slotPlanningRoutes);
   await app.register(calendarFeedRoutes);

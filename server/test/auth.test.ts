@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ErrorCode, SlotListError } from 'shared-api/contract';
 import { sessions } from '../src/auth/tables';
 import { sha256 } from '../src/base/crypto';
-import { auth, queryRows, STAFF, startTestApp, staffToken, stopTestApp, type TestContext } from './helpers';
+import { auth, queryRows, STAFF, startTestApp, adminToken, stopTestApp, type TestContext } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -10,7 +10,7 @@ let ctx: TestContext;
 let token: string;
 beforeAll(async () => {
   ctx = await startTestApp();
-  token = await staffToken(ctx);
+  token = await adminToken(ctx);
 });
 afterAll(() => stopTestApp(ctx));
 
@@ -64,7 +64,7 @@ describe('GET /user', () => {
   it('returns the current user at data.data.user', async () => {
     const res = await ctx.app.inject({ url: '/user', headers: auth(token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.data.user).toEqual({ id: expect.any(Number), email: STAFF.email, username: null });
+    expect(res.json().data.data.user).toEqual({ id: expect.any(Number), email: STAFF.email, username: null, role: 'admin' });
   });
 
   it.each([
@@ -127,10 +127,10 @@ describe('POST /auth/register', () => {
     expect((await login({ email: account.email, password: account.password })).statusCode).toBe(401);
   });
 
-  it('creates a staff account for a staff caller; the new account can log in', async () => {
+  it('an admin adds a colleague, as staff unless admin is chosen; the new account can log in', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/auth/register', payload: account, headers: auth(token) });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.user).toEqual({ id: expect.any(Number), email: 'new.staff@example.com', username: 'newstaff' });
+    expect(res.json().data.user).toEqual({ id: expect.any(Number), email: 'new.staff@example.com', username: 'newstaff', role: 'staff' });
     expect(res.body).not.toMatch(/abcde|password/i);
     expect((await login({ email: 'new.staff@example.com', password: 'abcde' })).statusCode).toBe(200);
   });

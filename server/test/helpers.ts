@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,6 +68,33 @@ export async function staffToken(ctx: TestContext, account = STAFF): Promise<str
 }
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The code an authenticator app shows for `secret` at `timestamp` (ms; now by default). */
+export const totpCode = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp });
+
+/**
+ * Sets up the second factor of the admin behind `token` as a person would (the QR code's secret, the app's first
+ * code): the session is stepped up for 12 hours; the secret and the recovery codes are answered for later codes.
+ */
+export async function enrolSecondFactor(ctx: TestContext, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await ctx.app.inject({ method: 'POST', url: '/auth/second-factor/enrol', headers: auth(token) });
+  if (started.statusCode !== 200) throw new Error(`enrol failed: ${started.body}`);
+  const { secret } = started.json().data as { secret: string };
+  const confirmed = await ctx.app.inject({ method: 'POST', url: '/auth/second-factor/enrol/confirm', headers: auth(token), payload: { code: totpCode(secret) } });
+  if (confirmed.statusCode !== 200) throw new Error(`enrol confirm failed: ${confirmed.body}`);
+  return { secret, recoveryCodes: confirmed.json().data.recoveryCodes };
+}
+
+/** An admin's token with the second factor given (for the admin routes: colleagues, privacy, breaches, calendar feed). */
+export async function adminToken(ctx: TestContext, account = STAFF): Promise<string> {
+  await createUser(ctx.database.db, { email: account.email, password: account.password, role: 'admin' });
+  const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: account });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const token = res.json().data.token as string;
+  await enrolSecondFactor(ctx, token);
+  return token;
+}
 
 /** Inserts a slot starting `hoursAhead` hours from now (rounded to the minute). */
 /** A slot `hoursAhead` from now; a booked one names a consent of its own (the database refuses one without: 0022). */

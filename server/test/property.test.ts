@@ -9,7 +9,7 @@ import {
   reserveBodySchema,
   slotIdParamSchema,
 } from 'shared-api/contract';
-import { auth, insertSlot, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from './helpers';
+import { auth, insertSlot, startTestApp, adminToken, stopTestApp, visitor, type TestContext } from './helpers';
 import { snapshotAllTables } from './hardening/routes';
 
 // Malformed bodies, ids, dates and tokens at the slot and auth routes: never a 5xx, never a changed row (in any table).
@@ -24,7 +24,7 @@ let before: Awaited<ReturnType<typeof snapshotAllTables>>;
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  token = await staffToken(ctx);
+  token = await adminToken(ctx);
   available = (await insertSlot(ctx.database, 30)).id;
   await insertSlot(ctx.database, 31, { status: 'booked', ...visitor, visitorContactNo: '0123456789' });
   await insertSlot(ctx.database, 32, { holdTokenHash: 'held', holdExpiresAt: new Date(Date.now() + 3_600_000) });

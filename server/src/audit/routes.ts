@@ -12,14 +12,14 @@ export const staffAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/audit',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['staff'],
         operationId: 'listAuditTrail',
         summary: 'The audit trail, newest first: filter by person (exact or contains), action and GMT+8 days (inclusive); paged (limit ≤ 100)',
         security: bearerSecurity,
         querystring: auditQuerySchema,
-        response: { 200: envelope(auditPageSchema), ...errorResponses(401) },
+        response: { 200: envelope(auditPageSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {

@@ -9,8 +9,10 @@ import {
   passwordResetRequestBodySchema,
   staffAccountListSchema,
   staffAccountParamsSchema,
+  staffRoleBodySchema,
 } from 'shared-api/contract';
-import { disableAccount, listAccounts } from './accounts';
+import { disableAccount, listAccounts, setRole } from './accounts';
+import { commonPasswordRefused, isCommonPassword } from './common-passwords';
 import { confirmPasswordReset, countResetAddress, isResetTokenUsable, requestPasswordReset, RESET_GUESS_LIMIT } from './password-reset';
 import { clientGone } from './plugin';
 import { revokeAllSessions } from './sessions';
@@ -105,6 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (isCommonPassword(request.body.password)) throw commonPasswordRefused();
       const signal = clientGone(reply);
       const hash = (password: string, email: string) => app.passwords.hash(email, password, { signal });
       const done = await confirmPasswordReset(app.db, request.body.token, request.body.password, hash, request.ip);
@@ -117,13 +120,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/accounts',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['staff'],
         operationId: 'listStaffAccounts',
-        summary: 'Every staff account (disabled ones too), oldest first',
+        summary: 'Every staff account (disabled ones too), oldest first, with its role and whether it set up a second factor (admins)',
         security: bearerSecurity,
-        response: { 200: envelope(staffAccountListSchema), ...errorResponses(401) },
+        response: { 200: envelope(staffAccountListSchema), ...errorResponses(401, 403) },
       },
     },
     async () => {
@@ -136,14 +139,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/accounts/:id/disable',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags: ['staff'],
         operationId: 'disableStaffAccount',
-        summary: 'Disable a staff account: its sessions end at once and it cannot log in; the last enabled one is refused',
+        summary: 'Disable a staff account: its sessions end at once and it cannot log in; the last enabled one, or admin, is refused (admins)',
         security: bearerSecurity,
         params: staffAccountParamsSchema,
-        response: { 200: envelope(z.null()), ...errorResponses(401, 404, 409) },
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -153,8 +156,36 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (result === 'not_found') throw new AppError(404, ErrorCode.NOT_FOUND, AccountMessage.accountNotFound);
       if (result === 'last_active') throw new AppError(409, ErrorCode.FORBIDDEN, AccountMessage.lastActiveAccount);
+      if (result === 'last_admin') throw new AppError(409, ErrorCode.FORBIDDEN, AccountMessage.lastAdmin);
       if (result === 'disabled') request.log.info({ by: staff.id, userId: request.params.id }, 'staff account disabled');
       return ok(null, AccountMessage.accountDisabled);
+    },
+  );
+
+  app.post(
+    '/staff/accounts/:id/role',
+    {
+      onRequest: app.requireAdminStepUp,
+      schema: {
+        tags: ['staff'],
+        operationId: 'setStaffAccountRole',
+        summary: "Make a colleague staff or admin (audited); the last enabled admin cannot be made staff (admins)",
+        security: bearerSecurity,
+        params: staffAccountParamsSchema,
+        body: staffRoleBodySchema,
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const staff = request.staff!;
+      const { role } = request.body;
+      const result = await setRole(app.db, request.params.id, role, async (tx, account) => {
+        await recordAudit(tx, { actor: staff.email, actorUserId: staff.id, action: 'account_role_changed', target: account.email, detail: { from: account.from, to: role }, ip: request.ip });
+      });
+      if (result.outcome === 'not_found') throw new AppError(404, ErrorCode.NOT_FOUND, AccountMessage.accountNotFound);
+      if (result.outcome === 'last_admin') throw new AppError(409, ErrorCode.FORBIDDEN, AccountMessage.lastAdmin);
+      if (result.outcome === 'changed') request.log.info({ by: staff.id, userId: request.params.id, role }, 'staff account role changed');
+      return ok(null, AccountMessage.roleChanged);
     },
   );
 };

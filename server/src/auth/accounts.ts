@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../base/db/connection';
+import type { StaffRole } from 'shared-api/contract';
 import { users } from './tables';
 import { revokeAllSessions } from './sessions';
 import { hashPassword, needsRehash, PASSWORD_COST, verifyPassword, type ScryptCost } from './passwords';
@@ -32,19 +33,25 @@ export async function passwordMatches(db: DbOrTx, user: LoginAccount, password: 
 /** Creates an account; null when the email is taken. */
 export async function createUser(
   db: DbOrTx,
-  input: { email: string; username?: string | null; password: string },
+  input: { email: string; username?: string | null; password: string; role?: StaffRole },
   cost: ScryptCost = PASSWORD_COST,
 ) {
   return insertUser(db, { ...input, passwordHash: await hashPassword(input.password, cost) });
 }
 
-/** Stores an account whose password is already hashed; null when the email is taken. */
-export async function insertUser(db: DbOrTx, input: { email: string; username?: string | null; passwordHash: string }) {
+/** Stores an account whose password is already hashed; null when the email is taken. The first account is admin. */
+export async function insertUser(db: DbOrTx, input: { email: string; username?: string | null; passwordHash: string; role?: StaffRole }) {
+  const role = input.role ?? 'staff';
   const rows = await db
     .insert(users)
-    .values({ email: input.email.toLowerCase(), username: input.username || null, passwordHash: input.passwordHash })
+    .values({
+      email: input.email.toLowerCase(),
+      username: input.username || null,
+      passwordHash: input.passwordHash,
+      role: sql<StaffRole>`CASE WHEN EXISTS (SELECT 1 FROM users) THEN ${role} ELSE 'admin' END`,
+    })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email, username: users.username });
+    .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
   return rows[0] ?? null;
 }
 
@@ -65,6 +72,8 @@ export async function listAccounts(db: DbOrTx) {
       id: users.id,
       email: users.email,
       username: users.username,
+      role: users.role,
+      secondFactor: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL`,
       createdAt: users.createdAt,
       lastLoginAt: users.lastLoginAt,
       disabledAt: users.disabledAt,
@@ -73,7 +82,7 @@ export async function listAccounts(db: DbOrTx) {
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
-export type DisableResult = 'disabled' | 'already' | 'not_found' | 'last_active';
+export type DisableResult = 'disabled' | 'already' | 'not_found' | 'last_active' | 'last_admin';
 
 /**
  * Disables an account and ends its sessions, in one transaction. The enabled accounts are locked first (FOR UPDATE),
@@ -86,15 +95,48 @@ export async function disableAccount(
   onDisabled?: (tx: DbOrTx, email: string) => Promise<void>,
 ): Promise<DisableResult> {
   return db.transaction(async (tx) => {
-    const active = await tx.select({ id: users.id }).from(users).where(isNull(users.disabledAt)).orderBy(asc(users.id)).for('update');
-    if (!active.some((u) => u.id === userId)) {
+    const active = await tx.select({ id: users.id, role: users.role }).from(users).where(isNull(users.disabledAt)).orderBy(asc(users.id)).for('update');
+    const target = active.find((u) => u.id === userId);
+    if (!target) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
       return exists ? 'already' : 'not_found';
     }
     if (active.length <= 1) return 'last_active';
+    if (target.role === 'admin' && active.filter((u) => u.role === 'admin').length <= 1) return 'last_admin';
     const [disabled] = await tx.update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, userId)).returning({ email: users.email });
     await revokeAllSessions(tx, userId);
     await onDisabled?.(tx, disabled.email);
     return 'disabled';
   });
+}
+
+export type RoleResult = { outcome: 'changed' | 'same'; from: StaffRole } | { outcome: 'not_found' | 'last_admin' };
+
+/**
+ * Sets an account's role. The enabled accounts are locked first (FOR UPDATE), as for a disable, so two admins making
+ * each other staff at once, from any process, cannot leave no enabled admin. `onChanged` runs in the same transaction.
+ */
+export async function setRole(
+  db: DbOrTx,
+  userId: number,
+  role: StaffRole,
+  onChanged?: (tx: DbOrTx, account: { email: string; from: StaffRole }) => Promise<void>,
+): Promise<RoleResult> {
+  return db.transaction(async (tx) => {
+    const active = await tx.select({ id: users.id, role: users.role }).from(users).where(isNull(users.disabledAt)).orderBy(asc(users.id)).for('update');
+    const [account] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId));
+    if (!account) return { outcome: 'not_found' as const };
+    if (account.role === role) return { outcome: 'same' as const, from: account.role };
+    const otherAdmins = active.filter((u) => u.role === 'admin' && u.id !== userId).length;
+    if (account.role === 'admin' && otherAdmins === 0) return { outcome: 'last_admin' as const };
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+    await onChanged?.(tx, { email: account.email, from: account.role });
+    return { outcome: 'changed' as const, from: account.role };
+  });
+}
+
+/** The emails of the enabled admins (a breach mailing needs two of them where there are two). */
+export async function enabledAdminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+  return rows.map((r) => r.email);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode, envelope, loginBodySchema, loginResultSchema, registerBodySchema, userSchema } from 'shared-api/contract';
 import { insertUser, loginAccount, markLogin, passwordMatches } from './accounts';
+import { commonPasswordRefused, isCommonPassword } from './common-passwords';
 import { admitLoginAttempt, countAddressAttempt, FAILURE_WINDOW_SECONDS, loginFailed, loginSucceeded } from './login-limits';
 import { clientGone } from './plugin';
 import { createSession, revokeSession } from './sessions';
@@ -95,28 +96,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ data: z.object({ user: userSchema }) })), ...errorResponses(401) },
       },
     },
-    async (request) => ok({ data: { user: request.staff! } }, 'Current user'),
+    async (request) => {
+      const { id, email, username, role } = request.staff!;
+      return ok({ data: { user: { id, email, username, role } } }, 'Current user');
+    },
   );
 
   app.post(
     '/auth/register',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags: ['auth'],
         operationId: 'registerStaff',
-        summary: 'Create another staff account (staff token required)',
+        summary: 'Add a colleague, as staff unless `role` is admin (an admin with a recent second factor; not a common password)',
         security: bearerSecurity,
         body: registerBodySchema,
-        response: { 201: envelope(z.object({ user: userSchema })), ...errorResponses(401, 409) },
+        response: { 201: envelope(z.object({ user: userSchema })), ...errorResponses(401, 403, 409) },
       },
     },
     async (request, reply) => {
       const staff = request.staff!;
+      if (isCommonPassword(request.body.password)) throw commonPasswordRefused();
       const passwordHash = await app.passwords.hash(request.body.email.toLowerCase(), request.body.password, { signal: clientGone(reply) });
       const user = await app.db.transaction(async (tx) => {
         const added = await insertUser(tx, { ...request.body, passwordHash });
-        if (added) await recordAudit(tx, { actor: staff.email, actorUserId: staff.id, action: 'account_added', target: added.email, ip: request.ip });
+        if (added) await recordAudit(tx, { actor: staff.email, actorUserId: staff.id, action: 'account_added', target: added.email, detail: { role: added.role }, ip: request.ip });
         return added;
       });
       if (!user) throw new AppError(409, ErrorCode.ACCOUNT_EXISTS, LoginMessage.accountExists);

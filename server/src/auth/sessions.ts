@@ -20,7 +20,9 @@ export async function createSession(db: DbOrTx, userId: number): Promise<{ token
  * The user behind a bearer token, touching its idle timer in the same statement;
  * null when the token is unknown, revoked, idle for 8 h or older than 24 h.
  */
-export async function userForToken(db: DbOrTx, token: string): Promise<Pick<UserRow, 'id' | 'email' | 'username'> | null> {
+export type SessionUser = Pick<UserRow, 'id' | 'email' | 'username' | 'role'> & { sessionId: number; steppedUpAt: Date | null; secondFactor: boolean };
+
+export async function userForToken(db: DbOrTx, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const [session] = await db
     .update(sessions)
@@ -33,13 +35,13 @@ export async function userForToken(db: DbOrTx, token: string): Promise<Pick<User
         gt(sessions.lastUsedAt, sql`now() - make_interval(hours => ${SESSION_IDLE_HOURS})`),
       ),
     )
-    .returning({ userId: sessions.userId });
+    .returning({ userId: sessions.userId, sessionId: sessions.id, steppedUpAt: sessions.steppedUpAt });
   if (!session) return null;
   const [user] = await db
-    .select({ id: users.id, email: users.email, username: users.username })
+    .select({ id: users.id, email: users.email, username: users.username, role: users.role, secondFactor: sql<boolean>`${users.totpEnrolledAt} IS NOT NULL` })
     .from(users)
     .where(and(eq(users.id, session.userId), isNull(users.disabledAt)));
-  return user ?? null;
+  return user ? { ...user, sessionId: session.sessionId, steppedUpAt: session.steppedUpAt } : null;
 }
 
 export async function revokeSession(db: DbOrTx, token: string): Promise<boolean> {

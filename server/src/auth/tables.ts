@@ -1,7 +1,7 @@
-import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../base/db/columns';
 
-// Mirrors migrations/0001 (users, sessions) and 0008_accounts.sql.
+// Mirrors migrations/0001 (users, sessions), 0008_accounts.sql and 0033_staff_roles_second_factor.sql.
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
@@ -11,6 +11,14 @@ export const users = pgTable('users', {
   /** Migration 0008: a disabled account cannot log in; its sessions were revoked when it was disabled. */
   disabledAt: tz('disabled_at'),
   lastLoginAt: tz('last_login_at'),
+  /** 'staff' or 'admin' (STAFF_ROLES); the oldest enabled account was made admin by migration 0033. */
+  role: text('role', { enum: ['staff', 'admin'] }).notNull().default('staff'),
+  /** TOTP secret (base32) shown by the enrolment until its first right code moves it to `totpSecret`. */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpSecret: text('totp_secret'),
+  totpEnrolledAt: tz('totp_enrolled_at'),
+  /** The last 30-second step a code was accepted for: a code of that step or an earlier one is refused. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 export const sessions = pgTable('sessions', {
@@ -23,6 +31,8 @@ export const sessions = pgTable('sessions', {
   lastUsedAt: tz('last_used_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
   revokedAt: tz('revoked_at'),
+  /** When this session last gave the admin's second factor (STEP_UP_HOURS). */
+  steppedUpAt: tz('stepped_up_at'),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,3 +43,16 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: tz('expires_at').notNull(),
   usedAt: tz('used_at'),
 });
+
+/** One-time recovery codes of an enrolled second factor (SHA-256 of each). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);

@@ -6,7 +6,7 @@ import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses, publicRoute } from '../base/routes';
 
 const tags = ['calendar feed'];
-const feedAnswer = { 200: envelope(calendarFeedSchema), ...errorResponses(401) };
+const feedAnswer = { 200: envelope(calendarFeedSchema), ...errorResponses(401, 403) };
 
 /**
  * The staff's private calendar subscription: each account manages its own feed URL (staff routes), and calendar apps
@@ -20,7 +20,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/calendar-feed',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         operationId: 'getCalendarFeed',
@@ -35,7 +35,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/calendar-feed',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'createCalendarFeed',
@@ -50,7 +50,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/staff/calendar-feed',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'deleteCalendarFeed',

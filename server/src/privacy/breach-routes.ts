@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { breachExportQuerySchema, breachPeopleFileSchema, breachSchema, envelope, ErrorCode, newBreachSchema, rowIdSchema } from 'shared-api/contract';
+import { AccountMessage, breachExportQuerySchema, breachPeopleFileSchema, breachSchema, envelope, ErrorCode, newBreachSchema, rowIdSchema } from 'shared-api/contract';
+import { enabledAdminEmails } from '../auth';
 import { auditBy, recordAudit } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
 import { AppError, ok } from '../base/errors';
@@ -13,7 +14,7 @@ const tags = ['staff'];
 const idParam = z.object({ id: rowIdSchema });
 const one = envelope(z.object({ breach: breachSchema }));
 /** What a step taken once answers: the breach after it, 404 for no such breach, 409 when it was taken. */
-const stepAnswer = { 200: one, ...errorResponses(401, 404, 409) };
+const stepAnswer = { 200: one, ...errorResponses(401, 403, 404, 409) };
 
 async function breachOr404(tx: DbOrTx, id: number, lock = false): Promise<BreachRow> {
   const query = tx.select().from(breaches).where(eq(breaches.id, id));
@@ -47,13 +48,13 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/breaches',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         operationId: 'listBreaches',
         summary: 'The breach log, latest found first, with each deadline and how many people its query finds',
         security: bearerSecurity,
-        response: { 200: envelope(z.object({ breaches: z.array(breachSchema) })), ...errorResponses(401) },
+        response: { 200: envelope(z.object({ breaches: z.array(breachSchema) })), ...errorResponses(401, 403) },
       },
     },
     async () => {
@@ -66,14 +67,14 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/breaches',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'logBreach',
         summary: 'Log a personal data breach: when it was found, what happened, which data, and who it touches (a booking period and/or a school)',
         security: bearerSecurity,
         body: newBreachSchema,
-        response: { 200: one, ...errorResponses(401) },
+        response: { 200: one, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -99,7 +100,7 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/breaches/:id/commissioner-notified',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'breachCommissionerNotified',
@@ -123,7 +124,7 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/breaches/:id/people',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'exportBreachPeople',
@@ -136,7 +137,7 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
             description: 'The file itself, not the {success, data} envelope: JSON (format=json) or CSV (format=csv: UTF-8 with a BOM, a header row, one row per person, phones as text)',
             content: { 'application/json': { schema: breachPeopleFileSchema }, 'text/csv': { schema: z.string() } },
           },
-          ...errorResponses(401, 404),
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -157,17 +158,37 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/breaches/:id/notify',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'notifyBreachPeople',
-        summary: 'Mail the notice to every person the breach touches, each in their booking language, through the outbox (once)',
+        summary:
+          'Mail the notice to every person the breach touches, each in their booking language, through the outbox (once). Where the school has two admins or more, the first press asks (202) and a second admin sends',
         security: bearerSecurity,
         params: idParam,
-        response: stepAnswer,
+        response: { ...stepAnswer, 202: one },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const staff = request.staff!;
+      const asked = await app.db.transaction(async (tx) => {
+        const admins = await enabledAdminEmails(tx);
+        if (admins.length < 2) return null;
+        // The breach's row is the lock: an ask and a confirmation at once are taken one after the other.
+        const row = await breachOr404(tx, request.params.id, true);
+        if (row.peopleNotifiedAt) throw new AppError(409, ErrorCode.VALIDATION_ERROR, 'The people affected have already been notified.');
+        const askedByAnAdmin = row.notifyAskedBy !== null && admins.includes(row.notifyAskedBy);
+        if (askedByAnAdmin && row.notifyAskedBy !== staff.email) return null;
+        if (askedByAnAdmin) throw new AppError(409, ErrorCode.FORBIDDEN, AccountMessage.notifyNeedsAnotherAdmin).withReason({ rule: 'secondAdmin' });
+        const [updated] = await tx.update(breaches).set({ notifyAskedBy: staff.email, notifyAskedAt: new Date() }).where(eq(breaches.id, row.id)).returning();
+        const people = await breachPeople(tx, updated);
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'breach_notify_asked', target: String(row.id), detail: { people: people.length } });
+        return presentBreach(updated, people.length);
+      });
+      if (asked) {
+        reply.code(202);
+        return ok({ breach: asked }, AccountMessage.notifyAsked);
+      }
       const breach = await app.db.transaction(async (tx) => {
         // Two staff pressing at once send one notice each, not two.
         const claimed = await takeOnce(tx, request.params.id, 'peopleNotifiedAt', 'The people affected have already been notified.');
@@ -175,7 +196,8 @@ export const breachRoutes: FastifyPluginAsyncZod = async (app) => {
         const queued = await queueBreachNotices(tx, claimed, people, app.config.payments.mailFrom);
         const [row] = await tx.update(breaches).set({ peopleNotified: queued }).where(eq(breaches.id, claimed.id)).returning();
         const locales = Object.fromEntries(['en', 'ms', 'zh'].map((l) => [l, people.filter((p) => p.email && p.locale === l).length]));
-        await recordAudit(tx, { ...auditBy(request.staff!, request.ip), action: 'breach_people_notified', target: String(row.id), detail: { mailed: queued, people: people.length, locales } });
+        const confirmedAsk = row.notifyAskedBy ? { askedBy: row.notifyAskedBy } : {};
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'breach_people_notified', target: String(row.id), detail: { mailed: queued, people: people.length, locales, ...confirmedAsk } });
         return presentBreach(row, people.length);
       });
       return ok({ breach }, `${breach.peopleNotified ?? 0} notice(s) queued`);

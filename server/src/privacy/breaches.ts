@@ -85,6 +85,8 @@ export function presentBreach(row: BreachRow, affected: number): Breach {
     affected,
     peopleNotified: row.peopleNotified,
     recordedBy: row.recordedBy,
+    notifyAskedBy: row.notifyAskedBy,
+    notifyAskedAt: row.notifyAskedAt?.toISOString() ?? null,
   };
 }
 

@@ -21,7 +21,7 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/privacy/corrections',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags: ['staff'],
         operationId: 'correctVisitor',
@@ -29,7 +29,7 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
           "Correct a visitor's name, email or phone on every booking, payment and waitlist entry naming them (by email or phone as stored); audited; nothing new sent, unsent mails to them go to the corrected address",
         security: bearerSecurity,
         body: visitorCorrectionSchema,
-        response: { 200: envelope(visitorCorrectionResultSchema), ...errorResponses(401, 404) },
+        response: { 200: envelope(visitorCorrectionResultSchema), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

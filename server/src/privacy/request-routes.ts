@@ -43,14 +43,14 @@ export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/privacy/requests',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         operationId: 'listPrivacyRequests',
         summary: 'Access and correction requests, soonest due first; with dueWithinDays only open ones due within that many days (GMT+8)',
         security: bearerSecurity,
         querystring: privacyRequestListQuerySchema,
-        response: { 200: envelope(z.object({ requests: z.array(privacyRequestSchema) })), ...errorResponses(401) },
+        response: { 200: envelope(z.object({ requests: z.array(privacyRequestSchema) })), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -73,14 +73,14 @@ export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/privacy/requests',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'logPrivacyRequest',
         summary: 'Log an access or correction request: the person (email or phone), the GMT+8 day it arrived; the handler is the caller',
         security: bearerSecurity,
         body: newPrivacyRequestSchema,
-        response: { 200: one, ...errorResponses(401) },
+        response: { 200: one, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -101,14 +101,14 @@ export const privacyRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/staff/privacy/requests/:id/${path}`,
       {
-        onRequest: app.requireStaff,
+        onRequest: app.requireAdminStepUp,
         schema: {
           tags,
           operationId: path === 'extend' ? 'extendPrivacyRequest' : 'answerPrivacyRequest',
           summary: path === 'extend' ? 'Record the extension notice: due 35 days after receipt instead of 21 (once)' : 'Record that the request was answered (once)',
           security: bearerSecurity,
           params: idParam,
-          response: { 200: one, ...errorResponses(401, 404, 409) },
+          response: { 200: one, ...errorResponses(401, 403, 404, 409) },
         },
       },
       async (request) => {

@@ -26,14 +26,14 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/privacy/person',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'findPerson',
         summary: "Every record naming one person (by email or phone, as stored): bookings, payments, consents, mails, audit entries; the look-up is audited",
         security: bearerSecurity,
         querystring: personQuerySchema,
-        response: { 200: envelope(personRecordsSchema), ...errorResponses(401) },
+        response: { 200: envelope(personRecordsSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -49,7 +49,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/privacy/person/export',
     {
-      onRequest: app.requireStaff,
+      onRequest: app.requireAdminStepUp,
       schema: {
         tags,
         operationId: 'exportPerson',
@@ -61,7 +61,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
             description: "The file itself, not the {success, data} envelope: JSON (format=json, the look-up's records) or CSV (format=csv: UTF-8 with a BOM, a `record` column then every field, phones as text)",
             content: { 'application/json': { schema: personRecordsSchema }, 'text/csv': { schema: z.string() } },
           },
-          ...errorResponses(401),
+          ...errorResponses(401, 403),
         },
       },
     },

@@ -36,5 +36,8 @@ export const breaches = pgTable('breaches', {
   peopleNotified: integer('people_notified'),
   recordedBy: text('recorded_by').notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** Where the school has two admins or more: the admin (email) who asked to mail the people, and when (a second one sends). */
+  notifyAskedBy: text('notify_asked_by'),
+  notifyAskedAt: tz('notify_asked_at'),
 });
 export type BreachRow = typeof breaches.$inferSelect;

@@ -2,7 +2,7 @@ jest.setTimeout(60_000);
 import { sql } from 'drizzle-orm';
 import { AUDIT_PAGE_MAX, ErrorCode, inMY, type AuditRecord } from 'shared-api/contract';
 import { auditLog } from '../../src/audit/record';
-import { auth, queryRows, staffToken, STAFF } from '../helpers';
+import { auth, queryRows, adminToken, STAFF } from '../helpers';
 import { insertSlot, startPaymentsApp, visitor, type Driver, type PayCtx } from '../payments/support';
 import { bookPaid, cancel, manageGet, reschedule } from '../bookings/support';
 
@@ -21,7 +21,7 @@ describe.each(['pglite', 'postgres'] as Driver[])('audit trail: records and GET 
 
   beforeAll(async () => {
     ctx = await startPaymentsApp(driver);
-    token = await staffToken(ctx);
+    token = await adminToken(ctx);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -7,7 +7,7 @@ import { sha256 } from '../../src/base/crypto';
 import { openDatabase } from '../../src/base/db/connection';
 import { stuckMail } from '../../src/ops/stuck-mail';
 import { LoginMessage } from '../../src/auth/routes';
-import { auth, createThrowawayPostgres, queryRows, startTestApp, stopTestApp, type TestContext } from '../helpers';
+import { auth, createThrowawayPostgres, enrolSecondFactor, queryRows, startTestApp, stopTestApp, type TestContext } from '../helpers';
 
 jest.setTimeout(120_000);
 
@@ -28,6 +28,12 @@ const tokenOf = async (account: { email: string; password: string }) => {
   const res = await login(account);
   expect(res.statusCode).toBe(200);
   return res.json().data.token as string;
+};
+/** ANNE is the first account, so the admin: her token with the second factor given, for the colleagues routes. */
+const adminTokenOf = async (account: { email: string; password: string }) => {
+  const token = await tokenOf(account);
+  await enrolSecondFactor(ctx, token);
+  return token;
 };
 const whoAmI = (token: string) => ctx.app.inject({ url: '/user', headers: auth(token) });
 const requestReset = (email: string, remoteAddress = '10.0.0.1') =>
@@ -226,7 +232,7 @@ describe('colleagues', () => {
   const idOf = async (email: string) => (await queryRows<{ id: number }>(ctx.database, sql`SELECT id FROM users WHERE email = ${email}`))[0].id;
 
   it('lists every account with its last login; 401 without a token', async () => {
-    const token = await tokenOf(ANNE);
+    const token = await adminTokenOf(ANNE);
     expect((await ctx.app.inject({ url: '/staff/accounts' })).statusCode).toBe(401);
     const res = await list(token);
     expect(res.statusCode).toBe(200);
@@ -237,7 +243,7 @@ describe('colleagues', () => {
   });
 
   it('disabling ends the account’s sessions at once; it then logs in like a wrong password and gets no reset mail', async () => {
-    const [anne, ben] = [await tokenOf(ANNE), await tokenOf(BEN)];
+    const [anne, ben] = [await adminTokenOf(ANNE), await tokenOf(BEN)];
     const res = await disable(anne, await idOf(BEN.email));
     expect(res.statusCode).toBe(200);
     expect((await whoAmI(ben)).statusCode).toBe(401);
@@ -251,7 +257,7 @@ describe('colleagues', () => {
   });
 
   it('a reset link of an account disabled since is refused', async () => {
-    const anne = await tokenOf(ANNE);
+    const anne = await adminTokenOf(ANNE);
     await requestReset(BEN.email);
     const token = tokenFromMail((await resetMails())[0].text_body);
     await disable(anne, await idOf(BEN.email));
@@ -259,7 +265,7 @@ describe('colleagues', () => {
   });
 
   it('refuses the last active account with 409, an unknown one with 404, a bad id with 400', async () => {
-    const anne = await tokenOf(ANNE);
+    const anne = await adminTokenOf(ANNE);
     expect((await disable(anne, await idOf(BEN.email))).statusCode).toBe(200);
     const last = await disable(anne, await idOf(ANNE.email));
     expect(last.statusCode).toBe(409);
@@ -273,16 +279,19 @@ describe('colleagues', () => {
 });
 
 describe('on PostgreSQL with two API processes', () => {
-  it('two colleagues disabling each other at once leave one enabled account', async () => {
+  it('two admins disabling each other at once leave one enabled account', async () => {
     const { url, drop } = await createThrowawayPostgres('accounts');
     const apps: TestContext[] = [];
     try {
       for (let i = 0; i < 2; i++) apps.push(await startTestApp({ passwordCost: CHEAP }, await openDatabase({ driver: 'postgres', url })));
       const [a, b] = apps;
       const ids: number[] = [];
-      for (const account of [ANNE, BEN]) ids.push((await createUser(a.database.db, account, CHEAP))!.id);
-      const tokenFor = async (app: TestContext, account: typeof ANNE) =>
-        (await app.app.inject({ method: 'POST', url: '/auth/login', payload: account })).json().data.token as string;
+      for (const account of [ANNE, BEN]) ids.push((await createUser(a.database.db, { ...account, role: 'admin' }, CHEAP))!.id);
+      const tokenFor = async (app: TestContext, account: typeof ANNE) => {
+        const token = (await app.app.inject({ method: 'POST', url: '/auth/login', payload: account })).json().data.token as string;
+        await enrolSecondFactor(app, token);
+        return token;
+      };
       const [anne, ben] = [await tokenFor(a, ANNE), await tokenFor(b, BEN)];
       const answers = await Promise.all([
         a.app.inject({ method: 'POST', url: `/staff/accounts/${ids[1]}/disable`, headers: auth(anne) }),

@@ -4,7 +4,7 @@ import { brand, CalendarFeedMessage, ErrorCode, invitationUid } from 'shared-api
 import { FEED_GUESS_LIMIT } from '../../src/calendar/feed';
 import { users } from '../../src/auth/tables';
 import { payments } from '../../src/payments/tables';
-import { auth, insertSlot as insertSlotWith, staffToken } from '../helpers';
+import { auth, insertSlot as insertSlotWith, adminToken } from '../helpers';
 import { insertSlot, slotRow, startPaymentsApp, type PayCtx } from '../payments/support';
 import { bookPaid, cancel, reschedule } from '../bookings/support';
 
@@ -42,7 +42,7 @@ describe('calendar feed (PGlite)', () => {
 
   beforeAll(async () => {
     ctx = await startPaymentsApp('pglite');
-    token = await staffToken(ctx);
+    token = await adminToken(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -164,7 +164,7 @@ describe('calendar feed (PGlite)', () => {
     expect(gone.json()).toEqual({ success: false, data: null, message: CalendarFeedMessage.notFound, error: ErrorCode.NOT_FOUND });
     expect((await getFeed(feedPath(second))).statusCode).toBe(200);
 
-    const other = await staffToken(ctx, STAFF_B);
+    const other = await adminToken(ctx, STAFF_B);
     const theirs = (await create(other)).json().data.url as string;
     expect((await getFeed(feedPath(second))).statusCode).toBe(200);
 
@@ -178,7 +178,7 @@ describe('calendar feed (PGlite)', () => {
   });
 
   it("disabling an account ends its feed's URL", async () => {
-    const other = await staffToken(ctx, { email: 'third@example.com', password: 'correct-horse-3' });
+    const other = await adminToken(ctx, { email: 'third@example.com', password: 'correct-horse-3' });
     const url = (await create(other)).json().data.url as string;
     expect((await getFeed(feedPath(url))).statusCode).toBe(200);
     const [{ id }] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'third@example.com'));
@@ -214,7 +214,7 @@ describe('calendar feed (PostgreSQL)', () => {
   });
 
   it('concurrent regenerates leave one feed row and exactly one working URL; bad tokens count in the database', async () => {
-    const token = await staffToken(ctx);
+    const token = await adminToken(ctx);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => ctx.app.inject({ method: 'POST', url: '/staff/calendar-feed', headers: auth(token) })),
     );

@@ -1,7 +1,7 @@
 import { PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { calendarVisitOf, icsFile } from '../../../booking-remote/src/features/payment-result/utils/calendar';
 import { calendarLinks } from '../../../booking-remote/src/features/manage-booking/utils/calendar';
-import { auth, staffToken } from '../helpers';
+import { auth, adminToken } from '../helpers';
 import { insertSlot, startPaymentsApp, type PayCtx } from '../payments/support';
 import { bookPaid, mailsOf, manageGet, reschedule } from '../bookings/support';
 
@@ -78,7 +78,7 @@ describe('one calendar invitation for mail, success page, manage page and staff 
     expect(identity(await managePageIcs())).toEqual(expected);
 
     // The staff's feed.
-    const staff = await staffToken(ctx);
+    const staff = await adminToken(ctx);
     const feedUrl = (await ctx.app.inject({ method: 'POST', url: '/staff/calendar-feed', headers: auth(staff) })).json().data.url;
     const feed = async () => (await ctx.app.inject({ method: 'GET', url: new URL(feedUrl).pathname, remoteAddress: '10.61.0.1' })).body;
     expect(identity(await feed(), expected.UID)).toEqual(expected);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ErrorCode } from 'shared-api/contract';
 import { SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from '../../src/payments/gateways/sandbox';
-import { auth, insertSlot, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, insertSlot, STAFF, adminToken, stopTestApp, type TestContext } from '../helpers';
 import { initiateBody } from '../payments/support';
 import { discoverRoutes, snapshotAllTables, startHardeningApp, type DiscoveredRoute, type Driver, type JsonSchema } from './routes';
 
@@ -39,7 +39,7 @@ describe.each<Driver>(['pglite', 'postgres'])('every route refuses malformed inp
 
   beforeAll(async () => {
     ctx = await startHardeningApp(driver);
-    token = await staffToken(ctx);
+    token = await adminToken(ctx);
     const available = await insertSlot(ctx.database, 30);
     await insertSlot(ctx.database, 31, { status: 'booked', visitorName: 'Nur Aina', visitorEmail: 'aina@example.com', visitorContactNo: '0123456789' });
     // A held slot with its payment, session and hold rows: the snapshot covers them too.

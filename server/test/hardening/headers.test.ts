@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PAYMENT_KEY_HEADER, PERMISSIONS_POLICY } from 'shared-api/contract';
 import { launchBrowser, type LaunchedBrowser } from '../../../e2e/support/browser';
 import { API_CSP, DOCS_CSP } from '../../src/base/plugins/security-headers';
-import { auth, insertSlot, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, insertSlot, STAFF, adminToken, stopTestApp, type TestContext } from '../helpers';
 import { initiateBody } from '../payments/support';
 import { discoverRoutes, startHardeningApp } from './routes';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // The checkout page posts to this API, which sends the parent back to the site: here, this API too.
   ctx.config.payments.apiPublicUrl = baseUrl;
   ctx.config.payments.publicSiteUrl = baseUrl;
-  token = await staffToken(ctx);
+  token = await adminToken(ctx);
 });
 afterAll(() => stopTestApp(ctx));
 

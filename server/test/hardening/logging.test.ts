@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
 import { loggerOptions, serializeError } from '../../src/base/logging';
-import { auth, insertSlot, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, insertSlot, STAFF, adminToken, stopTestApp, type TestContext } from '../helpers';
 import { initiateBody } from '../payments/support';
 import { startHardeningApp, type Driver } from './routes';
 
@@ -32,7 +32,7 @@ describe.each<Driver>(['pglite', 'postgres'])('logs on %s', (driver) => {
   afterAll(() => stopTestApp(ctx));
 
   it('database errors name the route, SQL state, table and constraint, and no visitor detail, token, password or hash', async () => {
-    const token = await staffToken(ctx);
+    const token = await adminToken(ctx);
     const paying = await insertSlot(ctx.database, 30);
     const reserved = await ctx.app.inject({ method: 'POST', url: `/slot/${paying.id}/reserve`, payload: {} });
     expect(reserved.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { auth, STAFF, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, STAFF, adminToken, stopTestApp, type TestContext } from '../helpers';
 import { discoverRoutes, startHardeningApp } from './routes';
 
 // The OpenAPI document (/docs/json) is what other teams build clients from: it passes `redocly lint` (the recommended
@@ -20,7 +20,7 @@ let token: string;
 
 beforeAll(async () => {
   ctx = await startHardeningApp('pglite');
-  token = await staffToken(ctx);
+  token = await adminToken(ctx);
   const res = await ctx.app.inject('/docs/json');
   expect(res.statusCode).toBe(200);
   doc = res.json();

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
 import { mailOutbox } from '../../src/mail/tables';
-import { auth, STAFF } from '../helpers';
+import { auth, STAFF, enrolSecondFactor } from '../helpers';
 import { initiateBody, initiateOk, insertSlot, startPaymentsApp, type PayCtx } from '../payments/support';
 
 // Issue 28 (PDPA s. 12B): the breach log. Who a breach touches is a query over the records (every parent who booked
@@ -29,6 +29,7 @@ describe.each(['pglite', 'postgres'] as const)('the breach log on %s', (driver) 
     ctx = await startPaymentsApp(driver);
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
     let hours = 60;
     for (const p of PARENTS) {
       const slot = await insertSlot(ctx.database, hours++);
@@ -158,5 +159,34 @@ describe.each(['pglite', 'postgres'] as const)('the breach log on %s', (driver) 
     expect(n).toBeGreaterThan(0);
     const list = (await ctx.app.inject({ url: '/staff/breaches', headers: auth(token) })).json().data.breaches;
     expect(list.length).toBe(before);
+  });
+
+  // Last: from here the school has two admins.
+  it('with two admins, mailing every parent needs both: the first press asks (202, nothing sent), a second admin sends', async () => {
+    const SECOND = { email: 'second.admin@example.com', password: 'second-admin-pass' };
+    await createUser(ctx.database.db, { ...SECOND, role: 'admin' });
+    const second = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: SECOND })).json().data.token as string;
+    await enrolSecondFactor(ctx, second);
+    const breach = (await post('/staff/breaches', NEW)).json().data.breach;
+
+    const asked = await post(`/staff/breaches/${breach.id}/notify`);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().data.breach).toMatchObject({ notifyAskedBy: STAFF.email, notifyAskedAt: expect.any(String), peopleNotifiedAt: null });
+    expect(await breachMails(breach.id)).toHaveLength(0);
+    const again = await post(`/staff/breaches/${breach.id}/notify`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'FORBIDDEN', reason: { rule: 'secondAdmin' } });
+    expect(await breachMails(breach.id)).toHaveLength(0);
+
+    const sent = await ctx.app.inject({ method: 'POST', url: `/staff/breaches/${breach.id}/notify`, headers: auth(second) });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.breach).toMatchObject({ peopleNotified: 4, peopleNotifiedAt: expect.any(String) });
+    expect(await breachMails(breach.id)).toHaveLength(4);
+    const trail = (await ctx.database.db.select().from(auditLog).where(eq(auditLog.target, String(breach.id)))).map((a) => [a.action, a.actor]);
+    expect(trail).toEqual([
+      ['breach_logged', STAFF.email],
+      ['breach_notify_asked', STAFF.email],
+      ['breach_people_notified', SECOND.email],
+    ]);
   });
 });

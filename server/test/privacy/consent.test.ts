@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
 import { currentNoticeVersion, NOTICE_OUTDATED, privacyNotice } from 'shared-api/privacy';
-import { auth, createThrowawayPostgres, queryRows, STAFF } from '../helpers';
+import { auth, createThrowawayPostgres, queryRows, STAFF, enrolSecondFactor } from '../helpers';
 import { createUser } from '../../src/auth/accounts';
 import { openDatabase, type DatabaseHandle } from '../../src/base/db/connection';
 import { migrate, MIGRATIONS_DIR } from '../../src/base/db/migrate';
@@ -25,6 +25,7 @@ describe.each(drivers)('consent at collection on %s', (driver) => {
     ctx = await startPaymentsApp(driver);
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
   });
   afterAll(() => ctx?.close());
   let hoursAhead = 60;

@@ -5,7 +5,7 @@ import { createUser } from '../../src/auth/accounts';
 import { mailOutbox } from '../../src/mail/tables';
 import { payments } from '../../src/payments/tables';
 import { waitlistEntries } from '../../src/waitlist/tables';
-import { auth, STAFF } from '../helpers';
+import { auth, STAFF, enrolSecondFactor } from '../helpers';
 import { joinMany, mailsTo, parent } from '../waitlist/support';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
 
@@ -27,6 +27,7 @@ describe.each(['pglite', 'postgres'] as const)('corrections of a visitor on %s',
     await ctx.app.jobs.stopWorking('mail');
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
     let hours = 60;
     for (const parent of [AISYAH, OTHER]) {
       const slot = await insertSlot(ctx.database, hours++);

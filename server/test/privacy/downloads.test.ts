@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { createUser } from '../../src/auth/accounts';
-import { auth, STAFF } from '../helpers';
+import { auth, STAFF, enrolSecondFactor } from '../helpers';
 import { initiateBody, insertSlot, startPaymentsApp, type PayCtx } from '../payments/support';
 
 // Issue 35, the two download routes (the PDPA export, the breach contacts). Their CSV is written by the product's one
@@ -57,6 +57,7 @@ describe('the download routes of the API', () => {
     ctx = await startPaymentsApp('pglite');
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
     const slot = await insertSlot(ctx.database, 60);
     const booked = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, headers: auth(token), payload: { ...PERSON, consent: { noticeVersion: initiateBody(slot).consent.noticeVersion, language: 'zh' } } });
     expect(booked.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
-import { auth, STAFF } from '../helpers';
+import { auth, STAFF, enrolSecondFactor } from '../helpers';
 import { initiateBody, initiateOk, insertSlot, markSandboxPaid, postSandboxCallback, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
 import { noticeText, privacyNotice } from 'shared-api/privacy';
 
@@ -23,6 +23,7 @@ describe('a person\u2019s data for staff', () => {
     ctx = await startPaymentsApp('pglite');
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
     let hours = 60;
     for (const parent of [AISYAH, NAISYAH]) {
       const slot = await insertSlot(ctx.database, hours++);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { inMY } from 'shared-api/contract';
 import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
-import { auth, STAFF, startTestApp, stopTestApp, type TestContext } from '../helpers';
+import { auth, STAFF, startTestApp, stopTestApp, type TestContext, enrolSecondFactor } from '../helpers';
 
 // An app on a fresh database (the first test file to need one makes the cached dump: migrations and pg-boss).
 jest.setTimeout(60_000);
@@ -16,6 +16,7 @@ describe('the request log', () => {
     ctx = await startTestApp();
     await createUser(ctx.database.db, STAFF);
     token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: STAFF })).json().data.token as string;
+    await enrolSecondFactor(ctx, token);
   });
   afterAll(() => stopTestApp(ctx));
 

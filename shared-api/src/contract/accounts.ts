@@ -1,7 +1,7 @@
 // Staff accounts (issue 15): forgot password, log out everywhere, colleagues. One contract for the server routes and
 // the admin remote's account pages (browser: `shared-api/accounts`).
 import { z } from 'zod';
-import { registerBodySchema, rowIdSchema } from './schemas';
+import { registerBodySchema, rowIdSchema, staffRoleSchema } from './schemas';
 
 /** A reset link is good for this long, once. */
 export const PASSWORD_RESET_MINUTES = 30;
@@ -20,7 +20,46 @@ export const AccountMessage = {
   lastActiveAccount: 'The last active staff account cannot be disabled.',
   accountNotFound: 'No staff account with this id.',
   accountDisabled: 'Account disabled',
+  lastAdmin: 'The last enabled admin cannot be made staff or disabled. Make another colleague admin first.',
+  roleChanged: 'Role changed',
+  adminOnly: 'Only an admin can do this. Ask an admin of your school.',
+  stepUpRequired: 'Enter the 6-digit code from your authenticator app to continue.',
+  codeWrong: 'That code is not right. Enter the newest code from your app, or one of your recovery codes.',
+  codeTooMany: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  alreadyEnrolled: 'This account already has a second factor.',
+  ownSecondFactor: 'You cannot reset your own second factor: use a recovery code, or ask another admin.',
+  noSecondFactor: 'This account has no second factor set up.',
+  notEnrolling: 'Start the set-up again: scan the new QR code.',
+  commonPassword: 'This password is one of the most common passwords. Please choose another.',
+  notifyAsked: 'Waiting for a second admin to confirm the mailing.',
+  notifyNeedsAnotherAdmin: 'You asked for this mailing: a second admin must confirm it.',
 } as const;
+
+/** An admin action asks for the second factor again this long after it was last given (per session). */
+export const STEP_UP_HOURS = 12;
+/** Recovery codes given at enrolment, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong second-factor codes an account may give in SECOND_FACTOR_WINDOW_MINUTES before it must wait. */
+export const SECOND_FACTOR_GUESSES = 5;
+export const SECOND_FACTOR_WINDOW_MINUTES = 15;
+
+/** GET /auth/second-factor: whether the account has enrolled, and until when this session's step-up holds. */
+export const secondFactorStatusSchema = z.object({ enrolled: z.boolean(), steppedUpUntil: z.string().nullable() });
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+/** POST /auth/second-factor/enrol: the new secret, as text and as a QR code (SVG) for an authenticator app. */
+export const secondFactorEnrolmentSchema = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() });
+export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentSchema>;
+/** A 6-digit code from the app, or a recovery code (verify only). */
+export const secondFactorCodeBodySchema = z.object({ code: z.string().trim().min(1, 'Enter the code.').max(40) });
+export type SecondFactorCodeBody = z.output<typeof secondFactorCodeBodySchema>;
+/** What a confirmed enrolment answers, once: the recovery codes. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()), steppedUpUntil: z.string() });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+/** What a verified code answers. */
+export const steppedUpSchema = z.object({ steppedUpUntil: z.string(), recoveryCodesLeft: z.number().int() });
+/** POST /staff/accounts/:id/role */
+export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
+export type StaffRoleBody = z.output<typeof staffRoleBodySchema>;
 
 /** POST /auth/password-reset/request */
 export const passwordResetRequestBodySchema = z.object({ email: registerBodySchema.shape.email });
@@ -49,6 +88,9 @@ export const staffAccountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   username: z.string().nullable(),
+  role: staffRoleSchema,
+  /** Whether the account has enrolled its second factor. */
+  secondFactor: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   disabledAt: z.string().nullable(),

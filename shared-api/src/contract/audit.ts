@@ -34,6 +34,13 @@ export const AUDIT_ACTIONS = [
   'breach_commissioner_notified',
   'breach_people_exported',
   'breach_people_notified',
+  'account_role_changed',
+  'second_factor_enrolled',
+  'second_factor_verified',
+  'second_factor_failed',
+  'recovery_code_used',
+  'second_factor_reset',
+  'breach_notify_asked',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -69,6 +76,13 @@ export const AuditActionLabel: Record<AuditAction, string> = {
   breach_commissioner_notified: 'Breach: Commissioner notified',
   breach_people_exported: "Breach: affected people's contacts exported",
   breach_people_notified: 'Breach: affected people notified by mail',
+  account_role_changed: 'Role changed',
+  second_factor_enrolled: 'Second factor set up',
+  second_factor_verified: 'Second factor given',
+  second_factor_failed: 'Wrong second-factor code',
+  recovery_code_used: 'Recovery code used',
+  second_factor_reset: "Colleague's second factor reset",
+  breach_notify_asked: 'Breach: mailing asked, waiting for a second admin',
 };
 
 /** The largest page GET /staff/audit answers. */

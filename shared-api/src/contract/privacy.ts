@@ -141,6 +141,9 @@ export const breachSchema = z.object({
   affected: z.number().int(),
   peopleNotified: z.number().int().nullable(),
   recordedBy: z.string(),
+  /** Where the school has two admins or more: who asked to mail the people (a second admin sends), and when. */
+  notifyAskedBy: z.string().nullable(),
+  notifyAskedAt: z.string().nullable(),
 });
 export type Breach = z.infer<typeof breachSchema>;
 export const breachPersonSchema = z.object({

@@ -66,6 +66,8 @@ export const errorEnvelope = z.object({
   reason: errorReasonSchema.optional(),
 });
 export type Envelope<T> = { success: boolean; data: T; message: string; error?: string; reason?: ErrorReason };
+/** A 403: ADMIN_ONLY, or STEP_UP_REQUIRED with whether the admin has set up the second factor (which form to show). */
+export const forbiddenEnvelope = errorEnvelope.extend({ data: z.object({ enrolled: z.boolean() }).nullable() });
 
 /**
  * A contract form rule as zod's custom check params: its words (ValidationMessage) for people, its id and values in
@@ -295,16 +297,22 @@ export const loginBodySchema = z.object({ email: emailField, password: z.string(
 /** The login form's rules (spec section 5: the password has no rule; the server answers an empty one as a wrong login). */
 export const loginFormSchema = loginBodySchema.extend({ password: z.string() });
 export const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/** A staff account's role (issue 35): staff run the day (slots, bookings, waitlist); admins also the accounts and privacy. */
+export const STAFF_ROLES = ['staff', 'admin'] as const;
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const registerBodySchema = z.object({
   email: emailField,
   username: typedText(100).optional(),
   password: z.string().min(REGISTER_PASSWORD_MIN, V.registerPasswordMin).max(1024),
+  /** A colleague is added as staff unless an admin chooses admin. */
+  role: staffRoleSchema.optional(),
 });
 export type LoginInput = z.input<typeof loginFormSchema>;
 export type LoginFormValues = z.output<typeof loginFormSchema>;
 export type RegisterInput = z.input<typeof registerBodySchema>;
 export type RegisterBody = z.output<typeof registerBodySchema>;
-export const userSchema = z.object({ id: z.number().int(), email: z.string(), username: z.string().nullable() });
+export const userSchema = z.object({ id: z.number().int(), email: z.string(), username: z.string().nullable(), role: staffRoleSchema });
 export type User = z.infer<typeof userSchema>;
 
 // ---- Payments ----
