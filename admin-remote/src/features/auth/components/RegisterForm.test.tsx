@@ -1,16 +1,17 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { db, issueToken } from '../../../test/db';
 import { setupMswServer } from '../../../test/server';
 import { renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
-import { REGISTER_REFUSED_MESSAGE } from './RegisterForm';
+import { COMMON_PASSWORD_MESSAGE, REGISTER_REFUSED_MESSAGE } from './RegisterForm';
 
 setupMswServer();
 
 const fill = async (user: ReturnType<typeof userEvent.setup>, email: string, password: string, username = '') => {
-  await user.type(screen.getByLabelText('Email'), email);
+  // The form shows once the page has checked the admin and the second factor.
+  await user.type(await screen.findByLabelText('Email'), email);
   if (username) await user.type(screen.getByLabelText('Username (optional)'), username);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -21,7 +22,7 @@ describe('/register', () => {
     Cookies.set('token', issueToken(), { path: '/' });
     const { container } = renderAdminApp('/register');
     expect(screen.getByRole('heading', { name: 'Register a staff account' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Username (optional)')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Username (optional)')).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
   });
 
@@ -46,9 +47,12 @@ describe('/register', () => {
   });
 
   it('says the server refused when the session ended meanwhile, and creates no account', async () => {
-    Cookies.set('token', 'a-token-the-server-no-longer-knows', { path: '/' });
+    const token = issueToken();
+    Cookies.set('token', token, { path: '/' });
     const user = userEvent.setup();
     renderAdminApp('/register');
+    await screen.findByLabelText('Email');
+    db.tokens.delete(token);
     await fill(user, 'colleague@seriilmu.edu.my', 'secret-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent(REGISTER_REFUSED_MESSAGE);
     expect(db.accounts.map((a) => a.email)).not.toContain('colleague@seriilmu.edu.my');
@@ -69,5 +73,35 @@ describe('/register', () => {
     renderAdminApp('/register');
     await fill(user, 'staff@seriilmu.edu.my', 'secret-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+  });
+
+  it('adds a colleague as staff unless Admin is chosen', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    const role = await screen.findByRole('group', { name: 'Role' });
+    expect(within(role).getByRole('radio', { name: /^Staff/ })).toBeChecked();
+    await fill(user, 'guru@seriilmu.edu.my', 'secret-pass');
+    expect(await screen.findByRole('status')).toHaveTextContent('Account created for guru@seriilmu.edu.my.');
+    expect(db.accounts.find((a) => a.email === 'guru@seriilmu.edu.my')?.role).toBe('staff');
+
+    await user.click(within(role).getByRole('radio', { name: /^Admin/ }));
+    await fill(user, 'pengetua@seriilmu.edu.my', 'secret-pass');
+    expect(await screen.findByRole('status')).toHaveTextContent('Account created for pengetua@seriilmu.edu.my.');
+    expect(db.accounts.find((a) => a.email === 'pengetua@seriilmu.edu.my')?.role).toBe('admin');
+    // The form is ready for the next colleague, as staff again.
+    expect(within(role).getByRole('radio', { name: /^Staff/ })).toBeChecked();
+  });
+
+  it('says under the password field that one of the most common passwords is refused, creating no account', async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    const user = userEvent.setup();
+    renderAdminApp('/register');
+    await fill(user, 'guru@seriilmu.edu.my', 'Password');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(COMMON_PASSWORD_MESSAGE));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(db.accounts.map((a) => a.email)).not.toContain('guru@seriilmu.edu.my');
   });
 });

@@ -5,6 +5,7 @@ import { STAFF_EMAIL, STAFF_PASSWORD, db, issueToken } from '../../../test/db';
 import { setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
+import { COMMON_PASSWORD_MESSAGE } from './RegisterForm';
 
 setupMswServer();
 
@@ -84,5 +85,27 @@ describe('/reset-password/:token', () => {
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
     expect(currentPath()).toBe('/forgot-password');
     expect(db.accounts[0].password).toBe(STAFF_PASSWORD);
+  });
+
+  it('says under the new password that one of the most common passwords is refused, keeping the link', async () => {
+    const user = userEvent.setup();
+    db.resetTokens.set(TOKEN, 1);
+    renderAdminApp(`/reset-password/${TOKEN}`);
+    await screen.findByLabelText('New password');
+    await user.type(passwordBox(), 'qwerty123');
+    await user.type(confirmBox(), 'qwerty123');
+    await user.click(saveButton());
+    await waitFor(() => expect(passwordBox()).toHaveAccessibleDescription(COMMON_PASSWORD_MESSAGE));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(db.resetTokens.has(TOKEN)).toBe(true);
+    expect(db.accounts[0].password).toBe(STAFF_PASSWORD);
+
+    await user.clear(passwordBox());
+    await user.type(passwordBox(), 'kopi-o-kosong-7');
+    await user.clear(confirmBox());
+    await user.type(confirmBox(), 'kopi-o-kosong-7');
+    await user.click(saveButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(AccountMessage.resetDone);
+    expect(db.accounts[0].password).toBe('kopi-o-kosong-7');
   });
 });

@@ -10,6 +10,7 @@ import { useCheckPasswordResetQuery, useConfirmPasswordResetMutation } from '../
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
 import { formField } from '../../../lib/formField';
+import { isCommonPasswordRefusal } from './RegisterForm';
 import { SubmitButton } from './SubmitButton';
 
 /** The English text, for tests. */
@@ -50,6 +51,11 @@ function NewPasswordForm({ token, intro }: { token: string; intro?: ReactNode })
     const result = await confirmReset({ token, password });
     if ('data' in result && result.data !== undefined) {
       setDone(result.data || AccountMessage.resetDone);
+      return;
+    }
+    // Said under the new password, in the page's language; the link still works, so no new one is needed.
+    if (isCommonPasswordRefusal(result.error)) {
+      form.setError('password', { type: 'commonPassword', message: t('commonPassword') }, { shouldFocus: true });
       return;
     }
     setFailure(httpStatus(result.error) === 400 ? (serverMessage(result.error) ?? AccountMessage.resetInvalid) : t('resetFailed'));
