@@ -8,7 +8,7 @@ import { PageSection, StaffPageLayout } from './layouts/StaffPageLayout';
  * /secured/privacy (PDPA): one parent's data for an access or portability request, and the log of access and
  * correction requests with their due days, extensions, answers and corrections, and the breach log; every action audited.
  */
-export function PrivacyPage() {
+export function PrivacyPage({ currentUserEmail }: { currentUserEmail?: string } = {}) {
   const { t } = useCatalog(pagesCatalog);
   return (
     <StaffPageLayout title="privacyTitle">
@@ -22,7 +22,7 @@ export function PrivacyPage() {
       <PageSection id="privacy-breaches" title={t('privacyBreachesTitle')}>
         <p>{t('privacyBreachesIntro')}</p>
         <NewBreachForm />
-        <BreachLog />
+        <BreachLog currentUserEmail={currentUserEmail} />
       </PageSection>
     </StaffPageLayout>
   );

@@ -1,4 +1,5 @@
 // The breach log (issue 28, PDPA s. 12B): /staff/breaches, the people's contacts and their notice.
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, type Envelope } from 'shared-api';
 import type { Breach, NewBreachInput } from 'shared-api/contract';
 
@@ -18,10 +19,22 @@ export const breachesApi = api.enhanceEndpoints({ addTagTypes: [BREACHES] }).inj
       transformResponse: breachOf,
       invalidatesTags: [BREACHES],
     }),
-    /** 'commissioner-notified': record the Commissioner's notification; 'notify': mail every person the notice. */
-    breachStep: build.mutation<Breach, { id: number; step: 'commissioner-notified' | 'notify' }>({
+    /** 'commissioner-notified': record the Commissioner's notification (the people's mailing is notifyBreachPeople). */
+    breachStep: build.mutation<Breach, { id: number; step: 'commissioner-notified' }>({
       query: ({ id, step }) => ({ url: `/staff/breaches/${id}/${step}`, method: 'POST' }),
       transformResponse: breachOf,
+      invalidatesTags: [BREACHES],
+    }),
+    /**
+     * Mail every person the notice. Where the school has two enabled admins or more, the first press only asks (202,
+     * `asked`: nothing mailed, the breach says who asked and when) and a second admin's press sends.
+     */
+    notifyBreachPeople: build.mutation<{ breach: Breach; asked: boolean }, number>({
+      query: (id) => ({ url: `/staff/breaches/${id}/notify`, method: 'POST' }),
+      transformResponse: (response: Envelope<{ breach: Breach }>, meta) => ({
+        breach: breachOf(response),
+        asked: (meta as FetchBaseQueryMeta | undefined)?.response?.status === 202,
+      }),
       invalidatesTags: [BREACHES],
     }),
     breachPeopleExport: build.mutation<string, { id: number; format: 'json' | 'csv' }>({
@@ -33,4 +46,10 @@ export const breachesApi = api.enhanceEndpoints({ addTagTypes: [BREACHES] }).inj
   }),
 });
 
-export const { useBreachesQuery, useLogBreachMutation, useBreachStepMutation, useBreachPeopleExportMutation } = breachesApi;
+export const {
+  useBreachesQuery,
+  useLogBreachMutation,
+  useBreachStepMutation,
+  useNotifyBreachPeopleMutation,
+  useBreachPeopleExportMutation,
+} = breachesApi;

@@ -4,10 +4,12 @@ import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
 import { breachDeadlines, type Breach } from 'shared-api/contract';
 import { axe } from '../../../test/axe';
-import { issueToken } from '../../../test/db';
+import { AccountMessage } from 'shared-api/accounts';
+import { db, issueToken, STAFF_EMAIL } from '../../../test/db';
 import { API } from '../../../test/handlers';
 import { server, setupMswServer } from '../../../test/server';
-import { renderAdminApp } from '../../../test/render';
+import { renderAdmin, renderAdminApp } from '../../../test/render';
+import { BreachLog } from './BreachLog';
 
 setupMswServer();
 
@@ -36,6 +38,8 @@ const breachFound = (id: number, hoursAgo: number, extra: Partial<Breach> = {}):
     affected: 4,
     peopleNotified: null,
     recordedBy: 'staff@example.com',
+    notifyAskedBy: null,
+    notifyAskedAt: null,
     ...extra,
   };
 };
@@ -64,11 +68,28 @@ describe('the breach log', () => {
         log = [breach, ...log];
         return ok({ breach });
       }),
-      http.post(`${API}/staff/breaches/:id/:step`, ({ params }) => {
+      http.post(`${API}/staff/breaches/:id/:step`, ({ request, params }) => {
         steps.push(`${params.id} ${params.step}`);
         const row = log.find((b) => b.id === Number(params.id))!;
         const at = new Date().toISOString();
-        if (params.step === 'notify') Object.assign(row, { peopleNotifiedAt: at, peopleNotified: row.affected });
+        if (params.step === 'notify') {
+          // As the server: with two enabled admins or more, the first press asks (202) and another admin's sends.
+          const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+          const actor = db.accounts.find((a) => a.id === db.tokens.get(token))?.email ?? null;
+          const admins = db.accounts.filter((a) => a.role === 'admin' && !a.disabledAt).map((a) => a.email);
+          const askedByAnAdmin = row.notifyAskedBy !== null && admins.includes(row.notifyAskedBy);
+          if (admins.length >= 2 && !(askedByAnAdmin && row.notifyAskedBy !== actor)) {
+            if (askedByAnAdmin) {
+              return HttpResponse.json(
+                { success: false, data: null, message: AccountMessage.notifyNeedsAnotherAdmin, error: 'FORBIDDEN', reason: { rule: 'secondAdmin' } },
+                { status: 409 },
+              );
+            }
+            Object.assign(row, { notifyAskedBy: actor, notifyAskedAt: at });
+            return HttpResponse.json({ success: true, data: { breach: row }, message: AccountMessage.notifyAsked }, { status: 202 });
+          }
+          Object.assign(row, { peopleNotifiedAt: at, peopleNotified: row.affected });
+        }
         else Object.assign(row, { commissionerNotifiedAt: at, peopleDueAt: new Date(Date.now() + 7 * 24 * HOUR).toISOString() });
         return ok({ breach: row });
       }),
@@ -135,5 +156,59 @@ describe('the breach log', () => {
       expect(logged).toEqual([{ foundAt: '2026-11-02T09:30:00+08:00', whatHappened: 'Mail sent to the wrong list.', dataAffected: 'Names and emails.', school: 'Seri Ilmu International' }]),
     );
     expect(await screen.findByText('Breach logged: 2 people affected')).toBeInTheDocument();
+  });
+
+  describe('where the school has two admins', () => {
+    const OTHER_ADMIN = 'farid@seriilmu.edu.my';
+    beforeEach(() => {
+      db.accounts.push({ id: 2, email: OTHER_ADMIN, username: 'farid', password: 'farid-pass', role: 'admin' });
+    });
+
+    it('asks for the mailing first: nothing is sent, and the one who asked waits for a second admin', async () => {
+      const user = userEvent.setup();
+      const { container } = renderAdmin(<BreachLog currentUserEmail={STAFF_EMAIL} />);
+      await user.click(await screen.findByRole('button', { name: 'Email the people affected by breach 1' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Email the people affected?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send notices' }));
+      const waiting = new RegExp(`^Waiting for a second admin to confirm the mailing \\(asked by ${STAFF_EMAIL}, .+\\)$`);
+      // Said at once (a toast) and in the row.
+      await waitFor(() => expect(screen.getAllByText(waiting)).toHaveLength(2));
+      expect(steps).toEqual(['1 notify']);
+      expect(log[0]).toMatchObject({ peopleNotifiedAt: null, notifyAskedBy: STAFF_EMAIL });
+
+      const table = screen.getByRole('table', { name: 'Breach log' });
+      expect(await within(table).findByText(waiting)).toBeInTheDocument();
+      const button = within(table).getByRole('button', { name: 'Email the people affected by breach 1' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('A second admin must confirm this mailing.');
+      expect(await axe(container)).toHaveNoViolations();
+    });
+
+    it('lets a second admin confirm another admin’s ask, and mails everyone', async () => {
+      const user = userEvent.setup();
+      log = [breachFound(1, 80, { notifyAskedBy: OTHER_ADMIN, notifyAskedAt: new Date(Date.now() - HOUR).toISOString() })];
+      renderAdmin(<BreachLog currentUserEmail={STAFF_EMAIL} />);
+      const table = await screen.findByRole('table', { name: 'Breach log' });
+      expect(await within(table).findByText(new RegExp(`asked by ${OTHER_ADMIN}`))).toBeInTheDocument();
+      const confirm = within(table).getByRole('button', { name: 'Confirm the mailing to the people affected by breach 1' });
+      expect(confirm).toHaveTextContent('Confirm and mail everyone');
+      await user.click(confirm);
+      const dialog = await screen.findByRole('dialog', { name: 'Email the people affected?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send notices' }));
+      expect(await screen.findByText(/^4 notices queued/, { selector: 'td' })).toBeInTheDocument();
+      expect(steps).toEqual(['1 notify']);
+    });
+
+    it('shows the server’s refusal when the admin who asked presses again', async () => {
+      const user = userEvent.setup();
+      log = [breachFound(1, 80, { notifyAskedBy: STAFF_EMAIL, notifyAskedAt: new Date().toISOString() })];
+      // Without the signed-in admin's email the log cannot tell its own ask: the server says no.
+      renderAdmin(<BreachLog />);
+      await user.click(await screen.findByRole('button', { name: 'Confirm the mailing to the people affected by breach 1' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Email the people affected?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send notices' }));
+      expect(await screen.findByText(AccountMessage.notifyNeedsAnotherAdmin)).toBeInTheDocument();
+      expect(log[0].peopleNotifiedAt).toBeNull();
+    });
   });
 });

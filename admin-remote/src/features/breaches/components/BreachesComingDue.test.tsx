@@ -34,6 +34,8 @@ const breach = (id: number, hoursAgo: number, extra: Partial<Breach> = {}): Brea
     affected: 4,
     peopleNotified: null,
     recordedBy: 'staff@example.com',
+    notifyAskedBy: null,
+    notifyAskedAt: null,
     ...extra,
   };
 };
