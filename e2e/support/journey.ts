@@ -1,7 +1,8 @@
 // What every journey shares: its timing line, its last-screen screenshot, and the API calls that set the scene.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import type { Locator, Page } from 'playwright-core';
 import { TIMEZONE } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { repoRoot } from './product';
@@ -60,6 +61,49 @@ export function demoLoginFrom(logs: string[]): { email: string; password: string
     if (match && /login|admin|demo/i.test(line)) return { email: match[1], password: match[2] };
   }
   throw new Error(`The API printed no demo login:\n${logs.slice(0, 20).join('\n')}`);
+}
+
+/** The authenticator app of the e2e admin: the key read off the set-up page, and the last 30-second step it gave. */
+const authenticator = new Map<string, { secret: string; lastStep: number }>();
+
+/** The code an authenticator app shows, never the same step twice (the API accepts each code once). */
+async function nextCode(secret: string, last: number): Promise<{ code: string; step: number }> {
+  const now = Math.floor(Date.now() / 30_000);
+  // The API accepts the next step too (a phone a little ahead); past that, wait for the clock.
+  if (last > now) await new Promise((resolve) => setTimeout(resolve, (last - now) * 30_000 + 1_000 - (Date.now() % 30_000)));
+  const step = Math.max(Math.floor(Date.now() / 30_000), last + 1);
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return { code: totp.generate({ timestamp: step * 30_000 }), step };
+}
+
+/**
+ * At an admin page's second-factor step, as an admin with an authenticator app would: on first use press "Start the
+ * set-up", read the key shown under the QR code, give the app's first code and keep the recovery codes; later, give
+ * the current code. `account` names whose app it is (the demo admin's email).
+ */
+export async function passSecondFactor(page: Page, account: string, scope: Page | Locator = page): Promise<void> {
+  const start = scope.getByRole('button', { name: 'Start the set-up' });
+  const confirmIt = scope.getByRole('button', { name: 'Confirm', exact: true });
+  await start.or(confirmIt).first().waitFor();
+  if (await start.isVisible()) {
+    await start.click();
+    const key = scope.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const secret = (await key.innerText()).replace(/\s+/g, '');
+    const { code, step } = await nextCode(secret, 0);
+    authenticator.set(account, { secret, lastStep: step });
+    await scope.getByLabel('Code', { exact: true }).fill(code);
+    await scope.getByRole('button', { name: 'Confirm the set-up' }).click();
+    await scope.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+    await scope.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    return;
+  }
+  const app = authenticator.get(account);
+  if (!app) throw new Error(`${account} has a second factor this test did not set up`);
+  const { code, step } = await nextCode(app.secret, app.lastStep);
+  app.lastStep = step;
+  await scope.getByLabel('Code', { exact: true }).fill(code);
+  await confirmIt.click();
+  await confirmIt.waitFor({ state: 'detached' });
 }
 
 export async function staffToken(api: string, login: { email: string; password: string }): Promise<string> {

@@ -1,7 +1,14 @@
 // The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
+import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { Inline, styled, useCatalog } from 'shared-ui';
-import { LogoutButton, LogoutEverywhereButton, RequireStaff } from '../features/auth';
+import {
+  LogoutButton,
+  LogoutEverywhereButton,
+  RequireAdmin,
+  RequireStaff,
+  SecondFactorGate,
+} from '../features/auth';
 import { DashboardPage } from './DashboardPage';
 import { ColleaguesPage } from './ColleaguesPage';
 import { AuditPage } from './AuditPage';
@@ -19,35 +26,53 @@ const Bar = styled.div`
   padding: ${({ theme }) => `${theme.space[3]} 0`};
 `;
 
-/** Everything under /secured: only for a token that resolves to a staff member. */
+/**
+ * Everything under /secured: only for a token that resolves to a staff member. Staff see the day's work (dashboard,
+ * waitlist); admins also the colleagues, audit trail and privacy pages, the ones that act asking the second factor.
+ */
 export function SecuredArea() {
   const { t } = useCatalog(pagesCatalog);
   return (
     <RequireStaff>
-      {(user) => (
-        <>
-          <Bar>
-            <Inline>
-              <span>{richText(t, 'signedInAs', { name: user.username || user.email }, { strong: (name) => <strong>{name}</strong> })}</span>
-              <Link to="/register">{t('addColleagueLink')}</Link>
-              <Link to="/secured/waitlist">{t('waitlistLink')}</Link>
-              <Link to="/secured/colleagues">{t('colleaguesLink')}</Link>
-              <Link to="/secured/audit">{t('auditLink')}</Link>
-              <Link to="/secured/privacy">{t('privacyLink')}</Link>
-              <LogoutButton />
-              <LogoutEverywhereButton />
-            </Inline>
-          </Bar>
-          <Routes>
-            <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="colleagues" element={<ColleaguesPage currentUserId={user.id} />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="waitlist" element={<WaitlistPage />} />
-            <Route path="privacy" element={<PrivacyPage />} />
-            <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
-          </Routes>
-        </>
-      )}
+      {(user) => {
+        const admin = user.role === 'admin';
+        const adminPage = (page: ReactNode, { secondFactor = true } = {}) => (
+          <RequireAdmin user={user}>
+            {secondFactor ? <SecondFactorGate>{page}</SecondFactorGate> : page}
+          </RequireAdmin>
+        );
+        return (
+          <>
+            <Bar>
+              <Inline>
+                <span>
+                  {richText(
+                    t,
+                    'signedInAs',
+                    { name: user.username || user.email },
+                    { strong: (name) => <strong>{name}</strong> },
+                  )}
+                </span>
+                {admin && <Link to="/register">{t('addColleagueLink')}</Link>}
+                <Link to="/secured/waitlist">{t('waitlistLink')}</Link>
+                {admin && <Link to="/secured/colleagues">{t('colleaguesLink')}</Link>}
+                {admin && <Link to="/secured/audit">{t('auditLink')}</Link>}
+                {admin && <Link to="/secured/privacy">{t('privacyLink')}</Link>}
+                <LogoutButton />
+                <LogoutEverywhereButton />
+              </Inline>
+            </Bar>
+            <Routes>
+              <Route path="dashboard" element={<DashboardPage admin={admin} />} />
+              <Route path="colleagues" element={adminPage(<ColleaguesPage currentUserId={user.id} />)} />
+              <Route path="audit" element={adminPage(<AuditPage />, { secondFactor: false })} />
+              <Route path="waitlist" element={<WaitlistPage />} />
+              <Route path="privacy" element={adminPage(<PrivacyPage currentUserEmail={user.email} />)} />
+              <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
+            </Routes>
+          </>
+        );
+      }}
     </RequireStaff>
   );
 }

@@ -26,6 +26,9 @@ type Db = {
   /** Password reset links by token (account id), and the addresses POST /auth/password-reset/request was sent. */
   resetTokens: Map<string, number>;
   resetRequests: string[];
+  /** Sessions (tokens) that gave the second factor; accounts that set it up. */
+  steppedUp: Set<string>;
+  enrolled: Set<number>;
 };
 
 const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] });
@@ -43,10 +46,16 @@ export const db: Db = {
   calendarFeeds: new Map(),
   resetTokens: new Map(),
   resetRequests: [],
+  steppedUp: new Set(),
+  enrolled: new Set(),
 };
 
+/** The code the fake accepts as the authenticator app's, and the recovery codes its enrolment answers. */
+export const TEST_TOTP_CODE = '123456';
+export const TEST_RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${String(i).padStart(2, '0')}`);
+
 export function resetDb(): void {
-  db.accounts = [{ id: 1, email: STAFF_EMAIL, username: 'staff', password: STAFF_PASSWORD }];
+  db.accounts = [{ id: 1, email: STAFF_EMAIL, username: 'staff', password: STAFF_PASSWORD, role: 'admin' }];
   db.tokens = new Map();
   db.slots = [];
   db.nextSlotId = 1;
@@ -58,12 +67,15 @@ export function resetDb(): void {
   db.calendarFeeds = new Map();
   db.resetTokens = new Map();
   db.resetRequests = [];
+  db.steppedUp = new Set();
+  db.enrolled = new Set([1]);
 }
 
-/** A token the handlers accept as a logged-in staff member. */
-export function issueToken(userId = 1): string {
+/** A token the handlers accept as a logged-in staff member; an admin's has given the second factor unless `steppedUp` is false. */
+export function issueToken(userId = 1, { steppedUp = true } = {}): string {
   const token = `test-token-${userId}-${db.tokens.size + 1}`;
   db.tokens.set(token, userId);
+  if (steppedUp) db.steppedUp.add(token);
   return token;
 }
 

@@ -10,8 +10,9 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   staffAccountListSchema,
+  staffRoleBodySchema,
 } from 'shared-api/accounts';
-import { bookingEvent, db } from './db';
+import { bookingEvent, db, TEST_RECOVERY_CODES, TEST_TOTP_CODE } from './db';
 
 export const API = 'http://localhost:4000';
 export const DELETE_HELD_MESSAGE =
@@ -27,6 +28,28 @@ function bearerUser(request: Request): number | null {
   return db.tokens.get(token) ?? null;
 }
 const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, SlotListError.unauthorized);
+const tokenOf = (request: Request) => (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+const roleOf = (userId: number | null) => db.accounts.find((a) => a.id === userId)?.role ?? null;
+/** As the server's requireAdmin: 401 without a session, 403 ADMIN_ONLY for staff; null when an admin may go on. */
+export function adminRefusal(request: Request): Response | null {
+  const userId = bearerUser(request);
+  if (userId === null) return unauthorized();
+  if (roleOf(userId) !== 'admin') return fail(403, ErrorCode.ADMIN_ONLY, AccountMessage.adminOnly);
+  return null;
+}
+/** As requireAdminStepUp: also 403 STEP_UP_REQUIRED (with `data.enrolled`) until this session gave the second factor. */
+export function stepUpRefusal(request: Request): Response | null {
+  const refused = adminRefusal(request);
+  if (refused) return refused;
+  if (db.steppedUp.has(tokenOf(request))) return null;
+  const enrolled = db.enrolled.has(bearerUser(request)!);
+  return HttpResponse.json({ success: false, data: { enrolled }, message: AccountMessage.stepUpRequired, error: ErrorCode.STEP_UP_REQUIRED }, { status: 403 });
+}
+/** The server's list of the most common passwords, as far as the tests need it (compared without case). */
+export const COMMON_PASSWORDS = ['password', 'qwerty123'];
+const isCommonPassword = (password: string) => COMMON_PASSWORDS.includes(password.toLowerCase());
+const commonPasswordRefused = () =>
+  HttpResponse.json({ success: false, data: null, message: AccountMessage.commonPassword, error: ErrorCode.VALIDATION_ERROR, reason: { rule: 'commonPassword' } }, { status: 400 });
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const BOOKING_OVER = 'This visit is over, so the booking cannot be cancelled.';
 let feedTokensMade = 0;
@@ -54,17 +77,19 @@ export const handlers = [
     const userId = bearerUser(request);
     const account = db.accounts.find((a) => a.id === userId);
     if (!account) return unauthorized();
-    return ok({ data: { user: { id: account.id, email: account.email, username: account.username } } });
+    return ok({ data: { user: { id: account.id, email: account.email, username: account.username, role: account.role } } });
   }),
 
   http.post(`${API}/auth/register`, async ({ request }) => {
-    if (bearerUser(request) === null) return unauthorized();
+    const refused = stepUpRefusal(request);
+    if (refused) return refused;
     const parsed = registerBodySchema.safeParse(await request.json());
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    if (isCommonPassword(parsed.data.password)) return commonPasswordRefused();
     if (db.accounts.some((a) => a.email === parsed.data.email)) {
       return fail(409, ErrorCode.ACCOUNT_EXISTS, 'An account with this email already exists.');
     }
-    const user = { id: db.nextUserId++, email: parsed.data.email, username: parsed.data.username ?? null };
+    const user = { id: db.nextUserId++, email: parsed.data.email, username: parsed.data.username ?? null, role: parsed.data.role ?? ('staff' as const) };
     db.accounts.push({ ...user, password: parsed.data.password });
     return ok({ user }, 'Account created', 201);
   }),
@@ -221,20 +246,22 @@ export const handlers = [
   }),
 
   // The PDPA request log (issue 28): none logged unless a test says otherwise.
-  http.get(`${API}/staff/privacy/requests`, ({ request }) => (bearerUser(request) === null ? unauthorized() : ok({ requests: [] }, '0 request(s)'))),
-  http.get(`${API}/staff/breaches`, ({ request }) => (bearerUser(request) === null ? unauthorized() : ok({ breaches: [] }, '0 breach(es)'))),
+  http.get(`${API}/staff/privacy/requests`, ({ request }) => adminRefusal(request) ?? ok({ requests: [] }, '0 request(s)')),
+  http.get(`${API}/staff/breaches`, ({ request }) => adminRefusal(request) ?? ok({ breaches: [] }, '0 breach(es)')),
 
   // The signed-in account's calendar feed, as the server: the URL only in POST's answer (create or regenerate).
   http.get(`${API}/staff/calendar-feed`, ({ request }) => {
-    const userId = bearerUser(request);
-    if (userId === null) return unauthorized();
+    const refused = adminRefusal(request);
+    if (refused) return refused;
+    const userId = bearerUser(request)!;
     const feed = db.calendarFeeds.get(userId);
     return ok(calendarFeedSchema.parse({ active: !!feed, createdAt: feed?.createdAt ?? null, url: null }), 'Calendar feed');
   }),
 
   http.post(`${API}/staff/calendar-feed`, ({ request }) => {
-    const userId = bearerUser(request);
-    if (userId === null) return unauthorized();
+    const refused = stepUpRefusal(request);
+    if (refused) return refused;
+    const userId = bearerUser(request)!;
     // 43 base64url characters, a new one at each regenerate.
     const token = `feed${userId}n${(feedTokensMade += 1)}`.padEnd(43, 'x');
     const feed = { createdAt: new Date().toISOString(), token };
@@ -243,8 +270,9 @@ export const handlers = [
   }),
 
   http.delete(`${API}/staff/calendar-feed`, ({ request }) => {
-    const userId = bearerUser(request);
-    if (userId === null) return unauthorized();
+    const refused = stepUpRefusal(request);
+    if (refused) return refused;
+    const userId = bearerUser(request)!;
     db.calendarFeeds.delete(userId);
     return ok(calendarFeedSchema.parse({ active: false, createdAt: null, url: null }), 'Calendar link turned off');
   }),
@@ -275,6 +303,7 @@ export const handlers = [
   http.post(`${API}/auth/password-reset/confirm`, async ({ request }) => {
     const parsed = passwordResetConfirmBodySchema.safeParse(await request.json());
     if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    if (isCommonPassword(parsed.data.password)) return commonPasswordRefused();
     const account = db.accounts.find((a) => a.id === db.resetTokens.get(parsed.data.token));
     if (!account) return fail(400, ErrorCode.VALIDATION_ERROR, AccountMessage.resetInvalid);
     db.resetTokens.delete(parsed.data.token);
@@ -283,12 +312,48 @@ export const handlers = [
     return ok(null, AccountMessage.resetDone);
   }),
 
+  // The admin's second factor (issue 35): TEST_TOTP_CODE is the app's code; the session steps up for 12 hours.
+  http.get(`${API}/auth/second-factor`, ({ request }) => {
+    const refused = adminRefusal(request);
+    if (refused) return refused;
+    const steppedUp = db.steppedUp.has(tokenOf(request));
+    return ok({ enrolled: db.enrolled.has(bearerUser(request)!), steppedUpUntil: steppedUp ? new Date(Date.now() + 12 * 3600_000).toISOString() : null });
+  }),
+  http.post(`${API}/auth/second-factor/enrol`, ({ request }) => {
+    const refused = adminRefusal(request);
+    if (refused) return refused;
+    if (db.enrolled.has(bearerUser(request)!)) return fail(409, ErrorCode.VALIDATION_ERROR, AccountMessage.alreadyEnrolled);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    return ok({ secret, uri: `otpauth://totp/Seri%20Ilmu:staff?secret=${secret}`, qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>' });
+  }),
+  http.post(`${API}/auth/second-factor/enrol/confirm`, async ({ request }) => {
+    const refused = adminRefusal(request);
+    if (refused) return refused;
+    const { code } = (await request.json()) as { code: string };
+    if (code.trim() !== TEST_TOTP_CODE) return HttpResponse.json({ success: false, data: null, message: AccountMessage.codeWrong, error: ErrorCode.VALIDATION_ERROR, reason: { rule: 'codeWrong' } }, { status: 400 });
+    db.enrolled.add(bearerUser(request)!);
+    db.steppedUp.add(tokenOf(request));
+    return ok({ recoveryCodes: TEST_RECOVERY_CODES, steppedUpUntil: new Date(Date.now() + 12 * 3600_000).toISOString() });
+  }),
+  http.post(`${API}/auth/second-factor/verify`, async ({ request }) => {
+    const refused = adminRefusal(request);
+    if (refused) return refused;
+    const { code } = (await request.json()) as { code: string };
+    if (code.trim() !== TEST_TOTP_CODE && !TEST_RECOVERY_CODES.includes(code.trim().toUpperCase()))
+      return HttpResponse.json({ success: false, data: null, message: AccountMessage.codeWrong, error: ErrorCode.VALIDATION_ERROR, reason: { rule: 'codeWrong' } }, { status: 400 });
+    db.steppedUp.add(tokenOf(request));
+    return ok({ steppedUpUntil: new Date(Date.now() + 12 * 3600_000).toISOString(), recoveryCodesLeft: 10 });
+  }),
+
   http.get(`${API}/staff/accounts`, ({ request }) => {
-    if (bearerUser(request) === null) return unauthorized();
+    const refusedAccounts = adminRefusal(request);
+    if (refusedAccounts) return refusedAccounts;
     const accounts = db.accounts.map((a) => ({
       id: a.id,
       email: a.email,
       username: a.username,
+      role: a.role,
+      secondFactor: db.enrolled.has(a.id),
       createdAt: a.createdAt ?? '2026-01-05T01:00:00.000Z',
       lastLoginAt: a.lastLoginAt ?? null,
       disabledAt: a.disabledAt ?? null,
@@ -297,15 +362,44 @@ export const handlers = [
   }),
 
   http.post(`${API}/staff/accounts/:id/disable`, ({ request, params }) => {
-    if (bearerUser(request) === null) return unauthorized();
+    const refusedDisable = stepUpRefusal(request);
+    if (refusedDisable) return refusedDisable;
     const account = db.accounts.find((a) => a.id === Number(params.id));
     if (!account) return fail(404, ErrorCode.NOT_FOUND, AccountMessage.accountNotFound);
     if (!account.disabledAt) {
-      if (db.accounts.filter((a) => !a.disabledAt).length <= 1) return fail(409, ErrorCode.FORBIDDEN, AccountMessage.lastActiveAccount);
+      const enabled = db.accounts.filter((a) => !a.disabledAt);
+      if (enabled.length <= 1) return fail(409, ErrorCode.FORBIDDEN, AccountMessage.lastActiveAccount);
+      if (account.role === 'admin' && enabled.filter((a) => a.role === 'admin').length <= 1) return fail(409, ErrorCode.FORBIDDEN, AccountMessage.lastAdmin);
       account.disabledAt = new Date().toISOString();
       for (const [token, id] of db.tokens) if (id === account.id) db.tokens.delete(token);
     }
     return ok(null, AccountMessage.accountDisabled);
+  }),
+  // As the server's setRole: the last enabled admin cannot be made staff; the same role again is a no-op.
+  http.post(`${API}/staff/accounts/:id/role`, async ({ request, params }) => {
+    const refusedRole = stepUpRefusal(request);
+    if (refusedRole) return refusedRole;
+    const parsed = staffRoleBodySchema.safeParse(await request.json());
+    if (!parsed.success) return fail(400, ErrorCode.VALIDATION_ERROR, parsed.error.issues[0].message);
+    const account = db.accounts.find((a) => a.id === Number(params.id));
+    if (!account) return fail(404, ErrorCode.NOT_FOUND, AccountMessage.accountNotFound);
+    if (account.role !== parsed.data.role) {
+      const otherAdmins = db.accounts.filter((a) => !a.disabledAt && a.role === 'admin' && a.id !== account.id).length;
+      if (account.role === 'admin' && otherAdmins === 0) return fail(409, ErrorCode.FORBIDDEN, AccountMessage.lastAdmin);
+      account.role = parsed.data.role;
+    }
+    return ok(null, AccountMessage.roleChanged);
+  }),
+  // A colleague's lost phone: never your own (403); 404 when they have none.
+  http.post(`${API}/staff/accounts/:id/second-factor/reset`, ({ request, params }) => {
+    const refusedReset = stepUpRefusal(request);
+    if (refusedReset) return refusedReset;
+    const id = Number(params.id);
+    if (id === bearerUser(request)) return fail(403, ErrorCode.FORBIDDEN, AccountMessage.ownSecondFactor);
+    if (!db.enrolled.delete(id)) return fail(404, ErrorCode.NOT_FOUND, AccountMessage.noSecondFactor);
+    // Their sessions give the second factor again (after setting it up) at their next admin action.
+    for (const [token, userId] of db.tokens) if (userId === id) db.steppedUp.delete(token);
+    return ok(null, 'Second factor reset');
   }),
   // The waitlist's dashboard counts (issue 26); the waitlist page's tests answer its list themselves.
   http.get(`${API}/staff/waitlist/summary`, ({ request }) =>

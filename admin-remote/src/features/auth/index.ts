@@ -5,3 +5,5 @@ export { LogoutButton } from './components/LogoutButton';
 export { LogoutEverywhereButton, LogoutEverywhereText } from './components/LogoutEverywhereButton';
 export { ForgotPasswordForm } from './components/ForgotPasswordForm';
 export { ResetPasswordForm } from './components/ResetPasswordForm';
+export { RequireAdmin } from './components/RequireAdmin';
+export { SecondFactorGate, SecondFactorText } from './components/SecondFactorGate';
