@@ -184,5 +184,5 @@ test('axe finds no violation on any staff screen: login, password reset, registe
   await expectNoViolations(page, 'dashboard on a phone');
   await journey.finish(page, 'desk-dashboard-phone');
 
-  expect(checked).toHaveLength(18);
+  expect(checked).toHaveLength(19);
 });

@@ -9,7 +9,8 @@ import { loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/base/db/connection';
 import { AppError } from '../../src/base/errors';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../../src/base/plugins/retry-after';
-import { freshPglite, insertSlot, startTestApp, stopTestApp, type TestContext } from '../helpers';
+import { auth, enrolSecondFactor, freshPglite, insertSlot, startTestApp, stopTestApp, type TestContext } from '../helpers';
+import { createUser } from '../../src/auth/accounts';
 import { unknownToken, validTokens, type ValidTokens } from '../limits/token-fixtures';
 import { initiateBody } from '../payments/support';
 import { FREE_JOINS_PER_NETWORK, WAITLIST_GUESS_LIMIT } from '../../src/waitlist/service';
@@ -145,6 +146,21 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expectRetryAfter(await inject('GET /public/list/changes', `/public/list/changes?after=${version}`, undefined, '10.37.0.9'));
     await insertSlot(ctx.database, 50);
     await Promise.all(waits);
+  });
+
+  it('POST /auth/second-factor/enrol/confirm and /verify: too many codes for one admin', async () => {
+    const login = async (email: string, remoteAddress: string) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'admin-pass-1' }, remoteAddress });
+      return res.json().data.token as string;
+    };
+    await createUser(ctx.database.db, { email: 'setting-up@example.com', password: 'admin-pass-1', role: 'admin' }, CHEAP);
+    const settingUp = await login('setting-up@example.com', '10.36.0.1');
+    await ctx.app.inject({ method: 'POST', url: '/auth/second-factor/enrol', headers: auth(settingUp) });
+    expectRetryAfter(await until429(7, () => inject('POST /auth/second-factor/enrol/confirm', '/auth/second-factor/enrol/confirm', { code: 'abcdef' }, '10.36.0.1', auth(settingUp))));
+    await createUser(ctx.database.db, { email: 'enrolled@example.com', password: 'admin-pass-1', role: 'admin' }, CHEAP);
+    await enrolSecondFactor(ctx, await login('enrolled@example.com', '10.36.0.2'));
+    const next = await login('enrolled@example.com', '10.36.0.3');
+    expectRetryAfter(await until429(7, () => inject('POST /auth/second-factor/verify', '/auth/second-factor/verify', { code: 'abcdef' }, '10.36.0.3', auth(next))));
   });
 
   it('covers every route the OpenAPI document says may answer 429', async () => {

@@ -1,5 +1,5 @@
 import { ErrorCode } from 'shared-api/contract';
-import { auth, STAFF } from '../helpers';
+import { auth, enrolSecondFactor, STAFF } from '../helpers';
 import { createUser } from '../../src/auth/accounts';
 import {
   initiate,
@@ -73,8 +73,10 @@ it('a name of 300 emoji is cut to 255 characters without splitting one, and only
 });
 
 it('a staff username is cleaned the same way before the colleagues page shows it', async () => {
-  await createUser(ctx.database.db, { email: 'lead@example.com', password: 'correct-horse' });
+  await createUser(ctx.database.db, { email: 'lead@example.com', password: 'correct-horse', role: 'admin' });
   const token = (await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'lead@example.com', password: 'correct-horse' } })).json().data.token as string;
+  // Adding a colleague is an admin's action, after the second factor.
+  await enrolSecondFactor(ctx, token);
   const added = await ctx.app.inject({
     method: 'POST',
     url: '/auth/register',

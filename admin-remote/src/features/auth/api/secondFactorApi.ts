@@ -2,6 +2,8 @@
 import { api, type Envelope } from 'shared-api';
 import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus } from 'shared-api/accounts';
 
+type SteppedUp = { steppedUpUntil: string; recoveryCodesLeft: number };
+
 export const secondFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
     secondFactorStatus: build.query<SecondFactorStatus, void>({
@@ -16,22 +18,21 @@ export const secondFactorApi = api.injectEndpoints({
     }),
     confirmSecondFactorEnrolment: build.mutation<RecoveryCodes, { code: string }>({
       query: (body) => ({ url: '/auth/second-factor/enrol/confirm', method: 'POST', body }),
+      // Not marked stepped up yet: the recovery codes are shown first (the gate's "I have saved" does it, steppedUp).
       transformResponse: (response: Envelope<RecoveryCodes>) => response.data,
     }),
-    verifySecondFactor: build.mutation<
-      { steppedUpUntil: string; recoveryCodesLeft: number },
-      { code: string }
-    >({
+    verifySecondFactor: build.mutation<SteppedUp, { code: string }>({
       query: (body) => ({ url: '/auth/second-factor/verify', method: 'POST', body }),
-      transformResponse: (response: Envelope<{ steppedUpUntil: string; recoveryCodesLeft: number }>) =>
-        response.data,
+      transformResponse: (response: Envelope<SteppedUp>) => response.data,
+      onQueryStarted: (_, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(({ data }) => void dispatch(steppedUp(data.steppedUpUntil)), () => undefined),
     }),
   }),
 });
 
-export const {
-  useSecondFactorStatusQuery,
-  useStartSecondFactorEnrolmentMutation,
-  useConfirmSecondFactorEnrolmentMutation,
-  useVerifySecondFactorMutation,
-} = secondFactorApi;
+/** What every gate reads once this session has given the second factor: the next admin page opens at once. */
+export const steppedUp = (until: string) =>
+  secondFactorApi.util.upsertQueryData('secondFactorStatus', undefined, { enrolled: true, steppedUpUntil: until });
+
+export const { useSecondFactorStatusQuery, useStartSecondFactorEnrolmentMutation, useConfirmSecondFactorEnrolmentMutation, useVerifySecondFactorMutation } =
+  secondFactorApi;

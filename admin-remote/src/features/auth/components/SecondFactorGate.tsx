@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Spinner, Stack, styled, useCatalog } from 'shared-ui';
 import { FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import { httpStatus, serverMessage } from 'shared-api';
+import { httpStatus, serverMessage, useAppDispatch } from 'shared-api';
 import { secondFactorCodeBodySchema, type SecondFactorCodeBody } from 'shared-api/accounts';
 import { formResolver } from 'shared-api/schemas';
 import {
@@ -11,6 +12,7 @@ import {
   useSecondFactorStatusQuery,
   useStartSecondFactorEnrolmentMutation,
   useVerifySecondFactorMutation,
+  steppedUp,
 } from '../api/secondFactorApi';
 import { authCatalog } from '../i18n';
 import en from '../locales/en.json';
@@ -49,20 +51,22 @@ const QrImage = styled.img`
 `;
 
 const Secret = styled.code`
-  word-break: break-all;
-  font-size: 0.95rem;
+  display: block;
+  margin-top: ${({ theme }) => theme.space[1]};
+  font-size: 1rem;
+  word-spacing: 0.25em;
 `;
-
+// Numbered inside each cell, so a number never runs into the code of the column before it on a phone.
 const Codes = styled.ol`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, max-content));
-  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[5]}`};
+  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[4]}`};
   margin: 0;
-  padding-left: 1.5rem;
+  padding: 0;
+  list-style-position: inside;
   font-family: ui-monospace, monospace;
   font-size: 1rem;
 `;
-
 const Narrow = styled.div`
   max-width: 28rem;
 `;
@@ -130,7 +134,8 @@ function Enrolment({ onDone, level }: { onDone: () => void; level: 1 | 3 }) {
   const { t } = useCatalog(authCatalog);
   const [start, started] = useStartSecondFactorEnrolmentMutation();
   const [confirm, confirming] = useConfirmSecondFactorEnrolmentMutation();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const dispatch = useAppDispatch();
+  const [codes, setCodes] = useState<{ recoveryCodes: string[]; steppedUpUntil: string } | null>(null);
   const { copy, state: copyState } = useCopy();
 
   if (codes)
@@ -139,17 +144,23 @@ function Enrolment({ onDone, level }: { onDone: () => void; level: 1 | 3 }) {
         <Heading level={level}>{t('secondFactorCodesTitle')}</Heading>
         <p>{t('secondFactorCodesIntro')}</p>
         <Codes aria-label={t('secondFactorCodesTitle')}>
-          {codes.map((code) => (
+          {codes.recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </Codes>
         <div>
-          <Button variant="secondary" onClick={() => void copy(codes.join('\n'))}>
+          <Button variant="secondary" onClick={() => void copy(codes.recoveryCodes.join('\n'))}>
             {copyState === 'copied' ? t('secondFactorCopied') : t('secondFactorCopyCodes')}
           </Button>
         </div>
         <div>
-          <Button variant="primary" onClick={onDone}>
+          <Button
+            variant="primary"
+            onClick={() => {
+              dispatch(steppedUp(codes.steppedUpUntil));
+              onDone();
+            }}
+          >
             {t('secondFactorCodesSaved')}
           </Button>
         </div>
@@ -190,7 +201,7 @@ function Enrolment({ onDone, level }: { onDone: () => void; level: 1 | 3 }) {
               submit={async (code) => {
                 const result = await confirm({ code });
                 if ('data' in result && result.data) {
-                  setCodes(result.data.recoveryCodes);
+                  setCodes(result.data);
                   return null;
                 }
                 return refusal(t, result.error);
@@ -243,7 +254,8 @@ type SecondFactorGateProps = {
  */
 export function SecondFactorGate({ children, panel }: SecondFactorGateProps) {
   const { t } = useCatalog(authCatalog);
-  const status = useSecondFactorStatusQuery();
+  // Asked again at each gate: a step-up ends after 12 hours, or with the session.
+  const status = useSecondFactorStatusQuery(undefined, { refetchOnMountOrArgChange: true });
   const [passed, setPassed] = useState(false);
   const [asked, setAsked] = useState(!panel);
 
@@ -269,7 +281,17 @@ export function SecondFactorGate({ children, panel }: SecondFactorGateProps) {
   ) : (
     <Enrolment onDone={() => setPassed(true)} level={level} />
   );
-  if (!panel) return <section aria-label={t('secondFactorTitle')}>{form}</section>;
+  if (!panel)
+    return (
+      <section aria-label={t('secondFactorTitle')}>
+        <Stack>
+          {form}
+          <p>
+            <Link to="/secured/dashboard">{t('adminOnlyBack')}</Link>
+          </p>
+        </Stack>
+      </section>
+    );
   return (
     <Card>
       <CardHeader>
