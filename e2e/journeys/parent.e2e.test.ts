@@ -137,7 +137,7 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   expect(booked).toMatchObject({ childName: parent.child, childYear: parent.year });
 });
 
-test('journey 2 (fail): the gateway declines, Payment Failed, the slot is back on the timetable', async () => {
+test('journey 2 (fail): the gateway declines, Payment Failed names the visit, the slot is back, Book this time again keeps what was typed', async () => {
   const journey = startJourney('parent-payment-fails');
   const day = days[0];
   const slotId = await addSlot(stack.urls.api, token, day, '11:00');
@@ -149,13 +149,22 @@ test('journey 2 (fail): the gateway declines, Payment Failed, the slot is back o
   await page.waitForURL(`${stack.urls.shell}/payment/failure**`);
   await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
   await page.getByRole('main').getByText(/slot has been released/i).first().waitFor();
-  await page.getByRole('button', { name: 'Try Again' }).or(page.getByRole('link', { name: 'Try Again' })).first().waitFor();
-  await journey.finish(page);
-
+  // The visit it was for, and the same time again while it is free (issue 36).
+  await page.getByRole('region', { name: 'The time you chose' }).waitFor();
+  await page.getByText('This time is still free: you can book it again now.').waitFor({ timeout: 15_000 });
+  await journey.shot(page, 'parent-payment-declined');
   expect(await isPublic(slotId)).toBe(true);
   const home = await newPage(phone);
   await home.goto(`${stack.urls.shell}/`);
   await (await showSlotDay(home, day, '11:00')).waitFor();
+
+  await page.getByRole('button', { name: 'Book this time again' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+  await dialog.waitFor();
+  expect(await dialog.getByLabel('Visitor Name').inputValue()).toBe(parent.name);
+  expect(await dialog.getByLabel('Email Address').inputValue()).toBe(parent.email);
+  expect(await dialog.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).isChecked()).toBe(true);
+  await journey.finish(page);
 });
 
 test('journey 3 (back out): Cancel in details, Back, Cancel in processing and Cancel on the gateway free the slot at once', async () => {
@@ -269,8 +278,8 @@ test('journey 3b (cancel on the gateway): nothing charged, the same time offered
   await dialog.waitFor();
   expect(await dialog.getByLabel('Email Address').inputValue()).toBe(parent.email);
   expect(await dialog.getByLabel('Visitor Name').inputValue()).toBe(parent.name);
-  // A new page load: the consent is asked again.
-  await dialog.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).check();
+  // The consent given before the gateway is still given (the same notice).
+  expect(await dialog.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).isChecked()).toBe(true);
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('dialog', { name: 'Payment Summary' }).getByRole('button', { name: 'Proceed to Payment' }).click();
   await onGateway(page, 'pay');

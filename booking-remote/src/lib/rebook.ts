@@ -1,11 +1,11 @@
-import type { VisitorDetailsInput } from 'shared-api';
+import type { ConsentInput, VisitorDetailsInput } from 'shared-api';
 import type { BookableSlot } from './slot-list/displayFilter';
 
 /**
  * What a result page hands the home page (in the navigation state) to open the booking dialog on the same time again,
- * with the details the parent already typed: after a payment they cancelled on the gateway.
+ * with the details the parent already typed and the consent they gave: after a payment cancelled or declined.
  */
-export type Rebook = { slot: BookableSlot; details?: Partial<VisitorDetailsInput> };
+export type Rebook = { slot: BookableSlot; details?: Partial<VisitorDetailsInput>; consent?: ConsentInput | null };
 
 export const rebookState = (rebook: Rebook) => ({ rebook });
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BOOKING_STORAGE_KEY, type VisitorDetailsInput } from 'shared-api';
-import { rebookOf } from '../lib/rebook';
-import { Timetable, type BookableSlot } from '../features/timetable';
+import { rebookOf, type Rebook } from '../lib/rebook';
+import { Timetable } from '../features/timetable';
 
 // The dialog is fetched on the first slot click, keeping it off the timetable's first load.
 const BookingDialog = lazy(() => import('../features/booking-dialog'));
@@ -28,9 +28,9 @@ export default function HomePage() {
   const location = useLocation();
   const navigate = useNavigate();
   // Sent back from a result page to book the same time again: the dialog opens on it, with the details typed before.
-  const [chosen, setChosen] = useState<{ slot: BookableSlot; opening: number; details?: Partial<VisitorDetailsInput> } | null>(() => {
+  const [chosen, setChosen] = useState<({ opening: number } & Rebook) | null>(() => {
     const rebook = rebookOf(location.state);
-    return rebook ? { slot: rebook.slot, opening: 0, details: rebook.details } : null;
+    return rebook ? { ...rebook, opening: 0 } : null;
   });
   const [draft] = useState(hasBookingDraft);
   // The time chosen was taken meanwhile: the timetable says so and offers the waitlist with what the parent typed.
@@ -75,6 +75,7 @@ export default function HomePage() {
             key={chosen.opening}
             slot={chosen.slot}
             initialDetails={chosen.details}
+            initialConsent={chosen.consent}
             onClose={() => setChosen(null)}
             onSlotTaken={(details) => setTaken({ date: chosen.slot.date, details })}
           />

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { BOOKING_STORAGE_KEY, brand, PAYMENT_KEY_HEADER, PAYMENT_KEYS_STORAGE_KEY } from 'shared-api';
 import { activateLocale } from 'shared-ui';
+import { currentNoticeVersion } from 'shared-api/privacy';
 import { axe } from '../test/axe';
 import { legacyList, ok, paymentStatusResult, publicPaymentStatus, publicSlot } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -150,12 +151,12 @@ describe('/payment/failure?error=payment_cancelled: the parent cancelled on the 
   });
 
   /** The payment's status: the whole receipt with its key, what anyone may see without; the keys each call sent. */
-  function cancelledPayment() {
+  function cancelledPayment(status: 'cancelled' | 'failed' = 'cancelled') {
     const keys: Array<string | null> = [];
     server.use(
       http.get(apiUrl('/api/payment/status/:id'), ({ request }) => {
         keys.push(request.headers.get(PAYMENT_KEY_HEADER));
-        const result = request.headers.get(PAYMENT_KEY_HEADER) === KEY ? paymentStatusResult('cancelled', { payment: { id: ID, status: 'cancelled', amount: 7500, reference: REFERENCE, method: null } }) : publicPaymentStatus('cancelled');
+        const result = request.headers.get(PAYMENT_KEY_HEADER) === KEY ? paymentStatusResult(status, { payment: { id: ID, status, amount: 7500, reference: REFERENCE, method: null } }) : publicPaymentStatus(status);
         return HttpResponse.json(ok(result));
       }),
     );
@@ -178,18 +179,52 @@ describe('/payment/failure?error=payment_cancelled: the parent cancelled on the 
           fee: 7500,
         },
         paymentStatus: 'pending',
+        consent: { noticeVersion: currentNoticeVersion(), language: 'en' },
       }),
     );
   }
 
-  const renderBoth = () =>
+  const renderBoth = (error = 'payment_cancelled') =>
     renderApp(
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/payment/failure" element={<PaymentFailurePage />} />
       </Routes>,
-      { route: `/payment/failure?payment_id=${ID}&error=payment_cancelled` },
+      { route: `/payment/failure?payment_id=${ID}&error=${error}` },
     );
+
+  it('a declined card: the spec’s failure page names the visit and books the same time again with the details and consent kept', async () => {
+    cancelledPayment('failed');
+    paidHere();
+    const user = userEvent.setup();
+    const { container } = renderBoth('payment_declined');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Payment declined by the bank')).toBeInTheDocument();
+    const chosen = await screen.findByRole('region', { name: 'The time you chose' });
+    expect(within(chosen).getByText(brand.schools[1].name)).toBeInTheDocument();
+    expect(within(chosen).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(await screen.findByText('This time is still free: you can book it again now.')).toBeInTheDocument();
+    // The spec's causes, payment id and Contact Support stay.
+    expect(screen.getByText(ID)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toBeInTheDocument();
+    expect(await axe(container)).toHaveNoViolations();
+
+    await user.click(screen.getByRole('button', { name: 'Book this time again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(within(dialog).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(within(dialog).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+  });
+
+  it('a declined card for a time taken since: Try Again goes to the timetable', async () => {
+    cancelledPayment('failed');
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ id: 2, date: '2026-11-26', startTime: '10:00', endTime: '10:30' })]))));
+    const user = userEvent.setup();
+    renderBoth('payment_failed');
+    expect(await screen.findByText('This time is no longer free. Please choose another time.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
 
   it('says nothing was charged, names the time, and while it is free books it again with what the parent typed', async () => {
     const keys = cancelledPayment();
@@ -213,7 +248,9 @@ describe('/payment/failure?error=payment_cancelled: the parent cancelled on the 
     expect(within(dialog).getByText('Thursday 26 November 2026, 9:00 AM (GMT+8)')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
     expect(within(dialog).getByLabelText('Email Address')).toHaveValue('aisyah@example.com');
-    expect(within(dialog).getByLabelText('Contact Number')).toHaveValue('0123456789');
+    // The phone as the parent writes it, and the consent they gave still ticked.
+    expect(within(dialog).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
+    expect(within(dialog).getByRole('checkbox')).toBeChecked();
     await waitFor(() => expect(within(dialog).getByLabelText('Selected School')).toHaveValue(brand.schools[1].name));
     // The attempt itself is forgotten: the home page does not point back to it.
     expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, brand, PAYMENT_ID_PATTERN, PaymentFailureCode, parseSlotTime, schoolName, type VisitorDetailsInput } from 'shared-api';
+import { BOOKING_STORAGE_KEY, brand, PAYMENT_ID_PATTERN, PaymentFailureCode, parseSlotTime, schoolName, type ConsentInput, type VisitorDetailsInput } from 'shared-api';
+import { formatPhone } from 'shared-api/phone';
 import { Button, Spinner, styled, useCatalog } from 'shared-ui';
 import {
   Actions,
@@ -19,6 +20,12 @@ import { paymentKeyFor } from '../lib/paymentKeys';
 import { useGetPaymentStatusByReferenceQuery, useGetPaymentStatusQuery } from '../lib/paymentStatusApi';
 import { rebookState } from '../lib/rebook';
 import { filterDisplayableSlots } from '../lib/slot-list/displayFilter';
+
+// A payment id is one word: never broken inside, a little smaller so it fits a phone's width.
+const PaymentId = styled.span`
+  white-space: nowrap;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
 
 const Quiet = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -41,13 +48,12 @@ export function supportMailto(paymentId: string): string {
  * text in the URL (anyone can send such a link) is left out.
  */
 export default function PaymentFailurePage() {
-  const navigate = useNavigate();
   const { t } = useCatalog(resultCatalog);
   const [params] = useSearchParams();
   const error = failureMessageId(params.get('error'));
   const givenId = paymentIdShown(params.get('payment_id') || params.get('reference'));
-  // What the parent typed, kept for booking the same time again (read before the attempt is forgotten below).
-  const [typed] = useState(typedDetails);
+  // What the parent typed and agreed to, kept for booking the same time again (read before the attempt is forgotten below).
+  const [typed] = useState(typedAttempt);
 
   // The slot is released and this attempt is over: the home page must not point back to it.
   useEffect(() => window.localStorage.removeItem(BOOKING_STORAGE_KEY), []);
@@ -65,64 +71,67 @@ export default function PaymentFailurePage() {
           </Sentence>
         </p>
       )}
-      <h2>{t('failure.causes')}</h2>
-      <ul>
-        <li>{t('failure.declined')}</li>
-        <li>{t('failure.gateway')}</li>
-        <li>{t('failure.expired')}</li>
-      </ul>
-      <Details>
-        <dt>{t('paymentId')}</dt>
-        <dd>{givenId ?? t('failure.noPaymentId')}</dd>
-      </Details>
-      <Actions>
-        <Button onClick={() => navigate('/')}>{t('tryAgain')}</Button>
-        <LinkButton href={supportMailto(givenId ?? 'N/A')}>{t('failure.contactSupport')}</LinkButton>
-      </Actions>
+      <TryAgain givenId={givenId} typed={typed} declined />
     </ResultPanel>
   );
 }
 
-/** The details of the booking attempt in this browser, without its slot, fee and method (null when there is none). */
-function typedDetails(): Partial<VisitorDetailsInput> | null {
+/** The attempt in this browser: what the parent typed (the phone as they write it) and the consent they gave, or null. */
+type TypedAttempt = { details: Partial<VisitorDetailsInput>; consent: ConsentInput | null } | null;
+
+function typedAttempt(): TypedAttempt {
   try {
-    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? 'null') as { currentBooking?: Record<string, unknown> | null } | null;
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? 'null') as {
+      currentBooking?: Record<string, unknown> | null;
+      consent?: ConsentInput | null;
+    } | null;
     if (!draft?.currentBooking) return null;
-    const { slot: _slot, fee: _fee, preferredPaymentMethod: _method, ...details } = draft.currentBooking;
-    return details as Partial<VisitorDetailsInput>;
+    const { slot: _slot, fee: _fee, preferredPaymentMethod: _method, ...details } = draft.currentBooking as Partial<VisitorDetailsInput> & Record<string, unknown>;
+    const phone = formatPhone(details.visitorContactNo);
+    return { details: { ...details, ...(phone ? { visitorContactNo: phone } : {}) }, consent: draft.consent ?? null };
   } catch {
     return null;
   }
 }
 
-/**
- * `?error=payment_cancelled`: the parent pressed Cancel on the gateway. Not a failure: nothing was charged. The page
- * names the time they were booking and, while it is still free, offers it again (the dialog opens on it with what they
- * typed); otherwise another time.
- */
-function PaymentCancelled({ givenId, typed }: { givenId: string | null; typed: Partial<VisitorDetailsInput> | null }) {
-  const navigate = useNavigate();
-  const { t, locale } = useCatalog(resultCatalog);
+/** The time of the payment behind `givenId` and, once the payment is over, whether it is still free (undefined: asking). */
+function useAttemptedVisit(givenId: string | null) {
   const byId = givenId !== null && PAYMENT_ID_PATTERN.test(givenId);
   const lookup = { id: givenId ?? '', key: paymentKeyFor(givenId) };
   const statusById = useGetPaymentStatusQuery(lookup, { skip: !givenId || !byId });
   const statusByReference = useGetPaymentStatusByReferenceQuery(lookup, { skip: !givenId || byId });
   const booking = (byId ? statusById : statusByReference).data?.booking;
-  // Asked only once the payment is known as cancelled: the status call is what lets the server release its hold.
+  // Asked only once the payment is known as over: the status call is what lets the server release its hold.
   const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !booking, refetchOnMountOrArgChange: true });
   const free =
     booking && slots.data
       ? (filterDisplayableSlots(slots.data.slots, Date.now()).find((s) => s.date === booking.date.slice(0, 10) && s.startMinutes === parseSlotTime(booking.startTime)) ?? null)
       : undefined;
+  return { booking, free, unknown: slots.isError };
+}
+
+/**
+ * The visit the payment was for (school, date, time), whether it is still free, and the way on: the same time again
+ * with what was typed and agreed to while it is free (the dialog opens on it), else another time. A declined payment
+ * keeps the spec's causes, payment id and Contact Support.
+ */
+function TryAgain({ givenId, typed, declined = false }: { givenId: string | null; typed: TypedAttempt; declined?: boolean }) {
+  const navigate = useNavigate();
+  const { t, locale } = useCatalog(resultCatalog);
+  const { booking, free, unknown } = useAttemptedVisit(givenId);
   const when = booking ? visitWhen(booking.date, booking.startTime, booking.endTime, locale) : null;
+  const again = () =>
+    free
+      ? navigate('/', {
+          state: rebookState({ slot: free, details: { ...typed?.details, selectedSchool: booking?.selectedSchool ?? typed?.details.selectedSchool }, consent: typed?.consent }),
+        })
+      : navigate('/');
 
   return (
-    <ResultPanel aria-labelledby="cancelled-title">
-      <h1 id="cancelled-title">{t('failure.cancelledTitle')}</h1>
-      <p>{t('failure.cancelledText')}</p>
+    <>
       {booking && when && (
-        <section aria-labelledby="cancelled-time-title">
-          <h2 id="cancelled-time-title">{t('failure.yourTime')}</h2>
+        <section aria-labelledby="attempt-time-title">
+          <h2 id="attempt-time-title">{t('failure.yourTime')}</h2>
           <Details>
             <dt>{t('school')}</dt>
             <dd>{schoolName(booking.selectedSchool, locale)}</dd>
@@ -133,15 +142,35 @@ function PaymentCancelled({ givenId, typed }: { givenId: string | null; typed: P
           </Details>
         </section>
       )}
-      {booking && free === undefined && !slots.isError && <Spinner label={t('failure.checking')} />}
+      {booking && free === undefined && !unknown && <Spinner label={t('failure.checking')} />}
       {free && <p role="status">{t('failure.stillFree')}</p>}
-      {booking && (free === null || slots.isError) && <p role="status">{t('failure.taken')}</p>}
+      {booking && (free === null || unknown) && <p role="status">{t('failure.taken')}</p>}
+      {declined && (
+        <>
+          <h2>{t('failure.causes')}</h2>
+          <ul>
+            <li>{t('failure.declined')}</li>
+            <li>{t('failure.gateway')}</li>
+            <li>{t('failure.expired')}</li>
+          </ul>
+          <Details>
+            <dt>{t('paymentId')}</dt>
+            <dd>
+              <PaymentId>{givenId ?? t('failure.noPaymentId')}</PaymentId>
+            </dd>
+          </Details>
+        </>
+      )}
       <Actions>
-        {free ? (
+        {declined ? (
           <>
-            <Button onClick={() => navigate('/', { state: rebookState({ slot: free, details: { ...typed, selectedSchool: booking?.selectedSchool ?? typed?.selectedSchool } }) })}>
-              {t('failure.bookAgain')}
-            </Button>
+            {/* The spec's Try Again: the same time with the same details while it is free, else the timetable. */}
+            <Button onClick={again}>{free ? t('failure.bookAgain') : t('tryAgain')}</Button>
+            <LinkButton href={supportMailto(givenId ?? 'N/A')}>{t('failure.contactSupport')}</LinkButton>
+          </>
+        ) : free ? (
+          <>
+            <Button onClick={again}>{t('failure.bookAgain')}</Button>
             <Button variant="secondary" onClick={() => navigate('/')}>
               {t('failure.chooseAnother')}
             </Button>
@@ -150,9 +179,25 @@ function PaymentCancelled({ givenId, typed }: { givenId: string | null; typed: P
           <Button onClick={() => navigate('/')}>{t('failure.chooseAnother')}</Button>
         )}
       </Actions>
+    </>
+  );
+}
+
+/**
+ * `?error=payment_cancelled`: the parent pressed Cancel on the gateway. Not a failure: nothing was charged. The page
+ * names the time they were booking and, while it is still free, offers it again (the dialog opens on it with what they
+ * typed); otherwise another time.
+ */
+function PaymentCancelled({ givenId, typed }: { givenId: string | null; typed: TypedAttempt }) {
+  const { t } = useCatalog(resultCatalog);
+  return (
+    <ResultPanel aria-labelledby="cancelled-title">
+      <h1 id="cancelled-title">{t('failure.cancelledTitle')}</h1>
+      <p>{t('failure.cancelledText')}</p>
+      <TryAgain givenId={givenId} typed={typed} />
       {givenId && (
         <Quiet>
-          <span>{t('paymentId')}</span> <span>{givenId}</span>
+          <span>{t('paymentId')}</span> <PaymentId>{givenId}</PaymentId>
         </Quiet>
       )}
     </ResultPanel>

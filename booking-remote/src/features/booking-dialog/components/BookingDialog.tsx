@@ -58,6 +58,8 @@ type Props = {
   onClose: () => void;
   /** What the parent typed before (booking the same time again after cancelling on the gateway). */
   initialDetails?: Partial<VisitorDetailsInput>;
+  /** The consent given before (booking the same time again): kept while its notice is the current one. */
+  initialConsent?: ConsentInput | null;
   /**
    * A waitlist offer the parent accepted (issue 26): the slot is already held for them (`token`), their details are
    * the entry's and their consent was given on joining; the dialog opens at the payment summary and pays as usual.
@@ -81,7 +83,7 @@ const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selecte
  * The three-step booking dialog: renders the booking flow's state (model/bookingFlow.ts) and runs its effects (the
  * calls, toasts, draft and navigation). Mount it afresh (a new key) on every opening so form and step reset.
  */
-export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTaken }: Props) {
+export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const common = useCommonRefusals();
@@ -202,6 +204,7 @@ export function BookingDialog({ slot, onClose, initialDetails, offer, onSlotTake
     () =>
       openFlow(slot.id, {
         typed: offer?.details ?? initialDetails,
+        consent: initialConsent?.noticeVersion === currentNoticeVersion() ? initialConsent : undefined,
         offer: offer && {
           booking: { ...offer.details, preferredPaymentMethod: DEFAULT_PAYMENT_METHOD, slot: slotOfBooking, fee: offer.feeSen },
           consent: { noticeVersion: currentNoticeVersion(), language: locale },

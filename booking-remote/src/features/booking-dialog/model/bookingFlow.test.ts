@@ -172,7 +172,8 @@ describe('processing -> browser redirect to the gateway', () => {
   it('the session is kept and the browser leaves for its checkout', () => {
     const { state, effects } = run(atSummary(), { type: 'proceedToPayment', now: T0 }, { type: 'initiated', attempt: 0, session });
     expect(state).toMatchObject({ step: 'processing', session, leftWith: session.paymentId });
-    expect(effects).toEqual([{ type: 'saveDraft', patch: { paymentSession: session, paymentStatus: 'pending' } }, { type: 'checkout', session }]);
+    // The consent goes with the draft: a result page books the same time again with it.
+    expect(effects).toEqual([{ type: 'saveDraft', patch: { paymentSession: session, paymentStatus: 'pending', consent } }, { type: 'checkout', session }]);
     // Status is asked about only once the browser is back.
     expect(isPolling(state)).toBe(false);
     expect(isPolling(run(state, { type: 'returned' }).state)).toBe(true);

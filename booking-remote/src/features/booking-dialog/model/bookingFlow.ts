@@ -122,7 +122,11 @@ export const isPolling = (state: FlowState): boolean => {
  */
 export function openFlow(
   slotId: number,
-  { typed, offer }: { typed?: Partial<VisitorDetailsInput>; offer?: { booking: BookingDetails; consent: ConsentInput; reservation: SlotReservation } },
+  {
+    typed,
+    consent,
+    offer,
+  }: { typed?: Partial<VisitorDetailsInput>; consent?: ConsentInput; offer?: { booking: BookingDetails; consent: ConsentInput; reservation: SlotReservation } },
 ): Transition {
   const state: FlowState = {
     slotId,
@@ -131,7 +135,7 @@ export function openFlow(
     reserving: false,
     checking: false,
     booking: offer?.booking ?? null,
-    consent: offer?.consent ?? null,
+    consent: offer?.consent ?? consent ?? null,
     typed,
     reservation: offer?.reservation ?? null,
     session: null,
@@ -256,7 +260,7 @@ export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
       if (!session) return { state: { ...state, step: 'payment' }, effects: [toastError({ id: 'serviceUnavailable' })] };
       return {
         state: { ...state, session, leftWith: paymentIdOf(session) },
-        effects: [{ type: 'saveDraft', patch: { paymentSession: session, paymentStatus: 'pending' } }, { type: 'checkout', session }],
+        effects: [{ type: 'saveDraft', patch: { paymentSession: session, paymentStatus: 'pending', consent: state.consent } }, { type: 'checkout', session }],
       };
     }
     case 'initiateFailed': {

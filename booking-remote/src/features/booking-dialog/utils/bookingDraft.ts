@@ -1,4 +1,4 @@
-import { BOOKING_STORAGE_KEY, type PaymentMethod, type PaymentSession } from 'shared-api';
+import { BOOKING_STORAGE_KEY, type ConsentInput, type PaymentMethod, type PaymentSession } from 'shared-api';
 import type { SlotReservation } from './reservation';
 
 export type PaymentFlowStatus = 'idle' | 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -27,6 +27,8 @@ export type BookingDraft = {
   paymentStatus: PaymentFlowStatus;
   /** Payment retries used so far (at most MAX_PAYMENT_RETRIES). */
   retryCount: number;
+  /** The consent given for the payment at the gateway (a result page books the same time again with it). */
+  consent?: ConsentInput | null;
 };
 
 export const emptyDraft = (): BookingDraft => ({
