@@ -41,12 +41,19 @@ describe('the secured area', () => {
     expect(Cookies.get('token')).toBeUndefined();
   });
 
-  it('removes the token and goes to /login when the current user cannot be read for another reason', async () => {
-    server.use(http.get(`${API}/user`, () => fail(500, ErrorCode.INTERNAL, 'Internal error')));
-    Cookies.set('token', issueToken(), { path: '/' });
+  it('keeps the session when the current user cannot be read for another reason (500, no answer): says so, and Retry gets in', async () => {
+    let failing = true;
+    server.use(http.get(`${API}/user`, () => (failing ? fail(500, ErrorCode.INTERNAL, 'Internal error') : undefined)));
+    const token = issueToken();
+    Cookies.set('token', token, { path: '/' });
+    const user = userEvent.setup();
     renderAdminApp('/secured/dashboard');
-    await waitFor(() => expect(currentPath()).toBe('/login'));
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(await screen.findByText('The server cannot be reached')).toBeInTheDocument();
+    expect(currentPath()).toBe('/secured/dashboard');
+    expect(Cookies.get('token')).toBe(token);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
   });
 
   it('ends the session on a later 401: the slot list refuses the token, the cookie goes, the page shows /login', async () => {
