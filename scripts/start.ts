@@ -41,6 +41,7 @@ async function main() {
       `  booking-remote         ${urls.booking}/   (remoteEntry.js, standalone page)`,
       `  admin-remote           ${urls.admin}/   (remoteEntry.js, standalone page)`,
       `  API                    ${urls.api}/health`,
+      `  API reference          ${urls.api}/docs   (OpenAPI)`,
       '',
       '  Press Ctrl-C to stop.',
       '',
