@@ -288,10 +288,11 @@ test('journey 3b (cancel on the gateway): nothing charged, the same time offered
   expect(await isPublic(slotId)).toBe(false);
 });
 
-test('journey 4 (race): two browsers pick the same slot; the second is told it is reserved and its dialog closes', async () => {
+test('journey 4 (race): two browsers pick the same slot; the second is told in its dialog, keeps what it typed and books the nearest free time', async () => {
   const journey = startJourney('parent-race');
   const day = days[1];
   await addSlot(stack.urls.api, token, day, '14:00');
+  await addSlot(stack.urls.api, token, day, '15:30');
   const other = await launchBrowser({ viewport: desktop });
   try {
     const first = await newPage();
@@ -307,8 +308,19 @@ test('journey 4 (race): two browsers pick the same slot; the second is told it i
     await first.getByRole('dialog', { name: 'Payment Summary' }).waitFor();
 
     await secondDialog.getByRole('button', { name: 'Continue to Payment' }).click();
-    await second.getByText('This slot is currently reserved. Please wait a few minutes or select another slot.').first().waitFor();
-    await second.getByRole('dialog').waitFor({ state: 'detached' });
+    // Said once, in the dialog, which keeps what was typed and offers the nearest free time (issue 36).
+    await secondDialog.getByRole('alert').getByText('This slot is currently reserved. Please wait a few minutes or select another slot.').waitFor();
+    expect(await secondDialog.getByLabel('Visitor Name').inputValue()).toBe('Tan Mei Ling');
+    const nearest = secondDialog.getByRole('button', { name: /3:30 PM \(GMT\+8\)$/ });
+    await nearest.waitFor();
+    await journey.shot(second, 'parent-time-taken');
+    await nearest.click();
+    const again = second.getByRole('dialog', { name: 'Booking Details' });
+    await again.getByText(/3:30 PM \(GMT\+8\)/).first().waitFor();
+    expect(await again.getByLabel('Email Address').inputValue()).toBe('mei.ling@example.com');
+    expect(await again.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }).isChecked()).toBe(true);
+    await again.getByRole('button', { name: 'Continue to Payment' }).click();
+    await second.getByRole('dialog', { name: 'Payment Summary' }).waitFor();
     await journey.finish(second);
     // The first parent still holds it and goes on.
     await first.getByRole('button', { name: 'Proceed to Payment' }).click();

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, type VisitorDetailsInput } from 'shared-api';
+import { BOOKING_STORAGE_KEY, type ConsentInput, type VisitorDetailsInput } from 'shared-api';
 import { rebookOf, type Rebook } from '../lib/rebook';
-import { Timetable } from '../features/timetable';
+import { Timetable, timetableApi, type BookableSlot } from '../features/timetable';
+import { filterDisplayableSlots } from '../lib/slot-list/displayFilter';
 
 // The dialog is fetched on the first slot click, keeping it off the timetable's first load.
 const BookingDialog = lazy(() => import('../features/booking-dialog'));
@@ -34,7 +35,10 @@ export default function HomePage() {
   });
   const [draft] = useState(hasBookingDraft);
   // The time chosen was taken meanwhile: the timetable says so and offers the waitlist with what the parent typed.
-  const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput> } | null>(null);
+  const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput>; consent?: ConsentInput | null } | null>(null);
+  // The timetable's own list (the same cache): once a chosen time is gone, the nearest free ones are offered in the dialog.
+  const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !taken || !chosen });
+  const otherTimes = taken && chosen && slots.data ? nearestFree(filterDisplayableSlots(slots.data.slots), chosen.slot) : [];
   const [joining, setJoining] = useState<{ day?: string; details?: Partial<VisitorDetailsInput>; reason: 'full' | 'taken'; opening: number } | null>(null);
   const openings = useRef(0);
   useEffect(() => {
@@ -77,7 +81,18 @@ export default function HomePage() {
             initialDetails={chosen.details}
             initialConsent={chosen.consent}
             onClose={() => setChosen(null)}
-            onSlotTaken={(details) => setTaken({ date: chosen.slot.date, details })}
+            onSlotTaken={(details, consent) => setTaken({ date: chosen.slot.date, details, consent })}
+            otherTimes={otherTimes}
+            onChooseTime={(slot) => {
+              openings.current += 1;
+              setChosen({ slot: slot as BookableSlot, details: taken?.details, consent: taken?.consent, opening: openings.current });
+              setTaken(null);
+            }}
+            onJoinWaitlist={() => {
+              openings.current += 1;
+              setChosen(null);
+              setJoining({ day: chosen.slot.date, details: taken?.details, reason: 'taken', opening: openings.current });
+            }}
           />
         </Suspense>
       )}
@@ -94,4 +109,13 @@ export default function HomePage() {
       )}
     </>
   );
+}
+
+/** The three free times nearest to a time that went (same day first by distance, then the days around it). */
+function nearestFree(free: BookableSlot[], gone: BookableSlot): BookableSlot[] {
+  const at = (slot: BookableSlot) => Date.parse(`${slot.date}T00:00:00Z`) / 60_000 + slot.startMinutes;
+  return free
+    .filter((slot) => slot.id !== gone.id)
+    .sort((a, b) => Math.abs(at(a) - at(gone)) - Math.abs(at(b) - at(gone)))
+    .slice(0, 3);
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BOOKING_STORAGE_KEY, brand, PAYMENT_ID_PATTERN, PaymentFailureCode, parseSlotTime, schoolName, type ConsentInput, type VisitorDetailsInput } from 'shared-api';
-import { formatPhone } from 'shared-api/phone';
 import { Button, Spinner, styled, useCatalog } from 'shared-ui';
 import {
   Actions,
@@ -76,7 +75,7 @@ export default function PaymentFailurePage() {
   );
 }
 
-/** The attempt in this browser: what the parent typed (the phone as they write it) and the consent they gave, or null. */
+/** The attempt in this browser: what the parent typed and the consent they gave, or null. */
 type TypedAttempt = { details: Partial<VisitorDetailsInput>; consent: ConsentInput | null } | null;
 
 function typedAttempt(): TypedAttempt {
@@ -87,8 +86,7 @@ function typedAttempt(): TypedAttempt {
     } | null;
     if (!draft?.currentBooking) return null;
     const { slot: _slot, fee: _fee, preferredPaymentMethod: _method, ...details } = draft.currentBooking as Partial<VisitorDetailsInput> & Record<string, unknown>;
-    const phone = formatPhone(details.visitorContactNo);
-    return { details: { ...details, ...(phone ? { visitorContactNo: phone } : {}) }, consent: draft.consent ?? null };
+    return { details, consent: draft.consent ?? null };
   } catch {
     return null;
   }

@@ -254,32 +254,57 @@ describe('Booking dialog: details step', () => {
   it.each([
     ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
-  ])('closes with a toast when reserving answers %s', async (code, text) => {
-    server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, code), { status: 409 })));
-    await continueWithDetails();
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  ])('a time taken meanwhile (%s): said once in the dialog, which keeps everything typed and offers the nearest free times', async (code, text) => {
+    server.use(
+      http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, code), { status: 409 })),
+      // Other free times that week: the nearest ones are offered.
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([
+            publicSlot(),
+            publicSlot({ id: 2, date: '2026-11-26', startTime: '10:00', endTime: '10:30' }),
+            publicSlot({ id: 3, date: '2026-11-27', startTime: '09:00', endTime: '09:30' }),
+          ]),
+        ),
+      ),
+    );
+    const { user, dialog } = await continueWithDetails();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    // Once: in place, not also as a toast.
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(within(dialog).getByLabelText('Visitor Name')).toHaveValue('  Aisyah Rahman ');
+    expect(within(dialog).queryByRole('button', { name: 'Continue to Payment' })).not.toBeInTheDocument();
+    const near = await within(dialog).findAllByRole('button', { name: /\(GMT\+8\)$/ });
+    // Nearest first: the same day an hour later, then the next morning; never the time that went.
+    expect(near.map((b) => b.textContent)).toEqual(['Thursday 26 November 2026, 10:00 AM (GMT+8)', 'Friday 27 November 2026, 9:00 AM (GMT+8)']);
+    // Choosing one opens the dialog on it with the details and the consent kept.
+    const chosen = near[0].textContent!;
+    await user.click(near[0]);
+    const again = await screen.findByRole('dialog', { name: 'Booking Details' });
+    await waitFor(() => expect(within(again).getByText(chosen)).toBeInTheDocument());
+    expect(within(again).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(within(again).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
+    expect(within(again).getByRole('checkbox')).toBeChecked();
+    expect(within(again).getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
   });
 
   it('a time taken meanwhile (409 WAITLIST_FIRST: offered to the waitlist first) offers the waitlist with the details typed', async () => {
     const text = 'This slot is being offered to parents on the waitlist first. Please choose another time or join the waitlist.';
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'WAITLIST_FIRST'), { status: 409 })));
-    const { user } = await continueWithDetails();
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByText(/That time has just been taken\. Choose another time, or join the waitlist/)).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' })[0]);
+    const { user, dialog } = await continueWithDetails();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waitlist for this day' }));
     const form = await screen.findByRole('dialog', { name: 'Join the waitlist' });
     expect(within(form).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
     expect(within(form).getByLabelText('Selected School')).toHaveValue(secondary.name);
   });
 
-  it('closes with a toast when this connection has held the slot as long as one visitor may (429 HOLD_TIME_USED)', async () => {
+  it('held as long as one visitor may (429 HOLD_TIME_USED): said in the dialog, other times offered, no waitlist (the time is free)', async () => {
     const text = 'You have held this slot for as long as one visitor may (30 minutes within 2 hours). Please choose another slot, or try this one again later.';
     server.use(http.post(apiUrl('/slot/:id/reserve'), () => HttpResponse.json(fail(text, 'HOLD_TIME_USED'), { status: 429, headers: { 'retry-after': '3600' } })));
-    await continueWithDetails();
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const { dialog } = await continueWithDetails();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(within(dialog).queryByRole('button', { name: 'Join the waitlist for this day' })).not.toBeInTheDocument();
   });
 
   it('stays on details with a toast when reserving fails otherwise', async () => {
@@ -554,13 +579,13 @@ describe('Booking dialog: payment summary and processing', () => {
   it.each([
     ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],
-  ])('initiation answering %s toasts and closes the dialog', async (code, text) => {
+  ])('initiation answering %s: back at the details with the time gone said there, nothing paid', async (code, text) => {
     server.use(http.post(apiUrl('/api/payment/initiate'), () => HttpResponse.json(fail(text, code), { status: 409 })));
     const user = setup();
     const { summary } = await toPaymentSummary(user);
     await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -831,10 +856,11 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     answer = () => HttpResponse.json(fail('This slot is not available. Please select another slot.', 'SLOT_NOT_AVAILABLE'), { status: 409 });
     await user.click(within(await screen.findByRole('dialog', { name: 'Ringkasan Bayaran' })).getByRole('button', { name: 'Buat Bayaran' }));
     expect(await screen.findByText('Slot ini tidak tersedia. Sila pilih slot lain.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog stays, at the details, with the ways on in Malay.
+    expect(within(screen.getByRole('dialog')).getByText('Semua yang anda taip disimpan: pilih masa lain.')).toBeInTheDocument();
   }, 15_000);
 
-  it('says in Malay that the slot was held as long as one visitor may, and closes', async () => {
+  it('says in Malay that the slot was held as long as one visitor may, in the dialog', async () => {
     server.use(
       http.post(apiUrl('/api/payment/initiate'), () =>
         HttpResponse.json(fail('You have held this slot for as long as one visitor may (30 minutes within 2 hours).', 'HOLD_TIME_USED'), { status: 429 }),
@@ -847,6 +873,6 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
         'Anda telah menyimpan slot ini selama tempoh yang dibenarkan untuk seorang pelawat (30 minit dalam masa 2 jam). Sila pilih slot lain, atau cuba slot ini lagi kemudian.',
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   }, 15_000);
 });

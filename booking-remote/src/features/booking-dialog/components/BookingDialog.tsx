@@ -16,6 +16,7 @@ import {
 import { Button, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { currentNoticeVersion } from 'shared-api/privacy';
+import { formatPhone } from 'shared-api/phone';
 import { browserNavigation } from '../../../lib/browserNavigation';
 import { withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
 import { rememberPayment } from '../../../lib/paymentKeys';
@@ -45,6 +46,27 @@ const CheckingNotice = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+// The chosen time went while the form was filled: said once, where the parent looks, with the ways on.
+const TimeGone = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0 0 ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => theme.space[3]};
+  border-left: 4px solid ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSubtle};
+  p {
+    margin: 0;
+  }
+`;
+
+const TimeChoices = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
 export type DialogSlot = { id: number; date: string; startTime: string; endTime: string };
 
 const titles: Record<Step, DialogMessageId> = {
@@ -65,8 +87,13 @@ type Props = {
    * the entry's and their consent was given on joining; the dialog opens at the payment summary and pays as usual.
    */
   offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
-  /** The chosen time was taken meanwhile (the dialog has closed): what the parent had typed, for the waitlist form. */
-  onSlotTaken?: (details: Partial<VisitorDetailsInput> | undefined) => void;
+  /** The chosen time was taken meanwhile (the dialog stays): what the parent had typed and agreed to. */
+  onSlotTaken?: (details: Partial<VisitorDetailsInput> | undefined, consent: ConsentInput | null) => void;
+  /** Once the time is gone: the nearest free times, offered in place (choosing one opens the dialog on it). */
+  otherTimes?: DialogSlot[];
+  onChooseTime?: (slot: DialogSlot) => void;
+  /** Once the time is gone: the waitlist form for its day, with what was typed. */
+  onJoinWaitlist?: () => void;
 };
 
 /** The visitor's details of a booking, as the details step shows them again. */
@@ -83,7 +110,7 @@ const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selecte
  * The three-step booking dialog: renders the booking flow's state (model/bookingFlow.ts) and runs its effects (the
  * calls, toasts, draft and navigation). Mount it afresh (a new key) on every opening so form and step reset.
  */
-export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken }: Props) {
+export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken, otherTimes = [], onChooseTime, onJoinWaitlist }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const common = useCommonRefusals();
@@ -179,8 +206,8 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       case 'close':
         onClose();
         return;
-      case 'offerWaitlist':
-        onSlotTaken?.(effect.details);
+      case 'slotTaken':
+        onSlotTaken?.(effect.details, effect.consent);
         return;
       case 'thankYou': {
         const { result } = effect;
@@ -213,6 +240,9 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       }),
     run,
   );
+
+  // Typed before (another time, or the same after the gateway): the phone as the parent writes it, not as stored.
+  const typedBefore = initialDetails && { ...initialDetails, visitorContactNo: formatPhone(initialDetails.visitorContactNo) ?? initialDetails.visitorContactNo };
 
   const paymentId = paymentIdOf(flow.session);
   const polling = isPolling(flow);
@@ -249,7 +279,12 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   const view: ProcessingView = !flow.session ? 'preparing' : !polling ? 'redirecting' : status.isError ? 'error' : 'processing';
 
   const footer =
-    flow.step === 'details' ? (
+    flow.step === 'details' && flow.gone ? (
+      // This time cannot be booked now: the ways on are in the notice above the form.
+      <Button variant="secondary" onClick={backOut}>
+        {t('cancel')}
+      </Button>
+    ) : flow.step === 'details' ? (
       <>
         <Button variant="secondary" onClick={backOut}>
           {t('cancel')}
@@ -292,12 +327,38 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       focusTarget={flow.step === 'details' && flow.editing ? `[name="${flow.editing}"]` : undefined}
     >
       {flow.checking && <CheckingNotice role="status">{holdLimit('checking')}</CheckingNotice>}
+      {flow.step === 'details' && flow.gone && (
+        <TimeGone aria-labelledby="time-gone-text">
+          <p id="time-gone-text" role="alert">
+            <strong>{say(flow.gone.text)}</strong> {t('goneKept')}
+          </p>
+          {otherTimes.length > 0 && onChooseTime && (
+            <>
+              <p>{t('goneNearest')}</p>
+              <TimeChoices>
+                {otherTimes.map((other) => (
+                  <li key={other.id}>
+                    <Button variant="secondary" fullWidth onClick={() => onChooseTime(other)}>
+                      {t('slotWhen', slotWhenValues(other.date, other.startTime, locale))}
+                    </Button>
+                  </li>
+                ))}
+              </TimeChoices>
+            </>
+          )}
+          {flow.gone.waitlist && onJoinWaitlist && (
+            <Button variant="secondary" onClick={onJoinWaitlist}>
+              {t('goneWaitlist')}
+            </Button>
+          )}
+        </TimeGone>
+      )}
       {flow.step === 'details' && (
         <DetailsStep
           schools={schools}
           pricingLoading={pricing.isLoading}
           pricingFailed={pricing.isError}
-          defaultValues={flow.booking ? visitorDetailsOf(flow.booking) : initialDetails}
+          defaultValues={flow.booking ? visitorDetailsOf(flow.booking) : typedBefore}
           consented={flow.consent !== null}
           onValid={onDetailsValid}
         />

@@ -96,32 +96,25 @@ describe('details -> payment: after valid details and a successful slot reservat
   });
 });
 
-describe('the time is not to be had: the dialog closes', () => {
+describe('the time is not to be had: the dialog stays with what was typed', () => {
   it.each([
     ['SLOT_RESERVED', { failure: refusal('SLOT_RESERVED'), fallback: 'slotReserved' }],
     ['SLOT_NOT_AVAILABLE', { id: 'slotNotAvailable' }],
     [WAITLIST_FIRST, { id: 'waitlistFirst' }],
-  ])('%s says so, refreshes the list, closes and offers the waitlist with the details typed', (code, text) => {
+  ])('%s is said once in place (no toast), refreshes the list and hands the details and consent on for other times and the waitlist', (code, text) => {
     const { state, effects } = run(opened(), submitted, { type: 'reserveFailed', attempt: 0, error: refusal(code), after: { to: 'summary', booking } });
-    expect(state).toMatchObject({ step: 'details', closed: true });
-    expect(effects).toEqual([
-      { type: 'toast', tone: 'error', text },
-      { type: 'refreshSlots' },
-      { type: 'clearDraft' },
-      { type: 'close' },
-      { type: 'offerWaitlist', details },
-    ]);
+    expect(state).toMatchObject({ step: 'details', closed: false, reserving: false, gone: { text, waitlist: true } });
+    expect(effects).toEqual([{ type: 'refreshSlots' }, { type: 'slotTaken', details, consent }]);
   });
 
-  it('held as long as one visitor may (HOLD_TIME_USED): says so with the numbers, closes, and offers no waitlist', () => {
+  it('held as long as one visitor may (HOLD_TIME_USED): says so with the numbers in place, and the waitlist would not help', () => {
     const { state, effects } = run(atSummary(), { type: 'proceedToPayment', now: T0 }, { type: 'initiateFailed', attempt: 0, error: refusal('HOLD_TIME_USED', 429) });
-    expect(state.closed).toBe(true);
-    expect(effects).toEqual([
-      { type: 'toast', tone: 'error', text: { id: 'holdTimeUsed', values: { minutes: HOLD_TIME_CAP_MINUTES, hours: HOLD_TIME_WINDOW_MINUTES / 60 } } },
-      { type: 'refreshSlots' },
-      { type: 'clearDraft' },
-      { type: 'close' },
-    ]);
+    expect(state).toMatchObject({
+      step: 'details',
+      closed: false,
+      gone: { text: { id: 'holdTimeUsed', values: { minutes: HOLD_TIME_CAP_MINUTES, hours: HOLD_TIME_WINDOW_MINUTES / 60 } }, waitlist: false },
+    });
+    expect(effects.map((e) => e.type)).toEqual(['refreshSlots', 'slotTaken']);
   });
 });
 
@@ -192,10 +185,10 @@ describe('processing -> browser redirect to the gateway', () => {
     expect(effects).toEqual([{ type: 'toast', tone: 'error', text: { failure: error, fallback: 'initiationFailed' } }]);
   });
 
-  it('initiation error for a reserved or unavailable slot: back to details and the dialog closes', () => {
+  it('initiation error for a reserved or unavailable slot: back to the details, which stay, with the time gone said there', () => {
     const { state, effects } = run(atSummary(), { type: 'proceedToPayment', now: T0 }, { type: 'initiateFailed', attempt: 0, error: refusal('SLOT_NOT_AVAILABLE') });
-    expect(state).toMatchObject({ step: 'details', closed: true });
-    expect(effects).toContainEqual({ type: 'close' });
+    expect(state).toMatchObject({ step: 'details', closed: false, gone: { text: { id: 'slotNotAvailable' }, waitlist: true } });
+    expect(effects).not.toContainEqual({ type: 'close' });
   });
 });
 

@@ -51,8 +51,8 @@ export type FlowEffect =
   /** Keep the payment's key and leave for the gateway's page. */
   | { type: 'checkout'; session: PaymentSession }
   | { type: 'close' }
-  /** The time was taken meanwhile: the home page offers the waitlist with what the parent typed. */
-  | { type: 'offerWaitlist'; details: Partial<VisitorDetailsInput> | undefined }
+  /** The time was taken meanwhile: the dialog stays with what was typed; the home page offers other times and the waitlist. */
+  | { type: 'slotTaken'; details: Partial<VisitorDetailsInput> | undefined; consent: ConsentInput | null }
   | { type: 'thankYou'; result: PaymentStatusResult }
   | { type: 'reload' };
 
@@ -95,6 +95,8 @@ export type FlowState = {
   consent: ConsentInput | null;
   /** What the parent typed last (for the waitlist form when the time was taken meanwhile). */
   typed: Partial<VisitorDetailsInput> | undefined;
+  /** The chosen time is not to be had now: why (said once, in place), and whether the waitlist would help. */
+  gone: { text: ToastText; waitlist: boolean } | null;
   reservation: SlotReservation | null;
   session: PaymentSession | null;
   /** The payment the browser last left for the gateway with, and the one it came back from. */
@@ -137,6 +139,7 @@ export function openFlow(
     booking: offer?.booking ?? null,
     consent: offer?.consent ?? consent ?? null,
     typed,
+    gone: null,
     reservation: offer?.reservation ?? null,
     session: null,
     leftWith: null,
@@ -178,8 +181,9 @@ const SLOT_GONE: readonly string[] = [ErrorCode.SLOT_RESERVED, ErrorCode.SLOT_NO
 
 /**
  * The refusals that end this attempt: the slot is not to be had now (reserved, taken, held as long as one visitor may,
- * offered to the waitlist first) says so, refreshes the list and closes; a hold limit no proof of work lifted says so
- * and goes back to the details. Null for any other failure.
+ * offered to the waitlist first) says so once in the dialog, which stays at the details with everything typed (the
+ * home page offers the nearest free times and the waitlist), and refreshes the list; a hold limit no proof of work
+ * lifted says so and goes back to the details. Null for any other failure.
  */
 function refused(state: FlowState, error: unknown): Transition | null {
   const { code } = failureOf(error);
@@ -192,15 +196,11 @@ function refused(state: FlowState, error: unknown): Transition | null {
           : code === ErrorCode.SLOT_RESERVED
             ? { failure: error, fallback: 'slotReserved' }
             : { id: 'slotNotAvailable' };
+    // Held as long as one visitor may: the waitlist would not help (the time is free, just not for them now).
+    const gone = { text, waitlist: code !== ErrorCode.HOLD_TIME_USED };
     return {
-      state: { ...state, step: 'details', closed: true },
-      effects: [
-        toastError(text),
-        { type: 'refreshSlots' },
-        ...closing,
-        // Held as long as one visitor may: the waitlist would not help (the time is free, just not for them now).
-        ...(code === ErrorCode.HOLD_TIME_USED ? [] : [{ type: 'offerWaitlist', details: state.typed } as const]),
-      ],
+      state: { ...state, step: 'details', gone },
+      effects: [{ type: 'refreshSlots' }, { type: 'slotTaken', details: state.typed, consent: state.consent }],
     };
   }
   if (isHoldLimit(error)) {
@@ -237,7 +237,7 @@ export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
       if (isStale(state, event.attempt)) return { state: { ...state, reserving: false }, effects: [] };
       const outcome = refused(state, event.error) ?? { state, effects: [toastError({ id: 'reserveFailed' })] };
       // Proceed to Payment could not hold the slot again: back to the summary (unless the dialog closed).
-      const step = event.after.to === 'pay' && !outcome.state.closed ? 'payment' : outcome.state.step;
+      const step = event.after.to === 'pay' && !outcome.state.closed && !outcome.state.gone ? 'payment' : outcome.state.step;
       return { state: { ...outcome.state, reserving: false, step }, effects: outcome.effects };
     }
     case 'backToDetails':
