@@ -38,7 +38,7 @@ export default function HomePage() {
   const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput>; consent?: ConsentInput | null } | null>(null);
   // The timetable's own list (the same cache): once a chosen time is gone, the nearest free ones are offered in the dialog.
   const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !taken || !chosen });
-  const otherTimes = taken && chosen && slots.data ? nearestFree(filterDisplayableSlots(slots.data.slots), chosen.slot) : [];
+  const freeTimes = taken && chosen && slots.data ? filterDisplayableSlots(slots.data.slots) : [];
   const [joining, setJoining] = useState<{ day?: string; details?: Partial<VisitorDetailsInput>; reason: 'full' | 'taken'; opening: number } | null>(null);
   const openings = useRef(0);
   useEffect(() => {
@@ -82,7 +82,7 @@ export default function HomePage() {
             initialConsent={chosen.consent}
             onClose={() => setChosen(null)}
             onSlotTaken={(details, consent) => setTaken({ date: chosen.slot.date, details, consent })}
-            otherTimes={otherTimes}
+            freeTimes={freeTimes}
             onChooseTime={(slot) => {
               openings.current += 1;
               setChosen({ slot: slot as BookableSlot, details: taken?.details, consent: taken?.consent, opening: openings.current });
@@ -109,13 +109,4 @@ export default function HomePage() {
       )}
     </>
   );
-}
-
-/** The three free times nearest to a time that went (same day first by distance, then the days around it). */
-function nearestFree(free: BookableSlot[], gone: BookableSlot): BookableSlot[] {
-  const at = (slot: BookableSlot) => Date.parse(`${slot.date}T00:00:00Z`) / 60_000 + slot.startMinutes;
-  return free
-    .filter((slot) => slot.id !== gone.id)
-    .sort((a, b) => Math.abs(at(a) - at(gone)) - Math.abs(at(b) - at(gone)))
-    .slice(0, 3);
 }

@@ -69,6 +69,15 @@ const TimeChoices = styled.ul`
 
 export type DialogSlot = { id: number; date: string; startTime: string; endTime: string };
 
+/** The three free times nearest to a time that went (by minutes from it: the same day first, then the days around). */
+function nearestTimes(free: DialogSlot[], gone: DialogSlot): DialogSlot[] {
+  const at = (slot: DialogSlot) => Date.parse(`${slot.date}T${slot.startTime}:00Z`) / 60_000;
+  return free
+    .filter((other) => other.id !== gone.id)
+    .sort((a, b) => Math.abs(at(a) - at(gone)) - Math.abs(at(b) - at(gone)))
+    .slice(0, 3);
+}
+
 const titles: Record<Step, DialogMessageId> = {
   details: 'titleDetails',
   payment: 'titlePayment',
@@ -89,8 +98,8 @@ type Props = {
   offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
   /** The chosen time was taken meanwhile (the dialog stays): what the parent had typed and agreed to. */
   onSlotTaken?: (details: Partial<VisitorDetailsInput> | undefined, consent: ConsentInput | null) => void;
-  /** Once the time is gone: the nearest free times, offered in place (choosing one opens the dialog on it). */
-  otherTimes?: DialogSlot[];
+  /** Once the time is gone: the free times, the nearest three offered in place (choosing one opens the dialog on it). */
+  freeTimes?: DialogSlot[];
   onChooseTime?: (slot: DialogSlot) => void;
   /** Once the time is gone: the waitlist form for its day, with what was typed. */
   onJoinWaitlist?: () => void;
@@ -110,7 +119,7 @@ const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selecte
  * The three-step booking dialog: renders the booking flow's state (model/bookingFlow.ts) and runs its effects (the
  * calls, toasts, draft and navigation). Mount it afresh (a new key) on every opening so form and step reset.
  */
-export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken, otherTimes = [], onChooseTime, onJoinWaitlist }: Props) {
+export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken, freeTimes = [], onChooseTime, onJoinWaitlist }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const common = useCommonRefusals();
@@ -244,6 +253,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   // Typed before (another time, or the same after the gateway): the phone as the parent writes it, not as stored.
   const typedBefore = initialDetails && { ...initialDetails, visitorContactNo: formatPhone(initialDetails.visitorContactNo) ?? initialDetails.visitorContactNo };
 
+  const otherTimes = flow.gone ? nearestTimes(freeTimes, slot) : [];
   const paymentId = paymentIdOf(flow.session);
   const polling = isPolling(flow);
   // The payment's key: only this browser has it, and with it the server answers with the whole receipt and lets it cancel.
