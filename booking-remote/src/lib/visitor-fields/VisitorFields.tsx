@@ -4,7 +4,8 @@ import type { VisitorDetailsInput } from 'shared-api';
 import { isSchoolYear, schoolYearName, schoolYears } from 'shared-api/schools';
 import { useCatalog } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
-import { isVisitorRule, visitorCatalog, type VisitorTranslate } from './i18n';
+import { ValidationMessage } from 'shared-api/messages';
+import { isVisitorRule, visitorCatalog, type VisitorRule, type VisitorTranslate } from './i18n';
 
 /** The fields as a form starts them: empty. */
 export const EMPTY_VISITOR_DETAILS: VisitorDetailsInput = {
@@ -19,12 +20,28 @@ export const EMPTY_VISITOR_DETAILS: VisitorDetailsInput = {
 /** A school in the list: its key (the English name, what requests carry) and what the parent reads. */
 export type SchoolChoice = { name: string; label: string };
 
+// An empty field breaks the rule its value must meet: said as that rule (spec section 5's toast texts), inline and in
+// the toast alike, so the two never disagree.
+const ruleOfEmpty: Partial<Record<string, VisitorRule>> = {
+  nameRequired: 'nameTooShort',
+  emailRequired: 'emailInvalid',
+  contactRequired: 'phoneInvalid',
+  childNameRequired: 'childNameTooShort',
+};
+
+/** The rule a field's error is said as: an empty field's is the rule it breaks, any other its own. */
+export const ruleShown = (error: FieldError): FieldError => {
+  const rule = ruleOfEmpty[error.type];
+  return rule ? { ...error, type: rule, message: ValidationMessage[rule] } : error;
+};
+
 /** A field's error in the page's language: the contract rule it broke (the resolver's `type`), else its words as they came. */
 export function fieldErrorText(error: FieldError, t: VisitorTranslate): string;
 export function fieldErrorText(error: FieldError | undefined, t: VisitorTranslate): string | undefined;
 export function fieldErrorText(error: FieldError | undefined, t: VisitorTranslate): string | undefined {
   if (!error) return undefined;
-  return isVisitorRule(error.type) ? t(error.type) : (error.message ?? error.type);
+  const shown = ruleShown(error);
+  return isVisitorRule(shown.type) ? t(shown.type) : (shown.message ?? shown.type);
 }
 
 type Props = {

@@ -181,22 +181,20 @@ describe('Booking dialog: details step', () => {
     expect(calls).toBe(2);
   });
 
-  it('on submit shows field messages and each rule as a toast, and reserves nothing', async () => {
+  it('on submit shows each field’s rule inline and the first as one toast, the same words, and reserves nothing', async () => {
     const reserves = recordPosts('/slot/:id/reserve');
     const user = setup();
     const { dialog } = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Contact number is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name must be at least 2 characters', { selector: 'span' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid email address', { selector: 'span' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid phone number (8-15 digits)', { selector: 'span' })).toBeInTheDocument();
     expect(within(dialog).getByText('Please select a school', { selector: 'span' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Visitor Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByText("Child's name is required")).toBeInTheDocument();
-    // Six rules broken, three toasts (as many as show at once): the first three in the form's order, where focus is.
+    expect(within(dialog).getByText("Child's name must be at least 2 characters", { selector: 'span' })).toBeInTheDocument();
+    // Six rules broken, one toast: the first in the form's order, where focus is, in the words of its inline error.
     expect(await screen.findByText('Name must be at least 2 characters', { selector: 'li *' })).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address', { selector: 'li *' })).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid phone number (8-15 digits)', { selector: 'li *' })).toBeInTheDocument();
-    expect(screen.queryByText("Child's name must be at least 2 characters", { selector: 'li *' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid email address', { selector: 'li *' })).not.toBeInTheDocument();
     expect(screen.getByText('Please select the year or grade applied for', { selector: 'span' })).toBeInTheDocument();
     expect(reserves).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
@@ -675,11 +673,11 @@ describe('Booking dialog: focus, toasts, the summary before paying (issue 24)', 
     const user = setup();
     const { dialog } = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Please enter a valid email address', { selector: 'li *' })).toBeInTheDocument();
+    expect(await screen.findByText('Name must be at least 2 characters', { selector: 'li *' })).toBeInTheDocument();
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
     await screen.findByRole('dialog', { name: 'Payment Summary' });
-    await waitFor(() => expect(screen.queryByText('Please enter a valid email address', { selector: 'li *' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Name must be at least 2 characters', { selector: 'li *' })).not.toBeInTheDocument());
     expect(screen.queryByText('Please select a school', { selector: 'li *' })).not.toBeInTheDocument();
   });
 
@@ -781,10 +779,10 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     expect(within(dialog).getByRole('option', { name: 'Pilih sekolah' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Teruskan ke Bayaran' }));
-    expect(await within(dialog).findByText('Sila isi nama')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nama mestilah sekurang-kurangnya 2 aksara', { selector: 'span' })).toBeInTheDocument();
     expect(within(dialog).getByText('Sila pilih sekolah', { selector: 'span' })).toBeInTheDocument();
-    expect(await within(dialog).findByText('Sila isi nama anak')).toBeInTheDocument();
-    // The first three rules in the form's order are toasted, in Malay.
+    expect(await within(dialog).findByText('Nama anak mestilah sekurang-kurangnya 2 aksara', { selector: 'span' })).toBeInTheDocument();
+    // The first rule in the form's order is toasted, in Malay.
     expect(await screen.findByText('Nama mestilah sekurang-kurangnya 2 aksara', { selector: 'li *' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Nama Pelawat'), 'Aisyah Rahman');

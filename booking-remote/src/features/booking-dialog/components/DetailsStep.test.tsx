@@ -57,18 +57,18 @@ describe('the child on the booking form', () => {
     await waitFor(() => expect(year).toHaveValue(''));
   });
 
-  it('refuses a form without the child with field messages and toasts, and sends nothing on', async () => {
+  it('refuses a form without the child with field messages and one toast in the same words, and sends nothing on', async () => {
     const user = userEvent.setup();
     const { container, onValid } = renderForm();
     await fillParent(user);
     await user.selectOptions(screen.getByLabelText('Selected School'), secondary.name);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText("Child's name is required")).toBeInTheDocument();
+    expect(await screen.findByText("Child's name must be at least 2 characters", { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('Please select the year or grade applied for', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByLabelText("Child's Name")).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Year or Grade Applied For')).toHaveAttribute('aria-invalid', 'true');
-    // The empty name's toast is the rule it breaks, as for the visitor's name.
-    expect(await screen.findByText("Child's name must be at least 2 characters")).toBeInTheDocument();
+    // The empty name is said as the rule it breaks, inline and in the toast alike.
+    await waitFor(() => expect(screen.getAllByText("Child's name must be at least 2 characters")).toHaveLength(2));
     expect(onValid).not.toHaveBeenCalled();
     expect(await axe(container)).toHaveNoViolations();
   });

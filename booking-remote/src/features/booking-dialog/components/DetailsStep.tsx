@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { formatRM, schoolName, type ConsentInput, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
 import { currentNoticeVersion } from 'shared-api/privacy';
-import { MAX_VISIBLE_TOASTS, Stack, useCatalog, useToast } from 'shared-ui';
+import { Stack, useCatalog, useToast } from 'shared-ui';
 import { dialogCatalog } from '../i18n';
 import { validationToastErrors } from '../utils/validationToasts';
 import { CONSENT_ID, PrivacyConsent, useConsent } from '../../../lib/privacy-consent/PrivacyConsent';
@@ -43,8 +43,8 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
 
   const onInvalid = (fieldErrors: FieldErrors<VisitorDetailsInput>) => {
     clearRuleToasts();
-    // The first rules in the form's order: the toast stack keeps the last few, and the first invalid field has the focus.
-    for (const error of validationToastErrors(fieldErrors).slice(0, MAX_VISIBLE_TOASTS))
+    // One toast at a time: the first rule in the form's order, where the focus is (each field says its own inline).
+    for (const error of validationToastErrors(fieldErrors).slice(0, 1))
       ruleToasts.current.push(toast.error(fieldErrorText(error, visitorWords.t)));
   };
 
