@@ -130,7 +130,8 @@ export const privacyCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
             now: { name: visitorName ?? null, email: visitorEmail ?? null, phone: visitorContactNo ?? null },
             references: [...new Set([...before.rows, ...slotsBefore.rows].map((r) => r.reference).filter(Boolean))],
             waitlistEntries: entriesBefore.map((e) => Number(e.id)),
-            mailsRedirected: redirected.map((m) => m.id),
+            // In id order: UPDATE … RETURNING gives rows in whatever order PostgreSQL updated them.
+            mailsRedirected: redirected.map((m) => m.id).sort((x, y) => x - y),
           },
         });
         return {
