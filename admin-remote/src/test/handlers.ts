@@ -5,6 +5,7 @@ import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBo
 import { ManageErrorCode, ManageMessage, rescheduleBodySchema, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
 import {
+  AccountErrorCode,
   AccountMessage,
   passwordResetCheckBodySchema,
   passwordResetConfirmBodySchema,
@@ -34,7 +35,7 @@ const roleOf = (userId: number | null) => db.accounts.find((a) => a.id === userI
 export function adminRefusal(request: Request): Response | null {
   const userId = bearerUser(request);
   if (userId === null) return unauthorized();
-  if (roleOf(userId) !== 'admin') return fail(403, ErrorCode.ADMIN_ONLY, AccountMessage.adminOnly);
+  if (roleOf(userId) !== 'admin') return fail(403, AccountErrorCode.ADMIN_ONLY, AccountMessage.adminOnly);
   return null;
 }
 /** As requireAdminStepUp: also 403 STEP_UP_REQUIRED (with `data.enrolled`) until this session gave the second factor. */
@@ -43,7 +44,7 @@ export function stepUpRefusal(request: Request): Response | null {
   if (refused) return refused;
   if (db.steppedUp.has(tokenOf(request))) return null;
   const enrolled = db.enrolled.has(bearerUser(request)!);
-  return HttpResponse.json({ success: false, data: { enrolled }, message: AccountMessage.stepUpRequired, error: ErrorCode.STEP_UP_REQUIRED }, { status: 403 });
+  return HttpResponse.json({ success: false, data: { enrolled }, message: AccountMessage.stepUpRequired, error: AccountErrorCode.STEP_UP_REQUIRED }, { status: 403 });
 }
 /** The server's list of the most common passwords, as far as the tests need it (compared without case). */
 export const COMMON_PASSWORDS = ['password', 'qwerty123'];

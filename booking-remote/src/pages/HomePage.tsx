@@ -34,7 +34,7 @@ export default function HomePage() {
     return rebook ? { ...rebook, opening: 0 } : null;
   });
   const [draft] = useState(hasBookingDraft);
-  // The time chosen was taken meanwhile: the timetable says so and offers the waitlist with what the parent typed.
+  // The time chosen was taken meanwhile: the dialog says so and offers other times and the waitlist with what was typed.
   const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput>; consent?: ConsentInput | null } | null>(null);
   // The timetable's own list (the same cache): once a chosen time is gone, the nearest free ones are offered in the dialog.
   const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !taken || !chosen });
@@ -65,13 +65,8 @@ export default function HomePage() {
         }}
         onJoinWaitlist={(day) => {
           openings.current += 1;
-          setJoining(
-            taken && taken.date === day
-              ? { day, details: taken.details, reason: 'taken', opening: openings.current }
-              : { day, reason: 'full', opening: openings.current },
-          );
+          setJoining({ day, reason: 'full', opening: openings.current });
         }}
-        taken={taken ?? undefined}
       />
       {chosen && (
         <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AccountMessage, ErrorCode, SlotListError } from 'shared-api/contract';
+import { AccountErrorCode, AccountMessage, ErrorCode, SlotListError } from 'shared-api/contract';
 import { userForToken, type SessionUser } from './sessions';
 import { steppedUpUntil } from './second-factor';
 import { AppError } from '../base/errors';
@@ -35,7 +35,7 @@ export const bearerToken = (request: FastifyRequest): string | null => {
 
 /** The 403 an admin route answers a session without a recent second factor; `data.enrolled` says which form to show. */
 export const stepUpRequired = (enrolled: boolean) => {
-  const error = new AppError(403, ErrorCode.STEP_UP_REQUIRED, AccountMessage.stepUpRequired);
+  const error = new AppError(403, AccountErrorCode.STEP_UP_REQUIRED, AccountMessage.stepUpRequired);
   error.data = { enrolled };
   return error;
 };
@@ -53,7 +53,7 @@ export const staffAuthPlugin = fp(
     };
     const requireAdmin = async (request: FastifyRequest) => {
       await requireStaff(request);
-      if (request.staff!.role !== 'admin') throw new AppError(403, ErrorCode.ADMIN_ONLY, AccountMessage.adminOnly);
+      if (request.staff!.role !== 'admin') throw new AppError(403, AccountErrorCode.ADMIN_ONLY, AccountMessage.adminOnly);
     };
     app.decorate('optionalStaff', optionalStaff);
     app.decorate('requireStaff', requireStaff);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AccountMessage, ErrorCode, RECOVERY_CODE_COUNT, SECOND_FACTOR_GUESSES } from 'shared-api/contract';
+import { AccountErrorCode, AccountMessage, RECOVERY_CODE_COUNT, SECOND_FACTOR_GUESSES } from 'shared-api/contract';
 import { createUser } from '../../src/auth/accounts';
 import type { ScryptCost } from '../../src/auth/passwords';
 import { openDatabase } from '../../src/base/db/connection';
@@ -92,7 +92,7 @@ describe('roles', () => {
     const accountsBefore = await queryRows(ctx.database, sql`SELECT id, role, disabled_at FROM users ORDER BY id`);
     for (const route of ADMIN_ROUTES) {
       const res = await call(route, clerk, route.startsWith('POST') ? { role: 'admin', email: 'x@example.com', password: 'long-new-pass', code: '123456' } : undefined);
-      expect([route, res.statusCode, res.json().error]).toEqual([route, 403, ErrorCode.ADMIN_ONLY]);
+      expect([route, res.statusCode, res.json().error]).toEqual([route, 403, AccountErrorCode.ADMIN_ONLY]);
       expect(res.json().message).toBe(AccountMessage.adminOnly);
     }
     expect(await queryRows(ctx.database, sql`SELECT id, role, disabled_at FROM users ORDER BY id`)).toEqual(accountsBefore);
@@ -131,7 +131,7 @@ describe('the second factor', () => {
     for (const route of ADMIN_READS) expect([route, (await call(route, admin)).statusCode]).toEqual([route, 200]);
     for (const route of ADMIN_ROUTES.filter((r) => !ADMIN_READS.includes(r) && !SECOND_FACTOR_ROUTES.includes(r))) {
       const res = await call(route, admin, route.startsWith('POST') ? {} : undefined);
-      expect([route, res.statusCode, res.json().error, res.json().data]).toEqual([route, 403, ErrorCode.STEP_UP_REQUIRED, { enrolled: false }]);
+      expect([route, res.statusCode, res.json().error, res.json().data]).toEqual([route, 403, AccountErrorCode.STEP_UP_REQUIRED, { enrolled: false }]);
     }
   });
 
@@ -160,7 +160,7 @@ describe('the second factor', () => {
 
     // A new session is asked again; the code already used is refused (replay), a recovery code works once.
     const next = await login(ADMIN);
-    expect((await call('GET /staff/privacy/person?email=nobody@example.com', next)).json()).toMatchObject({ error: ErrorCode.STEP_UP_REQUIRED, data: { enrolled: true } });
+    expect((await call('GET /staff/privacy/person?email=nobody@example.com', next)).json()).toMatchObject({ error: AccountErrorCode.STEP_UP_REQUIRED, data: { enrolled: true } });
     expect((await call('POST /auth/second-factor/verify', next, { code })).statusCode).toBe(400);
     const recovered = await call('POST /auth/second-factor/verify', next, { code: recoveryCodes[0].toLowerCase() });
     expect(recovered.json().data).toMatchObject({ recoveryCodesLeft: RECOVERY_CODE_COUNT - 1, steppedUpUntil: expect.any(String) });
@@ -176,7 +176,7 @@ describe('the second factor', () => {
     const { secret } = await enrolSecondFactor(ctx, admin);
     expect((await call('POST /staff/breaches/1/commissioner-notified', admin)).statusCode).toBe(404);
     await ctx.database.db.execute(sql`UPDATE sessions SET stepped_up_at = now() - interval '12 hours 1 minute'`);
-    expect((await call('POST /staff/breaches/1/commissioner-notified', admin)).json().error).toBe(ErrorCode.STEP_UP_REQUIRED);
+    expect((await call('POST /staff/breaches/1/commissioner-notified', admin)).json().error).toBe(AccountErrorCode.STEP_UP_REQUIRED);
     // The next step's code (the phone a little ahead): accepted once.
     const verified = await call('POST /auth/second-factor/verify', admin, { code: totpCode(secret, Date.now() + 30_000) });
     expect(verified.statusCode).toBe(200);

@@ -35,6 +35,15 @@ export const AccountMessage = {
   notifyNeedsAnotherAdmin: 'You asked for this mailing: a second admin must confirm it.',
 } as const;
 
+/** The staff side's own refusal codes (off the public page's first load, as WaitlistErrorCode is). */
+export const AccountErrorCode = {
+  /** 403: the route is an admin's and the account is staff. */
+  ADMIN_ONLY: 'ADMIN_ONLY',
+  /** 403: an admin action, and this session has not given the second factor in the last STEP_UP_HOURS (`data.enrolled`). */
+  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
+} as const;
+export type AccountErrorCode = (typeof AccountErrorCode)[keyof typeof AccountErrorCode];
+
 /** An admin action asks for the second factor again this long after it was last given (per session). */
 export const STEP_UP_HOURS = 12;
 /** Recovery codes given at enrolment, each usable once. */

@@ -9,10 +9,6 @@ export const ErrorCode = {
   SLOT_NOT_AVAILABLE: 'SLOT_NOT_AVAILABLE',
   SLOT_EXISTS: 'SLOT_EXISTS',
   ACCOUNT_EXISTS: 'ACCOUNT_EXISTS',
-  /** 403: the route is an admin's and the account is staff. */
-  ADMIN_ONLY: 'ADMIN_ONLY',
-  /** 403: an admin action, and this session has not given the second factor in the last STEP_UP_HOURS (`data.enrolled`). */
-  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
   HOLD_INVALID: 'HOLD_INVALID',
   /** 429: this connection holds as many slots as it may; `data.challenge`, when given, earns one more once solved. */
   HOLD_LIMIT: 'HOLD_LIMIT',
@@ -28,5 +24,5 @@ export const ErrorCode = {
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
-/** With `NOTICE_OUTDATED` (its value is `shared-api/privacy`'s, off the public page's first load). */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | 'NOTICE_OUTDATED';
+/** With `NOTICE_OUTDATED` (its value is `shared-api/privacy`'s) and the staff side's AccountErrorCode, off the public page's first load. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | 'NOTICE_OUTDATED' | 'ADMIN_ONLY' | 'STEP_UP_REQUIRED';

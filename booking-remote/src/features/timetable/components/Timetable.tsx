@@ -80,12 +80,10 @@ type Props = {
   onSelectSlot: (slot: BookableSlot) => void;
   /** "Join the waitlist" from a full day (carousel) or a full week (table), with that day (issue 26). */
   onJoinWaitlist?: (date: string) => void;
-  /** The time chosen in the booking dialog was taken meanwhile (on that day): say so, with "Join the waitlist". */
-  taken?: { date: string };
 };
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
-export function Timetable({ onSelectSlot, onJoinWaitlist, taken }: Props) {
+export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
   const { t, locale } = useCatalog(timetableCatalog);
   const slots = useGetPublicSlotsQuery(undefined, {
     pollingInterval: TIMETABLE_POLL_MS,
@@ -139,14 +137,6 @@ export function Timetable({ onSelectSlot, onJoinWaitlist, taken }: Props) {
       </Notes>
       <SchoolFees />
 
-      {taken && onJoinWaitlist && (
-        <Warning role="status">
-          <p>{t('slotTaken')}</p>
-          <Button variant="secondary" onClick={() => onJoinWaitlist(taken.date)}>
-            {t('joinWaitlist')}
-          </Button>
-        </Warning>
-      )}
       {notice.kind === 'error' && (
         <ErrorPanel message={t(notice.text.id, notice.text.values)} onRetry={retry} retryLabel={t('retry')} />
       )}
