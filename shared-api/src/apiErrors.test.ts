@@ -1,5 +1,5 @@
 import { SlotListError } from './contract/messages';
-import { httpStatus, serverMessage, slotListErrorKey, slotListErrorMessage } from './apiErrors';
+import { httpStatus, serverMessage, serverRule, slotListErrorKey, slotListErrorMessage } from './apiErrors';
 
 describe('slot list error texts (spec section 8)', () => {
   it.each([
@@ -44,5 +44,15 @@ describe("the server's message from a failed call", () => {
     expect(serverMessage({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })).toBeUndefined();
     expect(serverMessage({ name: 'Error', message: 'client side' })).toBeUndefined();
     expect(httpStatus(undefined)).toBeUndefined();
+  });
+});
+
+describe("the rule the server's reason names", () => {
+  it('reads reason.rule from a failed envelope, and nothing from one without, a non-string rule or a client-side error', () => {
+    expect(serverRule({ status: 400, data: { success: false, data: null, message: 'x', reason: { rule: 'commonPassword' } } })).toBe('commonPassword');
+    expect(serverRule({ status: 400, data: { message: 'x' } })).toBeUndefined();
+    expect(serverRule({ status: 400, data: { reason: { rule: 7 } } })).toBeUndefined();
+    expect(serverRule({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })).toBeUndefined();
+    expect(serverRule({ name: 'Error', message: 'client side' })).toBeUndefined();
   });
 });

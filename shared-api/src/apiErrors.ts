@@ -17,6 +17,15 @@ export function serverMessage(error: ApiError): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
+/** The rule a failed envelope's `reason` names (e.g. commonPassword), when it names one: a page says it in its own words. */
+export function serverRule(error: ApiError): string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  const data: unknown = error.data;
+  const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  const rule = typeof reason === 'object' && reason !== null ? (reason as { rule?: unknown }).rule : undefined;
+  return typeof rule === 'string' ? rule : undefined;
+}
+
 /** Which of spec section 8's slot list texts fits a failed slot list call (a catalogue can then say it in any language). */
 export function slotListErrorKey(error: ApiError): keyof typeof SlotListError {
   if (!error || !('status' in error)) return 'other';

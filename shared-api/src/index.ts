@@ -1,5 +1,5 @@
 export { api, baseQuery, REQUEST_TIMEOUT_MS } from './api';
-export { httpStatus, serverMessage, slotListErrorKey, slotListErrorMessage } from './apiErrors';
+export { httpStatus, serverMessage, serverRule, slotListErrorKey, slotListErrorMessage } from './apiErrors';
 export { apiConfig, configureApi, type ApiConfig } from './config';
 export { getToken, setToken, removeToken } from './token';
 export {

@@ -23,13 +23,15 @@ const ok = <T,>(data: T, message = 'OK', status = 200) => HttpResponse.json({ su
 export const fail = (status: number, error: string, message: string) =>
   HttpResponse.json({ success: false, data: null, message, error }, { status });
 
-function bearerUser(request: Request): number | null {
+/** The bearer token a request carries ('' for none). */
+const tokenOf = (request: Request) => {
   const header = request.headers.get('authorization') ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-  return db.tokens.get(token) ?? null;
+  return header.startsWith('Bearer ') ? header.slice(7) : '';
+};
+function bearerUser(request: Request): number | null {
+  return db.tokens.get(tokenOf(request)) ?? null;
 }
 const unauthorized = () => fail(401, ErrorCode.UNAUTHORIZED, SlotListError.unauthorized);
-const tokenOf = (request: Request) => (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
 const roleOf = (userId: number | null) => db.accounts.find((a) => a.id === userId)?.role ?? null;
 /** As the server's requireAdmin: 401 without a session, 403 ADMIN_ONLY for staff; null when an admin may go on. */
 export function adminRefusal(request: Request): Response | null {

@@ -17,10 +17,13 @@ const RECOVERY_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const totpFor = (secret: string, label: string) =>
   new TOTP({ issuer: brand.productName, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 
+/** When a step-up given at `at` ends. */
+const stepUpEnds = (at: Date) => new Date(at.getTime() + STEP_UP_HOURS * 3600_000);
+
 /** Until when a session's step-up holds (null: never given, or given longer ago than STEP_UP_HOURS). */
 export function steppedUpUntil(steppedUpAt: Date | null, now = new Date()): Date | null {
   if (!steppedUpAt) return null;
-  const until = new Date(steppedUpAt.getTime() + STEP_UP_HOURS * 3600_000);
+  const until = stepUpEnds(steppedUpAt);
   return until > now ? until : null;
 }
 
@@ -59,7 +62,7 @@ const recoveryKey = (code: string) => sha256(code.toUpperCase().replace(/[^0-9A-
 /** Marks the session as having given the second factor now; until when it holds. */
 async function stepUp(db: DbOrTx, sessionId: number): Promise<Date> {
   const [row] = await db.update(sessions).set({ steppedUpAt: sql`now()` }).where(eq(sessions.id, sessionId)).returning({ at: sessions.steppedUpAt });
-  return steppedUpUntil(row.at!, new Date(row.at!.getTime()))!;
+  return stepUpEnds(row.at!);
 }
 
 /**

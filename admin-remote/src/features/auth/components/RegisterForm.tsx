@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Stack, useCatalog } from 'shared-ui';
 import { Choice, ChoiceGroup, FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
-import { httpStatus, serverMessage, type RegisterBody, type RegisterInput } from 'shared-api';
+import { httpStatus, serverMessage, serverRule, type RegisterBody, type RegisterInput } from 'shared-api';
 import { formResolver, registerBodySchema, STAFF_ROLES } from 'shared-api/schemas';
 import { useRegisterMutation } from '../api/authApi';
 import { authCatalog } from '../i18n';
@@ -16,12 +16,7 @@ export const REGISTER_FAILED_MESSAGE = en.registerFailed;
 export const COMMON_PASSWORD_MESSAGE = en.commonPassword;
 
 /** Whether a failed call is the server's refusal of one of the most common passwords (`reason.rule`). */
-export function isCommonPasswordRefusal(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return false;
-  const { data } = error as { data: unknown };
-  const reason = typeof data === 'object' && data !== null && 'reason' in data ? (data as { reason: unknown }).reason : null;
-  return typeof reason === 'object' && reason !== null && (reason as { rule?: unknown }).rule === 'commonPassword';
-}
+export const isCommonPasswordRefusal = (error: Parameters<typeof serverRule>[0]): boolean => serverRule(error) === 'commonPassword';
 
 /** `onCreated` runs after an account was created (the Colleagues page refreshes its list). */
 export function RegisterForm({ onCreated }: { onCreated?: () => void } = {}) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Spinner, Stack, styled, useCatalog } from 'shared-ui';
 import { FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
 import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
-import { httpStatus, serverMessage, useAppDispatch } from 'shared-api';
+import { httpStatus, serverMessage, serverRule, useAppDispatch } from 'shared-api';
 import { secondFactorCodeBodySchema, type SecondFactorCodeBody } from 'shared-api/accounts';
 import { formResolver } from 'shared-api/schemas';
 import {
@@ -121,11 +121,7 @@ function CodeForm({
 type Failure = Parameters<typeof serverMessage>[0];
 /** A refused code in the admin's words; a wait (429) or anything else as the server said it. */
 const refusal = (t: (id: keyof typeof en) => string, error: Failure): FormOutcome => {
-  const rule =
-    error && 'data' in error
-      ? (error.data as { reason?: { rule?: string } } | undefined)?.reason?.rule
-      : undefined;
-  if (rule === 'codeWrong') return { failed: true, text: t('secondFactorWrong') };
+  if (serverRule(error) === 'codeWrong') return { failed: true, text: t('secondFactorWrong') };
   return { failed: true, text: serverMessage(error) ?? t('secondFactorLoadFailed') };
 };
 
