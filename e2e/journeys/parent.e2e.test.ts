@@ -79,7 +79,7 @@ test('journey 1 (pay): validation, summary, sandbox payment, success page, slot 
   await continueButton.click();
   const summary = page.getByRole('dialog', { name: 'Payment Summary' });
   await summary.waitFor();
-  for (const text of [parent.name, parent.child, parent.year, parent.school, '8 Jalan Setiakasih 5', 'RM 75', 'This slot is reserved for you for 15 minutes while you complete payment.']) {
+  for (const text of [parent.name, parent.child, parent.year, parent.school, '8 Jalan Setiakasih 5', 'RM 75', 'This slot is reserved for you for 15 minutes, until ']) {
     await summary.getByText(text, { exact: false }).first().waitFor();
   }
   // Where the confirmation and the manage link go, with a way back; the refund and change terms before paying.
@@ -360,7 +360,7 @@ test('journey 7 (phone): the 14-weekday carousel with the Today badge, booking b
     await fillDetails(dialog, { ...parent, email: 'phone.parent@example.com', phone: '019 876 5432' });
     await dialog.getByRole('button', { name: 'Continue to Payment' }).tap();
     const summary = page.getByRole('dialog', { name: 'Payment Summary' });
-    await summary.getByText('This slot is reserved for you for 15 minutes while you complete payment.').waitFor();
+    await summary.getByText('This slot is reserved for you for 15 minutes, until ', { exact: false }).waitFor();
     await journey.shot(page, 'parent-phone-summary');
     await summary.getByRole('button', { name: 'Proceed to Payment' }).tap();
     await page.getByRole('button', { name: 'Pay RM 75' }).tap();

@@ -211,10 +211,14 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v,
       await offerPage.getByRole('heading', { name: w.offerTitle }).waitFor();
       await offerPage.getByRole('button', { name: w.bookAndPay }).waitFor();
       await shotBoth(journey, offerPage, `${lang}-offer`);
+      // One hold, one time: the summary says the offer's own end, not a fresh 15 minutes.
+      const offerUntil = (await offerPage.locator('dt', { hasText: w.until }).locator('xpath=following-sibling::dd[1]').innerText()).replace(' (GMT+8)', '');
+      const untilTime = offerUntil.slice(offerUntil.lastIndexOf(', ') + 2);
       await offerPage.getByRole('button', { name: w.bookAndPay }).click();
       const summary = offerPage.getByRole('dialog', { name: d.titlePayment });
       await summary.waitFor();
       await summary.getByText(first.name).waitFor();
+      await summary.getByText(`${untilTime}`, { exact: false }).first().waitFor();
       await settled(offerPage);
       await shotBoth(journey, offerPage, `${lang}-offer-summary`);
       await summary.getByRole('button', { name: d.proceedToPayment }).click();

@@ -224,7 +224,7 @@ describe('Booking dialog: details step', () => {
     expect(within(summary).getByText(secondary.name)).toBeInTheDocument();
     expect(within(summary).getByText('Thursday 26 November 2026, 9:00 AM (GMT+8)')).toBeInTheDocument();
     expect(within(summary).getByText('RM 75')).toBeInTheDocument();
-    expect(within(summary).getByText('This slot is reserved for you for 15 minutes while you complete payment.')).toBeInTheDocument();
+    expect(within(summary).getByText(/^This slot is reserved for you for 15 minutes, until \d{1,2}:\d{2} [AP]M \(GMT\+8\), while you complete payment\.$/)).toBeInTheDocument();
     const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? '{}');
     expect(draft.reservedSlot).toMatchObject({ slotId: 1, token: 'hold-token-0123456789abcdef', duration: 15 });
     expect(draft.currentBooking).toMatchObject({ visitorEmail: 'aisyah@example.com', visitorContactNo: '0123456789', fee: 7500 });
@@ -796,7 +796,7 @@ describe('Booking dialog in Bahasa Melayu and 中文', () => {
     expect(within(summary).getByText('Tingkatan 1')).toBeInTheDocument();
     expect(within(summary).getByText('Khamis, 26 November 2026, 9:00 pagi (GMT+8)')).toBeInTheDocument();
     expect(within(summary).getByText('RM75')).toBeInTheDocument();
-    expect(within(summary).getByText('Slot ini disimpan untuk anda selama 15 minit sementara anda membuat bayaran.')).toBeInTheDocument();
+    expect(within(summary).getByText(/^Slot ini disimpan untuk anda selama 15 minit, sehingga \d{1,2}:\d{2} (pagi|tengah hari|petang|malam) \(GMT\+8\), sementara anda membuat bayaran\.$/)).toBeInTheDocument();
     expect(within(summary).getByText('aisyah@example.com')).toBeInTheDocument();
     expect(within(summary).getByRole('button', { name: 'Tukar alamat e-mel' })).toHaveTextContent('Tukar');
     expect(within(summary).getByRole('region', { name: 'Perubahan dan bayaran balik' })).toHaveTextContent(

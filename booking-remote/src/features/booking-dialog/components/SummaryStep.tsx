@@ -1,4 +1,4 @@
-import { HOLD_MINUTES, formatRM, schoolName, slotStartMs } from 'shared-api';
+import { HOLD_MINUTES, formatInMY, formatRM, schoolName, slotStartMs } from 'shared-api';
 import { changeTerms } from 'shared-api/change-terms';
 import { formatPhone } from 'shared-api/phone';
 import { schoolYearName } from 'shared-api/schools';
@@ -129,7 +129,12 @@ export function SummaryStep({ details, reservation, now, onEdit }: Props) {
         <h3 id="summary-terms-title">{t('termsTitle')}</h3>
         <p>{termsText(terms)}</p>
       </Terms>
-      <Notice $tone="info">{t('holdNotice', { minutes: HOLD_MINUTES })}</Notice>
+      {/* One hold, one time: the hold's own end (an offer's hold ends when the offer page said), not a fresh 15 minutes. */}
+      <Notice $tone="info">
+        {isReservationValid(reservation, now)
+          ? t('holdNoticeUntil', { minutes: reservation.duration, until: formatInMY(reservation.expiresAt, 'time', locale) })
+          : t('holdNotice', { minutes: HOLD_MINUTES })}
+      </Notice>
       {isReservationAboutToExpire(reservation, now) && (
         <Notice $tone="warning" role="alert">
           {t('expiresSoon', { countdown: formatCountdown(reservationRemainingMs(reservation as SlotReservation, now)) })}

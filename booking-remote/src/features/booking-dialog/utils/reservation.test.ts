@@ -20,6 +20,12 @@ describe('reservation helpers (spec section 4)', () => {
   it("uses the server's expiry when it gives one", () => {
     const r = createReservation(7, 'tok', T0, 15, new Date(T0 + 14 * min).toISOString());
     expect(Date.parse(r.expiresAt) - T0).toBe(14 * min);
+    expect(r.duration).toBe(14);
+  });
+
+  it("an offer's hold lasts what is left of the offer, said in minutes", () => {
+    const r = createReservation(7, 'tok', T0, 15, new Date(T0 + 27 * min + 20_000).toISOString());
+    expect(r.duration).toBe(27);
   });
 
   it('is valid before expiry and not at or after it', () => {

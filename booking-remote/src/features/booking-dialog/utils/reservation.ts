@@ -25,7 +25,9 @@ export function createReservation(
   const start = at(now);
   const serverExpiry = serverExpiresAt ? Date.parse(serverExpiresAt) : NaN;
   const expiresAt = Number.isFinite(serverExpiry) ? serverExpiry : start + minutes * 60_000;
-  return { slotId, token, duration: minutes, reservedAt: new Date(start).toISOString(), expiresAt: new Date(expiresAt).toISOString() };
+  // The duration is the server's hold as it is (an offer's remaining time, a hold shortened by the hold-time cap).
+  const duration = Math.max(1, Math.round((expiresAt - start) / 60_000));
+  return { slotId, token, duration, reservedAt: new Date(start).toISOString(), expiresAt: new Date(expiresAt).toISOString() };
 }
 
 export const reservationRemainingMs = (r: SlotReservation, now: Date | number = Date.now()): number =>
