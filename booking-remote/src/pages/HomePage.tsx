@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BOOKING_STORAGE_KEY, type ConsentInput, type VisitorDetailsInput } from 'shared-api';
+import { BOOKING_STORAGE_KEY, type VisitorDetailsInput } from 'shared-api';
 import { rebookOf, type Rebook } from '../lib/rebook';
 import { Timetable, timetableApi, type BookableSlot } from '../features/timetable';
 import { filterDisplayableSlots } from '../lib/slot-list/displayFilter';
@@ -16,6 +16,9 @@ const PaymentInProgressNotice = lazy(() =>
   import('../features/booking-dialog/components/PaymentInProgressNotice').then((module) => ({ default: module.PaymentInProgressNotice })),
 );
 
+/** How often the list is read while the booking dialog is open (the server rebuilds it only when a slot changed). */
+const CHOOSING_POLL_MS = 5_000;
+
 const hasBookingDraft = (): boolean => {
   try {
     return window.localStorage.getItem(BOOKING_STORAGE_KEY) !== null;
@@ -29,16 +32,16 @@ export default function HomePage() {
   const location = useLocation();
   const navigate = useNavigate();
   // Sent back from a result page to book the same time again: the dialog opens on it, with the details typed before.
-  const [chosen, setChosen] = useState<({ opening: number } & Rebook) | null>(() => {
+  const [chosen, setChosen] = useState<({ opening: number; openedAt: number } & Rebook) | null>(() => {
     const rebook = rebookOf(location.state);
-    return rebook ? { ...rebook, opening: 0 } : null;
+    return rebook ? { ...rebook, opening: 0, openedAt: Date.now() } : null;
   });
   const [draft] = useState(hasBookingDraft);
-  // The time chosen was taken meanwhile: the dialog says so and offers other times and the waitlist with what was typed.
-  const [taken, setTaken] = useState<{ date: string; details?: Partial<VisitorDetailsInput>; consent?: ConsentInput | null } | null>(null);
-  // The timetable's own list (the same cache): once a chosen time is gone, the nearest free ones are offered in the dialog.
-  const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !taken || !chosen });
-  const freeTimes = taken && chosen && slots.data ? filterDisplayableSlots(slots.data.slots) : [];
+  // The timetable's own list (the same cache), read every few seconds while a time is being chosen: a time taken by
+  // someone else meanwhile is said at once in the dialog, with the nearest free ones; the timetable behind follows.
+  const slots = timetableApi.useGetPublicSlotsQuery(undefined, { skip: !chosen, pollingInterval: CHOOSING_POLL_MS, skipPollingIfUnfocused: true });
+  const freeTimes = chosen && slots.data ? filterDisplayableSlots(slots.data.slots) : [];
+  const unlisted = Boolean(chosen && slots.data && slots.data.fetchedAt > chosen.openedAt && !freeTimes.some((free) => free.id === chosen.slot.id));
   const [joining, setJoining] = useState<{ day?: string; details?: Partial<VisitorDetailsInput>; reason: 'full' | 'taken'; opening: number } | null>(null);
   const openings = useRef(0);
   useEffect(() => {
@@ -60,8 +63,7 @@ export default function HomePage() {
         onSelectSlot={(slot) => {
           preloadDialogCode();
           openings.current += 1;
-          setTaken(null);
-          setChosen({ slot, opening: openings.current });
+          setChosen({ slot, opening: openings.current, openedAt: Date.now() });
         }}
         onJoinWaitlist={(day) => {
           openings.current += 1;
@@ -76,17 +78,16 @@ export default function HomePage() {
             initialDetails={chosen.details}
             initialConsent={chosen.consent}
             onClose={() => setChosen(null)}
-            onSlotTaken={(details, consent) => setTaken({ date: chosen.slot.date, details, consent })}
             freeTimes={freeTimes}
-            onChooseTime={(slot) => {
+            unlisted={unlisted}
+            onChooseTime={(slot, typed) => {
               openings.current += 1;
-              setChosen({ slot: slot as BookableSlot, details: taken?.details, consent: taken?.consent, opening: openings.current });
-              setTaken(null);
+              setChosen({ slot: slot as BookableSlot, details: typed.details, consent: typed.consent, opening: openings.current, openedAt: Date.now() });
             }}
-            onJoinWaitlist={() => {
+            onJoinWaitlist={(typed) => {
               openings.current += 1;
               setChosen(null);
-              setJoining({ day: chosen.slot.date, details: taken?.details, reason: 'taken', opening: openings.current });
+              setJoining({ day: chosen.slot.date, details: typed, reason: 'taken', opening: openings.current });
             }}
           />
         </Suspense>

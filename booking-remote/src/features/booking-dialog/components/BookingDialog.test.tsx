@@ -249,6 +249,39 @@ describe('Booking dialog: details step', () => {
     expect(draft.currentBooking).toMatchObject({ visitorName: 'Aisyah Rahman', visitorContactNo: '0123456789' });
   });
 
+  it('a time booked by someone else while the parent types: said in the dialog within seconds, with what is typed kept and the nearest free times', async () => {
+    const later = [
+      publicSlot({ id: 2, date: '2026-11-26', startTime: '10:00', endTime: '10:30' }),
+      publicSlot({ id: 3, date: '2026-11-27', startTime: '09:00', endTime: '09:30' }),
+    ];
+    let booked = false;
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList(booked ? later : [publicSlot(), ...later]))));
+    const user = setup();
+    const { dialog } = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Visitor Name'), 'Aisyah Rahman');
+    await user.click(within(dialog).getByRole('checkbox'));
+    // Another parent books 9:00; the open dialog's list is read again within seconds (no Continue pressed).
+    booked = true;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(6_000);
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This slot is not available. Please select another slot.');
+    expect(within(dialog).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(within(dialog).queryByRole('button', { name: 'Continue to Payment' })).not.toBeInTheDocument();
+    // The timetable behind follows: 9:00 is no longer offered.
+    expect(screen.queryByRole('button', { name: '9:00 AM, Thursday 26 November 2026' })).not.toBeInTheDocument();
+    const near = within(dialog).getAllByRole('button', { name: /\(GMT\+8\)$/ });
+    expect(near.map((b) => b.textContent)).toEqual(['Thursday 26 November 2026, 10:00 AM (GMT+8)', 'Friday 27 November 2026, 9:00 AM (GMT+8)']);
+    // Typed after the notice, and still kept on the time chosen next.
+    await user.type(within(dialog).getByLabelText('Email Address'), 'aisyah@example.com');
+    await user.click(near[0]);
+    const again = await screen.findByRole('dialog', { name: 'Booking Details' });
+    await waitFor(() => expect(within(again).getByText('Thursday 26 November 2026, 10:00 AM (GMT+8)')).toBeInTheDocument());
+    expect(within(again).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
+    expect(within(again).getByLabelText('Email Address')).toHaveValue('aisyah@example.com');
+    expect(within(again).getByRole('checkbox')).toBeChecked();
+  });
+
   it.each([
     ['SLOT_RESERVED', 'This slot is currently reserved. Please wait a few minutes or select another slot.'],
     ['SLOT_NOT_AVAILABLE', 'This slot is not available. Please select another slot.'],

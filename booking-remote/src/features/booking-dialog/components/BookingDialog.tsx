@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   api,
@@ -37,7 +37,7 @@ import { bookingFlow, isPolling, openFlow, paymentIdOf, type FlowEffect, type Fl
 import { apiErrorText, slotWhenValues } from '../utils/dialogText';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
 import { activeReservation, createReservation } from '../utils/reservation';
-import { DETAILS_FORM_ID, DetailsStep, type SchoolOption } from './DetailsStep';
+import { DETAILS_FORM_ID, DetailsStep, type SchoolOption, type TypedNow } from './DetailsStep';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
 import { SummaryStep } from './SummaryStep';
 
@@ -96,13 +96,13 @@ type Props = {
    * the entry's and their consent was given on joining; the dialog opens at the payment summary and pays as usual.
    */
   offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
-  /** The chosen time was taken meanwhile (the dialog stays): what the parent had typed and agreed to. */
-  onSlotTaken?: (details: Partial<VisitorDetailsInput> | undefined, consent: ConsentInput | null) => void;
   /** Once the time is gone: the free times, the nearest three offered in place (choosing one opens the dialog on it). */
   freeTimes?: DialogSlot[];
-  onChooseTime?: (slot: DialogSlot) => void;
+  onChooseTime?: (slot: DialogSlot, typed: { details?: Partial<VisitorDetailsInput>; consent: ConsentInput | null }) => void;
   /** Once the time is gone: the waitlist form for its day, with what was typed. */
-  onJoinWaitlist?: () => void;
+  onJoinWaitlist?: (typed: Partial<VisitorDetailsInput> | undefined) => void;
+  /** The timetable's list, read again since the dialog opened, no longer offers this time (taken by someone else). */
+  unlisted?: boolean;
 };
 
 /** The visitor's details of a booking, as the details step shows them again. */
@@ -119,7 +119,7 @@ const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selecte
  * The three-step booking dialog: renders the booking flow's state (model/bookingFlow.ts) and runs its effects (the
  * calls, toasts, draft and navigation). Mount it afresh (a new key) on every opening so form and step reset.
  */
-export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, onSlotTaken, freeTimes = [], onChooseTime, onJoinWaitlist }: Props) {
+export function BookingDialog({ slot, onClose, initialDetails, initialConsent, offer, freeTimes = [], onChooseTime, onJoinWaitlist, unlisted = false }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const common = useCommonRefusals();
@@ -215,9 +215,6 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       case 'close':
         onClose();
         return;
-      case 'slotTaken':
-        onSlotTaken?.(effect.details, effect.consent);
-        return;
       case 'thankYou': {
         const { result } = effect;
         navigate('/thankyou', {
@@ -261,6 +258,20 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   const now = useNow(flow.step !== 'details');
 
   useEffect(() => browserNavigation.onReturn(() => send({ type: 'returned' })), [send]);
+
+  // Taken by someone else while the parent types: said at once, in place, with what is typed so far kept.
+  const readTyped = useRef<(() => TypedNow) | null>(null);
+  const typedNow = () => {
+    const typed = readTyped.current?.();
+    const consent = typed?.consented ? { noticeVersion: currentNoticeVersion(), language: locale } : flow.consent;
+    return { details: typed?.details ?? flow.typed, consent };
+  };
+  useEffect(() => {
+    if (!unlisted) return;
+    const { details, consent } = typedNow();
+    send({ type: 'unlisted', typed: details ?? {}, consent, now: Date.now() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list stops offering the time
+  }, [unlisted, send]);
 
   // Status every 2 s once back from the gateway: the flow decides what each answer means.
   const result = polling ? status.data : undefined;
@@ -348,7 +359,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
               <TimeChoices>
                 {otherTimes.map((other) => (
                   <li key={other.id}>
-                    <Button variant="secondary" fullWidth onClick={() => onChooseTime(other)}>
+                    <Button variant="secondary" fullWidth onClick={() => onChooseTime(other, typedNow())}>
                       {t('slotWhen', slotWhenValues(other.date, other.startTime, locale))}
                     </Button>
                   </li>
@@ -357,7 +368,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
             </>
           )}
           {flow.gone.waitlist && onJoinWaitlist && (
-            <Button variant="secondary" onClick={onJoinWaitlist}>
+            <Button variant="secondary" onClick={() => onJoinWaitlist(typedNow().details)}>
               {t('goneWaitlist')}
             </Button>
           )}
@@ -371,6 +382,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
           defaultValues={flow.booking ? visitorDetailsOf(flow.booking) : typedBefore}
           consented={flow.consent !== null}
           onValid={onDetailsValid}
+          readTyped={readTyped}
         />
       )}
       {flow.step === 'payment' && flow.booking && (

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent, type MutableRefObject } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { formatRM, schoolName, type ConsentInput, type VisitorDetails, type VisitorDetailsInput } from 'shared-api';
 import { currentNoticeVersion } from 'shared-api/privacy';
@@ -24,10 +24,18 @@ type Props = {
   /** The parent already agreed (coming back from the summary): the box stays ticked. */
   consented?: boolean;
   onValid: (values: VisitorDetails, consent: ConsentInput) => void;
+  /** Set to a reader of what is typed now and whether the consent is ticked (the dialog keeps both when the time goes). */
+  readTyped?: MutableRefObject<(() => TypedNow) | null>;
 };
 
+export type TypedNow = { details: Partial<VisitorDetailsInput>; consented: boolean };
+
+/** What was typed, without the spaces around it (as the rules read it). */
+const trimmed = (values: VisitorDetailsInput): Partial<VisitorDetailsInput> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]));
+
 /** Step 1: the visitor's details, the child's, the school and the year applied for, validated by the contract's rules on submit. */
-export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, consented = false, onValid }: Props) {
+export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, consented = false, onValid, readTyped }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const visitorWords = useCatalog(visitorCatalog);
@@ -50,6 +58,7 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
 
   // The consent is asked beside the form's fields but is not one of the visitor's details (the contract's schema).
   const consent = useConsent(consented);
+  if (readTyped) readTyped.current = () => ({ details: trimmed(form.getValues()), consented: consent.given });
   const onValidDetails = (values: VisitorDetails) => {
     clearRuleToasts();
     if (!consent.given) {

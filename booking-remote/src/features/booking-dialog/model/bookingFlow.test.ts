@@ -101,10 +101,10 @@ describe('the time is not to be had: the dialog stays with what was typed', () =
     ['SLOT_RESERVED', { failure: refusal('SLOT_RESERVED'), fallback: 'slotReserved' }],
     ['SLOT_NOT_AVAILABLE', { id: 'slotNotAvailable' }],
     [WAITLIST_FIRST, { id: 'waitlistFirst' }],
-  ])('%s is said once in place (no toast), refreshes the list and hands the details and consent on for other times and the waitlist', (code, text) => {
+  ])('%s is said once in place (no toast), refreshes the list and keeps the details and consent for other times and the waitlist', (code, text) => {
     const { state, effects } = run(opened(), submitted, { type: 'reserveFailed', attempt: 0, error: refusal(code), after: { to: 'summary', booking } });
-    expect(state).toMatchObject({ step: 'details', closed: false, reserving: false, gone: { text, waitlist: true } });
-    expect(effects).toEqual([{ type: 'refreshSlots' }, { type: 'slotTaken', details, consent }]);
+    expect(state).toMatchObject({ step: 'details', closed: false, reserving: false, gone: { text, waitlist: true }, typed: details, consent });
+    expect(effects).toEqual([{ type: 'refreshSlots' }]);
   });
 
   it('held as long as one visitor may (HOLD_TIME_USED): says so with the numbers in place, and the waitlist would not help', () => {
@@ -114,7 +114,23 @@ describe('the time is not to be had: the dialog stays with what was typed', () =
       closed: false,
       gone: { text: { id: 'holdTimeUsed', values: { minutes: HOLD_TIME_CAP_MINUTES, hours: HOLD_TIME_WINDOW_MINUTES / 60 } }, waitlist: false },
     });
-    expect(effects.map((e) => e.type)).toEqual(['refreshSlots', 'slotTaken']);
+    expect(effects.map((e) => e.type)).toEqual(['refreshSlots']);
+  });
+
+  it('the list stops offering the time while the parent types: said at once in place, with what is typed and the consent kept', () => {
+    const typed = { visitorName: 'Aisyah', visitorEmail: '' };
+    const { state, effects } = run(opened(), { type: 'unlisted', typed, consent, now: T0 });
+    expect(state).toMatchObject({ step: 'details', closed: false, gone: { text: { id: 'slotNotAvailable' }, waitlist: true }, typed, consent });
+    expect(effects).toEqual([]);
+  });
+
+  it('the list hides a time for the parent\'s own hold: nothing is said while it is held, being held, or past the details', () => {
+    const unlisted: FlowEvent = { type: 'unlisted', typed: details, consent, now: T0 };
+    expect(run(atSummary(), unlisted).state.gone).toBeNull();
+    expect(run(atSummary(), { type: 'backToDetails' }, unlisted).state.gone).toBeNull();
+    expect(run(opened(), submitted, unlisted).state.gone).toBeNull();
+    // The hold ran out at the details: the time may be someone else's now.
+    expect(run(atSummary(), { type: 'backToDetails' }, { ...unlisted, now: T0 + 16 * 60_000 }).state.gone).not.toBeNull();
   });
 });
 

@@ -51,12 +51,15 @@ export type FlowEffect =
   /** Keep the payment's key and leave for the gateway's page. */
   | { type: 'checkout'; session: PaymentSession }
   | { type: 'close' }
-  /** The time was taken meanwhile: the dialog stays with what was typed; the home page offers other times and the waitlist. */
-  | { type: 'slotTaken'; details: Partial<VisitorDetailsInput> | undefined; consent: ConsentInput | null }
   | { type: 'thankYou'; result: PaymentStatusResult }
   | { type: 'reload' };
 
 export type FlowEvent =
+  /**
+   * The timetable's list, read again while the dialog is open, no longer offers the chosen time (booked or held by
+   * someone else): with what the parent has typed so far and whether the consent box is ticked.
+   */
+  | { type: 'unlisted'; typed: Partial<VisitorDetailsInput>; consent: ConsentInput | null; now: number }
   /** Continue to Payment with valid details and the consent; `now` decides whether the hold is still good. */
   | { type: 'detailsSubmitted'; details: VisitorDetails; booking: BookingDetails; consent: ConsentInput; now: number }
   | { type: 'held'; attempt: number; reservation: SlotReservation; after: AfterHold }
@@ -200,7 +203,7 @@ function refused(state: FlowState, error: unknown): Transition | null {
     const gone = { text, waitlist: code !== ErrorCode.HOLD_TIME_USED };
     return {
       state: { ...state, step: 'details', gone },
-      effects: [{ type: 'refreshSlots' }, { type: 'slotTaken', details: state.typed, consent: state.consent }],
+      effects: [{ type: 'refreshSlots' }],
     };
   }
   if (isHoldLimit(error)) {
@@ -239,6 +242,16 @@ export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
       // Proceed to Payment could not hold the slot again: back to the summary (unless the dialog closed).
       const step = event.after.to === 'pay' && !outcome.state.closed && !outcome.state.gone ? 'payment' : outcome.state.step;
       return { state: { ...outcome.state, reserving: false, step }, effects: outcome.effects };
+    }
+    case 'unlisted': {
+      // Only a time the parent is choosing: once held (or being held) the list hides it for their own hold.
+      const own = activeReservation(state.reservation, event.now);
+      if (state.step !== 'details' || state.gone || state.reserving || state.closed || (own && own.slotId === state.slotId)) return { state, effects: [] };
+      const consent = event.consent ?? state.consent;
+      return {
+        state: { ...state, typed: event.typed, consent, gone: { text: { id: 'slotNotAvailable' }, waitlist: true } },
+        effects: [],
+      };
     }
     case 'backToDetails':
       return { state: { ...state, editing: event.field ?? null, step: 'details' }, effects: [] };
