@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const { applied, adminLine, seeded } = await prepareDatabase(database, config, async () => {
       if (isProduction() && database.driver === 'postgres' && (await database.rawTransaction(tablesOwnedByCurrentRole)) > 0) {
         console.warn(
-          "The API's database role owns its tables, so its credentials can switch off the audit trail's append-only trigger: run it as a role that owns nothing (README, The API with PostgreSQL).",
+          "The API's database role owns its tables, so its credentials can switch off the audit trail's append-only trigger: run it as a role that owns nothing (docs/OPERATIONS.md, The API with PostgreSQL).",
         );
       }
       if (isProduction()) {
