@@ -16,3 +16,17 @@ it('in Chinese, the notice in the other languages is offered in Chinese words, a
   expect(screen.getByRole('region', { name: privacyNotice.texts.ms.title })).toHaveAttribute('lang', 'ms');
   expect(screen.queryByText(/以English/)).not.toBeInTheDocument();
 });
+
+// Issue 36: three notice links sat between the consent and the form's Continue; the box now comes last.
+it('offers the notice before the consent box, so the box is the last control before the form buttons', () => {
+  const { container } = renderApp(
+    <form>
+      <PrivacyConsent checked={false} onCheckedChange={() => {}} />
+      <button type="submit">Continue to Payment</button>
+    </form>,
+  );
+  // In the document's order, as Tab moves.
+  const controls = [...container.querySelectorAll('button, input')].map((control) => (control.getAttribute('type') === 'checkbox' ? 'consent' : control.textContent));
+  expect(controls.slice(-2)).toEqual(['consent', 'Continue to Payment']);
+  expect(controls.indexOf('Read the privacy notice')).toBeLessThan(controls.indexOf('consent'));
+});

@@ -127,23 +127,7 @@ export function PrivacyConsent({ checked, onCheckedChange, missing = false }: Pr
   }, [shown]);
   return (
     <Box>
-      <CheckLabel>
-        <input
-          type="checkbox"
-          id={CONSENT_ID}
-          name={CONSENT_ID}
-          checked={checked}
-          onChange={(event) => onCheckedChange(event.target.checked)}
-          aria-invalid={missing ? true : undefined}
-          aria-describedby={errorId}
-        />
-        <span>{t('consentLabel')}</span>
-      </CheckLabel>
-      {missing && (
-        <ErrorText id={errorId} role="alert">
-          {t('consentRequired')}
-        </ErrorText>
-      )}
+      {/* The notice first, then the consent: the box sits last, right before the form's buttons (no links between). */}
       <Links>
         <LinkButton type="button" aria-expanded={shown === locale} aria-controls={NOTICE_ID} onClick={() => setShown(shown === locale ? null : locale)}>
           {shown === locale ? t('hideNotice') : t('readNotice')}
@@ -172,6 +156,23 @@ export function PrivacyConsent({ checked, onCheckedChange, missing = false }: Pr
             ))}
           </ul>
         </Notice>
+      )}
+      <CheckLabel>
+        <input
+          type="checkbox"
+          id={CONSENT_ID}
+          name={CONSENT_ID}
+          checked={checked}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <span>{t('consentLabel')}</span>
+      </CheckLabel>
+      {missing && (
+        <ErrorText id={errorId} role="alert">
+          {t('consentRequired')}
+        </ErrorText>
       )}
     </Box>
   );
