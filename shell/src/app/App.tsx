@@ -6,6 +6,7 @@ import type { RemoteName } from '../federation/runtimeConfig';
 import { Header } from '../frame/Header';
 import { RemoteSlot } from '../frame/RemoteSlot';
 import { shellCatalog } from '../i18n';
+import { usePageChange } from '../page-change/usePageChange';
 import { pageLocale } from './pageLocale';
 import { remoteForPath } from './remoteForPath';
 
@@ -35,7 +36,9 @@ const slotTexts = (t: Translate<ShellMessages>): Record<RemoteName, { unavailabl
 export function App({ loaders, loaded = {} }: { loaders: Record<RemoteName, RemoteLoader>; loaded?: Partial<Record<RemoteName, RoutesModule>> }) {
   const { pathname } = useLocation();
   const remote = remoteForPath(pathname);
-  const { t } = useCatalog(shellCatalog);
+  const { t, locale } = useCatalog(shellCatalog);
+  // The title and focus follow a page change (one place for every page of both remotes).
+  usePageChange(pathname, locale);
   // Moving between the sides (the header's Login link, Back to the timetable): the staff side is English, the public
   // side the parent's language again (`<html lang>` follows).
   useEffect(() => {
