@@ -4,14 +4,25 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import { escapeHtml } from './page-texts';
 import { acceptedEncodings, cacheControlFor, contentTypes } from './static-files';
 
 export type Page = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
-/** `html` with `head` put at the end of its head and, if given, `<html lang>` set. */
-export function withHead(html: string, head: string, lang?: string): string {
-  const source = html.replace('</head>', `${head}</head>`);
-  return lang ? source.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`) : source;
+/**
+ * What one page's HTML gets: tags at the end of its head, `<html lang>`, its `<title>` and the line a browser without
+ * JavaScript shows (index.html's `<noscript>`, styled there by `.no-js`; '' drops it: the content says it itself).
+ */
+export type PageHead = { head: string; lang?: string; title?: string; noscript?: string };
+
+/** `html` with `head` put at the end of its head and, when given, `<html lang>`, the title and the noscript line set. */
+export function withHead(html: string, { head, lang, title, noscript }: PageHead): string {
+  let source = html.replace('</head>', `${head}</head>`);
+  if (lang) source = source.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+  if (title !== undefined) source = source.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (noscript !== undefined)
+    source = source.replace(/<noscript>[\s\S]*?<\/noscript>/, noscript && `<noscript><p class="no-js">${escapeHtml(noscript)}</p></noscript>`);
+  return source;
 }
 
 /** A page built once and served a few seconds (a server-rendered `/`): compressed when first asked so, quickly. */
@@ -31,15 +42,15 @@ export function pageOf(html: string): Page {
   };
 }
 
-/** Builds pages from `file` and keeps the last few (one per path kind, remote address and language). */
-export function pageCache(maxEntries = 50): (file: string, head: string, lang?: string) => Page {
+/** Builds pages from `file` and keeps the last few (one per page, remote address and language). */
+export function pageCache(maxEntries = 200): (file: string, parts: PageHead) => Page {
   const pages = new Map<string, Page>();
-  return (file, head, lang) => {
+  return (file, parts) => {
     const stat = fs.statSync(file);
-    const key = `${file}|${stat.mtimeMs}|${head}|${lang ?? ''}`;
+    const key = `${file}|${stat.mtimeMs}|${parts.head}|${parts.lang ?? ''}|${parts.title ?? ''}|${parts.noscript ?? '-'}`;
     const cached = pages.get(key);
     if (cached) return cached;
-    const identity = Buffer.from(withHead(fs.readFileSync(file, 'utf8'), head, lang));
+    const identity = Buffer.from(withHead(fs.readFileSync(file, 'utf8'), parts));
     const page: Page = {
       etag: `"${createHash('sha256').update(identity).digest('hex').slice(0, 16)}"`,
       identity,

@@ -5,13 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import { brandTitle, PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { remoteEntryUrl, type RemotesJson } from './remotes';
 import { serverRenderer } from './server-render';
 import { RENDERED_PAGE_CACHE_CONTROL, renderModuleUrl, startShellServer } from './shell-server';
 import { startStaticServer, type RunningServer } from './static-files';
 
-const builtHtml = '<!doctype html><html lang="en-MY"><head><title>t</title></head><body><div id="root"></div></body></html>';
+const builtHtml = '<!doctype html><html lang="en-MY"><head><title>t</title></head><body><noscript><p class="no-js">x</p></noscript><div id="root"></div></body></html>';
 const clientPageMarker = '<div id="root"></div>';
 
 /** A release of the booking remote's render entry: draws the list's first time, the language and its own label. */
@@ -110,6 +110,19 @@ test("/ carries the remote's rendering in the shell's frame, its styles, its sto
   expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
   // A signed-in member of staff gets the same page, but no shared cache keeps it.
   expect((await page({ cookie: 'token=abc' })).headers.get('cache-control')).toBe('private, no-cache');
+});
+
+test("the rendered / is titled in the parent's language; the timetable's own no-JavaScript notice replaces the page's line", async () => {
+  const noScriptLine = /<noscript><p class="no-js">([^<]*)<\/p><\/noscript>/;
+  // A release whose rendering has no notice of its own (an older one): the page keeps its line, in the language.
+  const older = await renderedWith('ms 09:00 release-1', { cookie: 'lang=ms' });
+  expect(older).toContain(`<title>Tempah lawatan penilaian · ${brandTitle('ms')}</title>`);
+  expect(noScriptLine.exec(older)?.[1]).toBe('Halaman tempahan ini memerlukan JavaScript. Sila hidupkannya dalam pelayar anda.');
+  writeEntry(renderEntry('release-2').replace('</button></section>', '</button><noscript>call us</noscript></section>'));
+  const withNotice = await renderedWith('ms 09:00 release-2', { cookie: 'lang=ms' });
+  expect(withNotice).toContain('<noscript>call us</noscript>');
+  expect(withNotice).not.toMatch(noScriptLine);
+  expect(withNotice).toContain(`<title>Tempah lawatan penilaian · ${brandTitle('ms')}</title>`);
 });
 
 test("in the parent's language: the lang cookie, else the browser's preferred languages", async () => {

@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PERMISSIONS_POLICY, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import { brand, brandTitle, PERMISSIONS_POLICY, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import type { RemotesJson } from './remotes';
 import { startShellServer } from './shell-server';
 import type { RunningServer } from './static-files';
 
-const builtHtml = '<!doctype html><html lang="en-MY"><head><title>t</title><script defer src="/main.0123abcd.js"></script></head><body></body></html>';
+const builtNoScript = '<noscript><p class="no-js">This booking page needs JavaScript.</p></noscript>';
+const builtHtml = `<!doctype html><html lang="en-MY"><head><title>t</title><script defer src="/main.0123abcd.js"></script></head><body>${builtNoScript}</body></html>`;
 let root: string;
 let bookingFolder: string;
 let remotes: RemotesJson;
@@ -65,12 +66,15 @@ test('/ is the built page with the hints for the booking remote at its address a
   expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
   expect(response.headers.get('cache-control')).toBe('no-cache');
   expect(await response.text()).toBe(
-    builtHtml.replace(
-      '</head>',
-      `<link rel="preload" href="https://api.example.my${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">` +
-        '<link rel="preload" href="https://booking.example.my/remoteEntry.js" as="script">' +
-        '<link rel="preload" href="https://booking.example.my/routes.0123abcd.js" as="script"></head>',
-    ),
+    builtHtml
+      .replace('<title>t</title>', `<title>Book an assessment visit · ${brand.title}</title>`)
+      .replace(builtNoScript, '<noscript><p class="no-js">This booking page needs JavaScript. Please turn it on in your browser.</p></noscript>')
+      .replace(
+        '</head>',
+        `<link rel="preload" href="https://api.example.my${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">` +
+          '<link rel="preload" href="https://booking.example.my/remoteEntry.js" as="script">' +
+          '<link rel="preload" href="https://booking.example.my/routes.0123abcd.js" as="script"></head>',
+      ),
   );
 });
 
@@ -88,6 +92,25 @@ test("a parent's page in the language they chose: <html lang> and its words' chu
   expect(malay).toContain('<html lang="ms">');
   expect(malay).toContain('<link rel="preload" href="/frame-ms.0123abcd.js" as="script">');
   expect(await (await get(`${server.url}/payment/success`)).text()).toContain('<html lang="en-MY">');
+});
+
+test("each page's title names it in the page's language, the staff side in English", async () => {
+  const title = async (url: string, cookie = '') => /<title>([^<]*)<\/title>/.exec(await (await get(`${server.url}${url}`, { cookie })).text())?.[1];
+  expect(await title('/payment/success')).toBe(`Payment successful · ${brand.title}`);
+  expect(await title('/payment/success', 'lang=ms')).toBe(`Bayaran berjaya · ${brandTitle('ms')}`);
+  expect(await title('/thankyou', 'lang=zh')).toBe(`预约完成 · ${brandTitle('zh')}`);
+  expect(await title('/waitlist/t0k3n', 'lang=zh')).toBe(`您在候补名单中的位置 · ${brandTitle('zh')}`);
+  expect(await title('/no-such-page', 'lang=ms')).toBe(`Halaman tidak dijumpai · ${brandTitle('ms')}`);
+  expect(await title('/login', 'lang=zh')).toBe(`Staff login · ${brand.title}`);
+  expect(await title('/secured/dashboard', 'lang=ms')).toBe(`Dashboard · ${brand.title}`);
+});
+
+test('without JavaScript, /login says the staff login needs it and a parent\'s page says so in their language', async () => {
+  const noScript = async (url: string, cookie = '') => /<noscript>([\s\S]*?)<\/noscript>/.exec(await (await get(`${server.url}${url}`, { cookie })).text())?.[1];
+  for (const cookie of ['', 'lang=zh'])
+    expect(await noScript('/login', cookie)).toBe('<p class="no-js">The staff login needs JavaScript. Please turn it on in your browser.</p>');
+  expect(await noScript('/payment/failure', 'lang=ms')).toBe('<p class="no-js">Halaman tempahan ini memerlukan JavaScript. Sila hidupkannya dalam pelayar anda.</p>');
+  expect(await noScript('/', 'lang=zh')).toBe('<p class="no-js">此预约页面需要 JavaScript。请在浏览器中启用。</p>');
 });
 
 test('the page comes compressed, and a browser holding it gets 304', async () => {

@@ -8,7 +8,8 @@ import { pageLocale } from '../src/app/pageLocale';
 import { remoteForPath } from '../src/app/remoteForPath';
 import { SERVER_STATE_ID } from '../src/app/serverState';
 import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints } from './hints';
-import { pageCache, pageOf, sendPage, withHead, type Page } from './page';
+import { pageCache, pageOf, sendPage, withHead, type Page, type PageHead } from './page';
+import { noScriptText, pageTitleText } from './page-texts';
 import type { Frame } from './frame';
 import { serverRenderer, type RenderedContent } from './server-render';
 import { shellContentSecurityPolicy } from './policy';
@@ -50,13 +51,13 @@ export const renderModuleUrl = (remoteUrl: string): string => `${remoteUrl}/serv
 /** How long a CDN may serve an anonymous visitor's server-rendered `/` (the browser always asks again). */
 export const RENDERED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
-/** The head tags and `<html lang>` of the page at `pathname` for this request. */
-export type PageHead = { head: string; lang?: string };
+/** The head tags, `<html lang>`, title and no-JavaScript line of the page at `pathname` for this request. */
+export type { PageHead } from './page';
 
 /** What a page's head depends on besides the path: this request's remotes.json, the shell's folder, release hints. */
 export type PageContext = { remotes: RemotesJson; root: string; hints?: RequestReleases['hints'] };
 
-/** Preload hints for the page's remote (at its address in remotes.json), its data and the parent's language. */
+/** Preload hints for the page's remote (at its address in remotes.json), its data and the parent's language; the page's title and no-JavaScript line in that language. */
 export function pageHeadFor(options: ShellServerOptions): (pathname: string, request: http.IncomingMessage, context: PageContext, withData?: boolean) => PageHead {
   const remoteHints = new Map<string, string>();
   return (pathname, request, { remotes, root, hints }, withData = true) => {
@@ -87,6 +88,8 @@ export function pageHeadFor(options: ShellServerOptions): (pathname: string, req
       head: (withData ? pageDataHints(pathname, remotes.api) : '') + remoteHints.get(key)! + words,
       // A parent's English page keeps the page's own `en-MY`.
       lang: remote === 'admin' || locale !== DEFAULT_LOCALE ? HTML_LANG[locale] : undefined,
+      title: pageTitleText(pathname, locale),
+      noscript: noScriptText(pathname, locale),
     };
   };
 }
@@ -168,8 +171,7 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
         }
         const context: PageContext = { remotes, root, hints };
         const clientPage = () => {
-          const { head, lang } = headFor!(urlPath, req, context);
-          sendPage(req, res, builtPage(file!, head, lang));
+          sendPage(req, res, builtPage(file!, headFor!(urlPath, req, context)));
         };
         if (urlPath !== '/' || !render) return clientPage();
         const locale = localeOfRequest(req);
@@ -190,11 +192,13 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
 }
 
 /** `index.html` with the frame around the rendered content, its styles, the store state and the first-tap capture. */
-function serverRenderedPage(indexHtml: string, frame: Frame, content: RenderedContent, { head, lang }: PageHead): string {
+function serverRenderedPage(indexHtml: string, frame: Frame, content: RenderedContent, page: PageHead): string {
   const state = JSON.stringify(content.state).replace(/</g, '\\u003c');
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html has no empty #root');
-  return withHead(indexHtml, head + frame.css + content.css + '<script src="/first-tap.js" async></script>', lang).replace(
+  // The timetable says where its buttons are that booking needs JavaScript (a render entry of an older release may not).
+  const noscript = content.html.includes('<noscript') ? '' : page.noscript;
+  return withHead(indexHtml, { ...page, head: page.head + frame.css + content.css + '<script src="/first-tap.js" async></script>', noscript }).replace(
     root,
     `<div id="root">${frame.around(content.html)}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
   );
