@@ -10,6 +10,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { timetableApi } from '../features/timetable';
 import { normaliseSlotList, totalPagesOf } from '../lib/slot-list/normaliseSlotList';
 import BookingRoutes from '../routes';
+import { NO_SCRIPT_BUTTON_STYLE, NoScriptNotice } from './NoScriptNotice';
 
 export type RenderInput = {
   /** The parent's language (the `lang` cookie, or English). */
@@ -43,7 +44,7 @@ export async function render({ lang, list, now }: RenderInput): Promise<RenderOu
     await activateLocale(locale);
     const sheet = new ServerStyleSheet();
     try {
-      const html = renderToString(
+      const page = renderToString(
         sheet.collectStyles(
           <Provider store={store}>
             <AppThemeProvider withGlobalStyle={false}>
@@ -54,12 +55,30 @@ export async function render({ lang, list, now }: RenderInput): Promise<RenderOu
           </Provider>,
         ),
       );
+      const notice = renderToString(
+        sheet.collectStyles(
+          <AppThemeProvider withGlobalStyle={false}>
+            <NoScriptNotice />
+          </AppThemeProvider>,
+        ),
+      );
       const { api } = store.getState();
-      return { html, css: sheet.getStyleTags(), state: { api } };
+      return { html: withNotice(page, notice), css: sheet.getStyleTags() + NO_SCRIPT_BUTTON_STYLE, state: { api } };
     } finally {
       sheet.seal();
     }
   });
+}
+
+/**
+ * The notice under the timetable's heading, above its fees and slot buttons (not in the app's page: with JavaScript
+ * the app draws over this markup and a `<noscript>` shows nothing anyway).
+ */
+function withNotice(page: string, notice: string): string {
+  const heading = page.indexOf('</h1>');
+  if (heading < 0) return notice + page;
+  const at = heading + '</h1>'.length;
+  return page.slice(0, at) + notice + page.slice(at);
 }
 
 let queue: Promise<unknown> = Promise.resolve();
