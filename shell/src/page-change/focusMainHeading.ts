@@ -4,16 +4,20 @@ export const HEADING_WAIT_MS = 10_000;
 /**
  * After a page change: focus the new page's main heading (the first `h1` in `<main>`), made focusable with
  * tabIndex=-1, so a screen reader reads the new page and Tab continues from it. A page still loading is waited for;
- * focus the visitor moved meanwhile is left alone. Returns a stop (the next page change).
+ * focus the visitor or the page moved meanwhile is left alone. Returns a stop (the next page change).
  */
 export function focusMainHeading(waitMs = HEADING_WAIT_MS): () => void {
   const focusedBefore = document.activeElement;
+  // On the body once the old page went, or still on what was clicked outside the page (the header's links). Focus in
+  // the page or in a dialog was put there by the visitor or by the page itself.
+  const untouched = (focused: Element | null) =>
+    !focused ||
+    focused === document.body ||
+    (focused === focusedBefore && !focused.closest('main') && !focused.closest('[role="dialog"], [role="alertdialog"]'));
   const tryFocus = (): boolean => {
     const heading = document.querySelector<HTMLElement>('main h1');
     if (!heading) return false;
-    const focused = document.activeElement;
-    // Still where the click or key left it (or on the body once the old page went): the visitor has not moved on.
-    if (focused === focusedBefore || focused === document.body || focused === null) {
+    if (untouched(document.activeElement)) {
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus();
     }

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { brandTitle, LOCALE_COOKIE, type Locale } from 'shared-api';
 import { activateLocale, AppThemeProvider, chooseLocale } from 'shared-ui';
@@ -19,6 +19,18 @@ function LoadingThenHeading({ heading }: { heading: string }) {
   return loaded ? <h1>{heading}</h1> : <p>Loading</p>;
 }
 
+/** A page that puts focus somewhere itself when it opens (a dialog's first field, say). */
+function FocusingPage() {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <>
+      <h1>Thank you</h1>
+      <button ref={button}>Add to calendar</button>
+    </>
+  );
+}
+
 // Stand-ins for the remotes' route trees: the shell only sees what they draw inside <main>.
 const booking: RoutesModule = {
   default: () => (
@@ -30,10 +42,12 @@ const booking: RoutesModule = {
             <h1>Timetable</h1>
             <Link to="/payment/success">Paid</Link>
             <Link to="/booking/manage/abc">Manage</Link>
+            <Link to="/thankyou">Thanks</Link>
           </>
         }
       />
       <Route path="payment/success" element={<LoadingThenHeading heading="Payment Successful!" />} />
+      <Route path="thankyou" element={<FocusingPage />} />
       <Route
         path="booking/manage/:token"
         element={
@@ -138,5 +152,12 @@ describe('a page change in the shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Manage your booking' });
     await waitFor(() => expect(document.title).toBe(`Manage your booking · ${brandTitle('en')}`));
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveFocus();
+  });
+
+  it('leaves focus where the new page put it itself', async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole('link', { name: 'Thanks' }));
+    await waitFor(() => expect(document.title).toBe(`Booking complete · ${brandTitle('en')}`));
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toHaveFocus();
   });
 });

@@ -12,6 +12,6 @@ export function usePageChange(pathname: string, locale: Locale): void {
     const newPage = pathname !== shown.current.pathname;
     if (!newPage && locale === shown.current.locale) return;
     shown.current = { pathname, locale };
-    void import(/* webpackChunkName: "page-change" */ './applyPageChange').then(({ applyPageChange }) => applyPageChange(pathname, locale, newPage));
+    void import('./applyPageChange').then(({ applyPageChange }) => applyPageChange(pathname, locale, newPage));
   }, [pathname, locale]);
 }
