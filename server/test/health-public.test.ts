@@ -20,6 +20,11 @@ describe('GET /health', () => {
     expect(body.data).toMatchObject({ status: 'healthy', database: 'database_healthy', databaseDetails: { driver: 'pglite' } });
     expect(typeof body.data.databaseDetails.latencyMs).toBe('number');
   });
+
+  it("carries the spec's errorType, null: an API that answers has no issue (the browser names a 404, 5xx or 401 itself)", async () => {
+    const res = await ctx.app.inject('/health');
+    expect(res.json().data.errorType).toBeNull();
+  });
 });
 
 describe('GET /public/list', () => {
@@ -166,7 +171,8 @@ describe('database down', () => {
     await down.database.close();
     try {
       const health = (await down.app.inject('/health')).json();
-      expect(health.data).toMatchObject({ database: 'database_unreachable', databaseDetails: { driver: 'pglite', latencyMs: null } });
+      // The API answers: no errorType, the database's state says what is wrong.
+      expect(health.data).toMatchObject({ errorType: null, database: 'database_unreachable', databaseDetails: { driver: 'pglite', latencyMs: null } });
       for (const req of [
         { method: 'GET' as const, url: '/public/list' },
         { method: 'GET' as const, url: '/slot/list', headers: auth(token) },

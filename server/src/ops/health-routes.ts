@@ -72,6 +72,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // An API that answers is healthy (errorType null); the browser names what it meets instead (404, 5xx, 401, no answer).
       const driver = app.database.driver;
       let health: Health;
       try {
@@ -85,11 +86,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
           (err: unknown) => void request.log.warn({ err }, 'health: jobs unreadable'),
         );
-        health = { status: 'healthy', database: 'database_healthy', databaseDetails: { driver, latencyMs }, message: 'Database connection successful', mail, jobs };
+        health = { status: 'healthy', errorType: null, database: 'database_healthy', databaseDetails: { driver, latencyMs }, message: 'Database connection successful', mail, jobs };
       } catch (err) {
         const database = classifyDatabaseError(err);
         health = {
           status: 'healthy',
+          errorType: null,
           database,
           databaseDetails: { driver, latencyMs: null },
           message: database === 'database_unreachable' ? 'Database is unreachable' : 'Database answered with an error',

@@ -14,6 +14,11 @@ export const SlotListError = {
   unreachable: 'Unable to connect to server',
 } as const;
 
+/** The spec's health notice; `{type}` is `errorType` (not_found, server_error, auth_error, network_error, cors_error). */
+export const HealthMessage = {
+  apiIssue: 'API Health Issue: {type}',
+} as const;
+
 export const DatabaseMessage = {
   healthy: 'Database connection successful',
   cannotCheck: 'Cannot check database status',

@@ -386,11 +386,14 @@ export type Pricing = z.infer<typeof pricingSchema>;
 // ---- Health ----
 export const databaseStateSchema = z.enum(['database_healthy', 'database_error', 'database_unreachable', 'database_fallback']);
 export const apiStateSchema = z.enum(['healthy', 'cors_error', 'network_error', 'not_found', 'server_error', 'auth_error']);
+/** The spec's `errorType`: what is wrong with the API ("API Health Issue: {type}"), null when nothing is. */
+export const apiErrorTypeSchema = apiStateSchema.exclude(['healthy']).nullable();
 /** Outbox mail unsent for over an hour (still retrying, or given up): the count a monitor watches; details on /staff/alerts. */
 export const mailBacklogSchema = z.object({ stuck: z.number().int(), oldestStuckMinutes: z.number().int().nullable() });
 export type MailBacklog = z.infer<typeof mailBacklogSchema>;
 export const healthSchema = z.object({
   status: apiStateSchema,
+  errorType: apiErrorTypeSchema,
   database: databaseStateSchema,
   databaseDetails: z.object({ driver: z.string(), latencyMs: z.number().nullable() }),
   message: z.string(),

@@ -1,9 +1,9 @@
-import type { DatabaseMessage, SlotListError } from 'shared-api';
+import type { DatabaseMessage, HealthMessage, SlotListError } from 'shared-api';
 import { defineCatalog } from 'shared-ui';
 import en from './locales/en.json';
 
-/** Its ids include SlotListError's and DatabaseMessage's keys, whose English texts are the spec's. */
-type SpecTexts = Record<keyof typeof SlotListError | keyof typeof DatabaseMessage, string>;
+/** Its ids include SlotListError's, HealthMessage's and DatabaseMessage's keys, whose English texts are the spec's. */
+type SpecTexts = Record<keyof typeof SlotListError | keyof typeof HealthMessage | keyof typeof DatabaseMessage, string>;
 
 /**
  * The timetable's words (its notices and errors too) and the booking pages' loading label.

@@ -484,14 +484,40 @@ describe('Timetable', () => {
     expect(await screen.findByText('API Health Issue: server_error')).toBeInTheDocument();
   });
 
-  it('says it cannot connect when the health check cannot reach the server', async () => {
-    server.use(http.get(apiUrl('/health'), () => HttpResponse.error()));
+  const failure = (status: number) => HttpResponse.json({ success: false, data: null, error: 'X', message: 'x' }, { status });
+  it.each([
+    ['404', () => failure(404), 'not_found'],
+    ['500', () => failure(500), 'server_error'],
+    ['502 from a proxy (not JSON)', () => new HttpResponse('Bad gateway', { status: 502 }), 'server_error'],
+    ['401', () => failure(401), 'auth_error'],
+    ['403', () => failure(403), 'auth_error'],
+    ['no answer (network failure)', () => HttpResponse.error(), 'network_error'],
+  ])("says the spec's API Health Issue when /health gets %s, and still lists the slots", async (_, answer, type) => {
+    server.use(http.get(apiUrl('/health'), answer));
     renderApp(<Timetable onSelectSlot={() => {}} />);
-    expect(await screen.findByText('Unable to connect to server')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`API Health Issue: ${type}`);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'This week' })).toBeInTheDocument();
+  });
+
+  it('says the errorType the health answer carries', async () => {
+    server.use(
+      http.get(apiUrl('/health'), () =>
+        HttpResponse.json({
+          success: true,
+          message: 'ok',
+          data: { status: 'healthy', errorType: 'cors_error', database: 'database_healthy', databaseDetails: { driver: 'pg', latencyMs: 1 }, message: 'ok' },
+        }),
+      ),
+    );
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('API Health Issue: cors_error');
   });
 
   it('warns that it cannot check the database when the health check answers without its state', async () => {
-    server.use(http.get(apiUrl('/health'), () => new HttpResponse('Bad gateway', { status: 502 })));
+    // A host that answers every path with its page: 200, but no health in it.
+    server.use(http.get(apiUrl('/health'), () => HttpResponse.html('<!doctype html><title>Booking</title>')));
     renderApp(<Timetable onSelectSlot={() => {}} />);
     expect(await screen.findByText('Cannot check database status')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'This week' })).toBeInTheDocument();
@@ -579,7 +605,7 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
   it('says a slot list error and the health notices in the language, with its Retry', async () => {
     server.use(
       http.get(apiUrl('/public/list'), () => HttpResponse.json({ success: false, data: null, message: 'x' }, { status: 500 })),
-      http.get(apiUrl('/health'), () => new HttpResponse('Bad gateway', { status: 502 })),
+      http.get(apiUrl('/health'), () => HttpResponse.html('<!doctype html><title>Booking</title>')),
     );
     await act(() => activateLocale('ms'));
     renderApp(<Timetable onSelectSlot={() => {}} />);
@@ -587,6 +613,16 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
     expect(alert).toHaveTextContent('Ralat pelayan. Sila cuba lagi kemudian.');
     expect(within(alert).getByRole('button', { name: 'Cuba lagi' })).toBeInTheDocument();
     expect(await screen.findByText('Tidak dapat menyemak status pangkalan data')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['ms', 'Sistem tempahan sedang menghadapi masalah (not_found).'],
+    ['zh', '预约系统出现问题（not_found）。'],
+  ] as const)('says the API Health Issue of a /health that answers 404 in %s', async (locale, text) => {
+    server.use(http.get(apiUrl('/health'), () => HttpResponse.json({ success: false, data: null }, { status: 404 })));
+    await act(() => activateLocale(locale));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
   it('says a database problem in Chinese rather than the server\'s English words', async () => {
