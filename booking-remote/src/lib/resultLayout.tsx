@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from 'shared-ui';
+import { media, styled } from 'shared-ui';
 
 /**
  * Where an element (a link, a bold word, a countdown) sits in a catalogue sentence: pass ELEMENT as the placeholder's
@@ -48,12 +48,33 @@ export const ResultPanel = styled.section`
   }
 `;
 
+/**
+ * A page's buttons, primary first: stacked full width on a phone, side by side in the same order on the desk. Never
+ * wrapped by the width of their words, so the layout and the order are the same in every language.
+ */
 export const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
-  > * {
-    flex: 1 1 10rem;
+  ${media.desktop`
+    flex-direction: row;
+    > * { flex: 1 1 0; }
+  `}
+`;
+
+/**
+ * The visit itself, leading a page about a booking: its heading (the child) and when and where, tinted and larger than
+ * the payment facts that follow it.
+ */
+export const VisitBlock = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brandSubtle};
+  dd {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 

@@ -6,7 +6,7 @@ import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { manageCatalog } from '../i18n';
 import { calendarLinks, type CalendarLinks } from '../utils/calendar';
 import { dayOf, stateText, timeSpan } from '../utils/words';
-import { Actions, Details, LinkButton } from './layout';
+import { Actions, Details, LinkButton, VisitBlock } from './layout';
 
 /** The booking as it is now: when and where, reference, amount, status, what to bring, and "Add to calendar". */
 export function BookingSummary({ view }: { view: ManageView }) {
@@ -32,20 +32,24 @@ export function BookingSummary({ view }: { view: ManageView }) {
 
   return (
     <>
+      {/* The visit leads (whose, where, when); what was paid follows. */}
+      <VisitBlock aria-labelledby="manage-visit-title">
+        <h2 id="manage-visit-title">
+          {view.childName
+            ? t('visit.for', { child: view.childYear ? t('childValue', { name: view.childName, year: view.childYear }) : view.childName })
+            : t('visit.yours')}
+        </h2>
+        <Details>
+          <dt>{t('school')}</dt>
+          <dd>{schoolName(school, locale)}</dd>
+          <SchoolPlaceRows school={school} />
+          <dt>{t('date')}</dt>
+          <dd>{dayOf(start, words)}</dd>
+          <dt>{t('time')}</dt>
+          <dd>{t('timeGmt', { time: timeSpan(start, end, words) })}</dd>
+        </Details>
+      </VisitBlock>
       <Details>
-        {view.childName && (
-          <>
-            <dt>{t('child')}</dt>
-            <dd>{view.childYear ? t('childValue', { name: view.childName, year: view.childYear }) : view.childName}</dd>
-          </>
-        )}
-        <dt>{t('school')}</dt>
-        <dd>{schoolName(school, locale)}</dd>
-        <SchoolPlaceRows school={school} />
-        <dt>{t('date')}</dt>
-        <dd>{dayOf(start, words)}</dd>
-        <dt>{t('time')}</dt>
-        <dd>{t('timeGmt', { time: timeSpan(start, end, words) })}</dd>
         <dt>{t('reference')}</dt>
         <dd>{reference}</dd>
         <dt>{t('amountPaid')}</dt>

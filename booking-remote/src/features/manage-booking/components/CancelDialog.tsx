@@ -9,7 +9,7 @@ import { failureOf } from '../../../lib/apiError';
 import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
 import { momentText, quoteText } from '../utils/words';
-import { Details, Note } from './layout';
+import { Actions, Details, Note } from './layout';
 
 type Props = {
   token: string;
@@ -63,14 +63,15 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
       hideCloseButton
       focusKey="cancel"
       footer={
-        <>
+        // One row of the page's own (the dialog's footer wraps by the words' width): keeping comes first, the red one second.
+        <Actions>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {t('cancel.keep')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} loading={busy} disabled={!quote}>
             {t('cancelButton')}
           </Button>
-        </>
+        </Actions>
       }
     >
       {notice && (

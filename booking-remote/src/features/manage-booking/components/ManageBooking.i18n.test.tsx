@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, type ManageView } from 'shared-api';
@@ -162,6 +162,38 @@ describe("the manage catalogue's English", () => {
     for (const id of ['invalidLink', 'expiredLink', 'cancelled', 'tooManyTries', 'tooLate', 'slotTaken', 'sameSlot', 'quoteChanged', 'rescheduled', 'cancelledNow', 'notPaid', 'alreadyCancelled', 'visitOver'] as const) {
       expect(en[id]).toBe(ManageMessage[id]);
     }
+  });
+});
+
+describe('the manage page\'s buttons in every language', () => {
+  /** The buttons of the row a button sits in, in reading order, and how the row lays them out (never wrapped by width). */
+  const stacked = { direction: 'column', wrap: expect.not.stringMatching(/^wrap/) };
+  const row = (button: HTMLElement) => {
+    const actions = button.parentElement as HTMLElement;
+    return { names: within(actions).getAllByRole('button').map((each) => each.textContent), direction: getComputedStyle(actions).flexDirection, wrap: getComputedStyle(actions).flexWrap };
+  };
+
+  it.each([
+    ['en', ['Change date or time', 'Cancel booking'], ['Keep booking', 'Cancel booking'], ['Continue', 'Keep current time']],
+    ['ms', ['Tukar tarikh atau masa', 'Batalkan tempahan'], ['Kekalkan tempahan', 'Batalkan tempahan'], ['Teruskan', 'Kekalkan masa sekarang']],
+    ['zh', ['改期', '取消预约'], ['保留预约', '取消预约'], ['继续', '保留当前时间']],
+  ] as const)('in %s: one order (the main action first, the red one never) and one stacked layout, whatever the words\' length', async (locale, page, cancel, move) => {
+    await act(() => activateLocale(locale));
+    bookingServer();
+    const user = userEvent.setup();
+    render();
+    const change = await screen.findByRole('button', { name: page[0] });
+    expect(row(change)).toEqual({ names: page, ...stacked });
+
+    await user.click(screen.getByRole('button', { name: page[1] }));
+    const cancelDialog = await screen.findByRole('dialog');
+    expect(row(within(cancelDialog).getByRole('button', { name: cancel[0] }))).toEqual({ names: cancel, ...stacked });
+    await user.click(within(cancelDialog).getByRole('button', { name: cancel[0] }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(change);
+    const moveDialog = await screen.findByRole('dialog');
+    expect(row(await within(moveDialog).findByRole('button', { name: move[0] }))).toEqual({ names: move, ...stacked });
   });
 });
 

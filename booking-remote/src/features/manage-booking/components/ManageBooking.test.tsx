@@ -47,13 +47,14 @@ describe('/booking/manage/:token', () => {
     const { container } = render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage your booking' })).toBeInTheDocument();
     expect(await screen.findByText('BK-2026-0001')).toBeInTheDocument();
-    // The visit first: for whom, then where and when (issue 36).
-    const terms = screen.getAllByRole('term').map((dt) => dt.textContent);
-    expect(terms.slice(0, 2)).toEqual(['Child', 'School']);
-    expect(screen.getByText('Adam Firdaus, Form 1')).toBeInTheDocument();
-    expect(screen.getByText(brand.schools[1].name)).toBeInTheDocument();
-    expect(screen.getByText('Friday 27 November 2026')).toBeInTheDocument();
-    expect(screen.getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
+    // The visit first, headed by the child, with where and when; the payment's facts after it.
+    const visit = screen.getByRole('region', { name: 'Assessment visit for Adam Firdaus, Form 1' });
+    expect(within(visit).getByText(brand.schools[1].name)).toBeInTheDocument();
+    expect(within(visit).getByText('Friday 27 November 2026')).toBeInTheDocument();
+    expect(within(visit).getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
+    expect(within(visit).queryByText('RM 75')).not.toBeInTheDocument();
+    expect(visit.compareDocumentPosition(screen.getByText('RM 75')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toBe(within(visit).getByRole('heading'));
     expect(screen.getByText('RM 75')).toBeInTheDocument();
     expect(screen.getByText('Booked and paid')).toBeInTheDocument();
     for (const item of ['Parent/guardian ID', "Student's birth certificate", 'Immunization records', 'Previous academic records']) {
@@ -69,6 +70,13 @@ describe('/booking/manage/:token', () => {
     expect(screen.getByRole('button', { name: 'Change date or time' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeEnabled();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('a booking made before the child was asked is headed "Your assessment visit"', async () => {
+    bookingServer(manageView({ childName: null, childYear: null }));
+    render();
+    const visit = await screen.findByRole('region', { name: 'Your assessment visit' });
+    expect(within(visit).getByText('Friday 27 November 2026')).toBeInTheDocument();
   });
 
   it('a refund deadline less than a day away is said on its own, plainly (issue 36); a later one only in the terms', async () => {
@@ -228,6 +236,25 @@ describe('/booking/manage/:token', () => {
       expect(screen.getByText('11:00 AM – 11:30 AM (GMT+8)')).toBeInTheDocument();
       expect(screen.queryByText('9:00 AM – 9:30 AM (GMT+8)')).not.toBeInTheDocument();
       expect(screen.getByText('No refund if you cancel; changes until Thursday 26 November 2026, 11:00 AM (GMT+8).')).toBeInTheDocument();
+    });
+
+    it('shows the current time in its place among the free times, marked "Your current time" and not selectable', async () => {
+      bookingServer();
+      slotServer();
+      const user = setup();
+      render();
+      const dialog = await openPicker(user);
+      // The booking is Friday 9:00 (its slot is booked, so the list itself leaves it out): it sits before 11:00, in words.
+      const friday = await within(dialog).findByRole('group', { name: 'Friday 27 November 2026' });
+      const radios = within(friday).getAllByRole('radio');
+      expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['9:00 AMYour current time', '11:00 AM']);
+      const current = within(friday).getByRole('radio', { name: '9:00 AM Your current time' });
+      expect(current).toBeDisabled();
+      await user.click(current);
+      expect(current).not.toBeChecked();
+      // Not a choice: Continue still asks for a new time.
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByText('Please choose a new time.')).toBeInTheDocument();
     });
 
     it('says when a move would end the refund a cancel gives now', async () => {

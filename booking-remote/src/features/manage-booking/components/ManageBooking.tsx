@@ -108,7 +108,8 @@ export function ManageBooking({ token }: { token: string }) {
           <p>{termsText(view.terms)}</p>
           <DeadlineSoon terms={view.terms} words={words} />
           <Actions>
-            <Button variant="secondary" onClick={() => setOpen('reschedule')}>
+            {/* The page's main action first; the red one never leads. */}
+            <Button onClick={() => setOpen('reschedule')}>
               {t('changeButton')}
             </Button>
             <Button variant="danger" onClick={() => setOpen('cancel')} disabled={!view.cancelQuote}>

@@ -11,10 +11,10 @@ import { useGetFreeSlotsQuery, useRescheduleBookingMutation, type ManageResult }
 import { manageCatalog, type ManageWords } from '../i18n';
 import { failureOf } from '../../../lib/apiError';
 import { errorText } from '../utils/apiError';
-import { byDate, freeSlots, type FreeSlot } from '../utils/freeSlots';
+import { byDate, freeSlots, withCurrentTime, type FreeSlot } from '../utils/freeSlots';
 import { momentText } from '../utils/words';
 import { DeadlineSoon } from './DeadlineSoon';
-import { ELEMENT, Note, Sentence } from './layout';
+import { Actions, ELEMENT, Note, Sentence } from './layout';
 
 type Props = {
   token: string;
@@ -58,6 +58,7 @@ const Times = styled.div`
 const TimeChoice = styled.label`
   position: relative;
   display: flex;
+  flex-direction: column;
   align-items: center;
   justify-content: center;
   min-height: ${({ theme }) => theme.tapTarget};
@@ -79,6 +80,18 @@ const TimeChoice = styled.label`
   }
   &:has(input:focus-visible) {
     box-shadow: ${({ theme }) => theme.focusRing};
+  }
+  /* The current time: in its place, marked in words, dashed and muted, not a choice. */
+  &:has(input:disabled) {
+    border-style: dashed;
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: default;
+    input {
+      cursor: default;
+    }
+  }
+  small {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
   }
 `;
 
@@ -131,14 +144,10 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
   const [reschedule, move] = useRescheduleBookingMutation();
   const [chosen, setChosen] = useState<FreeSlot | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const currentStart = Date.parse(view.start);
 
-  // The current time is not a choice (the server would answer sameSlot); the rest follow the timetable's rule.
-  const days = useMemo(
-    () => byDate(freeSlots(slots.data, Date.now()).filter((slot) => slotStart(slot.date, slot.startTime)?.valueOf() !== currentStart)),
-    [slots.data, currentStart],
-  );
-  const all = useMemo(() => days.flatMap((day) => day.slots), [days]);
+  // The free times by the timetable's rule, with the current time shown in its place (not a choice).
+  const days = useMemo(() => byDate(withCurrentTime(freeSlots(slots.data, Date.now()), view.start)), [slots.data, view.start]);
+  const all = useMemo(() => days.flatMap((day) => day.slots).filter((slot) => !slot.current), [days]);
 
   const {
     register,
@@ -171,24 +180,25 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
   };
 
   const busy = move.isLoading;
+  // The page's own row (the dialog's footer wraps by the words' width): the primary action first in every language.
   const footer = chosen ? (
-    <>
-      <Button variant="secondary" onClick={() => setChosen(null)} disabled={busy}>
-        {t('move.back')}
-      </Button>
+    <Actions>
       <Button onClick={() => void confirm()} loading={busy}>
         {t('move.confirm')}
       </Button>
-    </>
-  ) : (
-    <>
-      <Button variant="secondary" onClick={() => onOpenChange(false)}>
-        {t('move.keep')}
+      <Button variant="secondary" onClick={() => setChosen(null)} disabled={busy}>
+        {t('move.back')}
       </Button>
+    </Actions>
+  ) : (
+    <Actions>
       <Button type="submit" form={FORM_ID} disabled={all.length === 0}>
         {t('move.continue')}
       </Button>
-    </>
+      <Button variant="secondary" onClick={() => onOpenChange(false)}>
+        {t('move.keep')}
+      </Button>
+    </Actions>
   );
 
   return (
@@ -232,12 +242,20 @@ export function RescheduleDialog({ token, view, onOpenChange, onMoved, onClosed 
               <Day key={day.date}>
                 <legend>{dayText(day.date, words)}</legend>
                 <Times>
-                  {day.slots.map((slot) => (
-                    <TimeChoice key={slot.id}>
-                      <input type="radio" value={String(slot.id)} {...register('slotId', { validate: (value) => all.some((free) => String(free.id) === value) })} aria-describedby={errors.slotId ? 'reschedule-error' : undefined} />
-                      <span>{startText(slot, words)}</span>
-                    </TimeChoice>
-                  ))}
+                  {day.slots.map((slot) =>
+                    slot.current ? (
+                      <TimeChoice key="current">
+                        <input type="radio" disabled />
+                        <span>{startText(slot, words)}</span>
+                        <small>{t('move.current')}</small>
+                      </TimeChoice>
+                    ) : (
+                      <TimeChoice key={slot.id}>
+                        <input type="radio" value={String(slot.id)} {...register('slotId', { validate: (value) => all.some((free) => String(free.id) === value) })} aria-describedby={errors.slotId ? 'reschedule-error' : undefined} />
+                        <span>{startText(slot, words)}</span>
+                      </TimeChoice>
+                    ),
+                  )}
                 </Times>
               </Day>
             ))}

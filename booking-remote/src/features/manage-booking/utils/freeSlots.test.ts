@@ -1,4 +1,4 @@
-import { byDate, freeSlots } from './freeSlots';
+import { byDate, freeSlots, withCurrentTime } from './freeSlots';
 
 // Wednesday 25 November 2026, 10:00 GMT+8.
 const NOW = Date.parse('2026-11-25T10:00:00+08:00');
@@ -27,5 +27,24 @@ describe('free slots for a move', () => {
     expect(freeSlots([{ id: 9, date: '2026-11-26', startTime: '9:00 AM' }], NOW).map((slot) => slot.startMinutes)).toEqual([540]);
     expect(freeSlots({ nothing: true }, NOW)).toEqual([]);
     expect(freeSlots(undefined, NOW)).toEqual([]);
+  });
+
+  it('puts the booking\'s own time in its place, marked current, and drops a free slot at that same time', () => {
+    const free = freeSlots(
+      list([
+        { id: 1, date: '2026-11-26', startTime: '10:00', endTime: '10:30' },
+        { id: 2, date: '2026-11-27', startTime: '09:00', endTime: '09:30' },
+        { id: 3, date: '2026-11-27', startTime: '11:00', endTime: '11:30' },
+      ]),
+      NOW,
+    );
+    // Friday 27 November, 9:00 GMT+8.
+    const times = withCurrentTime(free, '2026-11-27T01:00:00.000Z');
+    expect(times.map((slot) => [slot.date, slot.startMinutes, slot.current ?? false])).toEqual([
+      ['2026-11-26', 600, false],
+      ['2026-11-27', 540, true],
+      ['2026-11-27', 660, false],
+    ]);
+    expect(withCurrentTime([], '2026-11-30T08:30:00.000Z').map((slot) => [slot.date, slot.startMinutes])).toEqual([['2026-11-30', 990]]);
   });
 });
