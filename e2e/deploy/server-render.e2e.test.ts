@@ -10,6 +10,9 @@ import { addSlot, eventually, nextWeekdays, publicSlots, slotButtonName } from '
 import { desktopViewport, phoneViewport } from '../support/page';
 import { distDir, remoteEntryUrl, type Stack } from '../support/product';
 import { productSuite } from '../support/suite';
+import noScriptEn from '../../booking-remote/src/server/locales/en.json';
+import noScriptMs from '../../booking-remote/src/server/locales/ms.json';
+import noScriptZh from '../../booking-remote/src/server/locales/zh.json';
 
 let stack: Stack;
 let browser: LaunchedBrowser;
@@ -76,7 +79,11 @@ test('the page its JavaScript draws has the same text, says nothing in the conso
     const htmlPage = await pageIn(noScript, lang, phoneViewport);
     await htmlPage.goto(`${stack.urls.shell}/`);
     expect(await htmlPage.getByRole('main').innerText()).toContain(tenThirty[lang]);
-    expect(await htmlPage.locator('noscript').innerText()).toBe('This booking page needs JavaScript.');
+    // Said where the buttons are, in the page's language, with a way to book without it.
+    const noScriptText = { en: noScriptEn, ms: noScriptMs, zh: noScriptZh }[lang]['noScript.text'];
+    await htmlPage.getByRole('main').getByText(noScriptText).waitFor();
+    expect(await htmlPage.getByRole('main').locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+    expect(await htmlPage.getByRole('main').locator('a[href^="mailto:"]').count()).toBe(1);
     await noScript.close();
 
     const page = await pageIn(browser.context, lang, phoneViewport);
