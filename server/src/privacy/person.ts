@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PersonQuery, PersonRecords } from 'shared-api/contract';
+import type { PersonBookingState, PersonFound, PersonQuery, PersonSummary } from 'shared-api/contract';
 import { csvFile, phoneCell, type CsvValue } from 'shared-api/csv';
 import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from '../audit';
 import { consents } from '../bookings';
 import { mailOutbox } from '../mail';
-import { payments } from '../payments';
-import { slots } from '../slots';
+import { paidAmountOf, payments, type PaymentRow } from '../payments';
+import { slots, type SlotRow } from '../slots';
 import { WAITLIST_MAIL_KINDS } from '../waitlist';
 import { waitlistEntries } from '../waitlist';
 
@@ -20,7 +20,7 @@ const plain = (row: object): Record<string, unknown> =>
  * target is one of their bookings or whose detail names their email or phone as a whole JSON value (so a similar
  * address, `aisyah@…` beside `naisyah@…`, never matches).
  */
-export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<PersonRecords> {
+export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<PersonFound> {
   const email = query.email ?? null;
   const phone = query.phone ?? null;
   const of = (emailColumn: typeof slots.visitorEmail | typeof payments.visitorEmail, phoneColumn: typeof slots.visitorContactNo | typeof payments.visitorContactNo): SQL =>
@@ -67,8 +67,13 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     )
     .orderBy(asc(auditLog.id));
 
+  // The slot each payment holds or held (a cancelled booking's slot is free again, or someone else's now).
+  const slotIds = [...new Set(paid.map((p) => p.slotId))];
+  const paidSlots = slotIds.length > 0 ? await db.select().from(slots).where(inArray(slots.id, slotIds)) : [];
+
   return {
     person: { email, phone },
+    summary: summaryOf({ bookings, paid, paidSlots, waiting, given, mails }),
     bookings: bookings.map(plain),
     payments: paid.map(({ holdToken: _key, ...p }) => plain(p)),
     // Each consent with the notice it names, in the language it was given in: what the parent agreed to.
@@ -76,6 +81,81 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     mails: mails.map(plain),
     auditEntries: audit.map(plain),
     waitlistEntries: waiting.map(({ tokenHash: _link, ...w }) => plain(w)),
+  };
+}
+
+/** A payment's booking state: its refund first, then its booking, then the payment itself. */
+function paymentState(p: PaymentRow): PersonBookingState {
+  if (p.status === 'refunded' || p.status === 'refund_pending') return p.status;
+  if (p.bookingStatus === 'cancelled') return 'cancelled';
+  if (p.status === 'completed') return 'paid';
+  if (p.status === 'failed') return 'payment_failed';
+  if (p.status === 'cancelled') return 'payment_cancelled';
+  return 'awaiting_payment';
+}
+
+/** Distinct non-empty values, the most recent (last) first. */
+const latestFirst = (values: (string | null)[]): string[] => [...new Set(values.filter((v): v is string => Boolean(v)).reverse())];
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+type Found = {
+  bookings: SlotRow[];
+  paid: PaymentRow[];
+  paidSlots: SlotRow[];
+  waiting: (typeof waitlistEntries.$inferSelect)[];
+  given: (typeof consents.$inferSelect)[];
+  mails: (typeof mailOutbox.$inferSelect)[];
+};
+
+/** The records read as a person: each payment is a booking (with the slot it holds or held), and a booked slot no payment stands behind is one too. */
+function summaryOf({ bookings, paid, paidSlots, waiting, given, mails }: Found): PersonSummary {
+  const slotOf = new Map(paidSlots.map((s) => [s.id, s]));
+  const paidReferences = new Set(paid.map((p) => p.reference));
+  const byTime = [...paid.map((p) => ({ at: p.createdAt, payment: p })), ...bookings.filter((b) => !paidReferences.has(b.bookingReference ?? '')).map((b) => ({ at: b.bookedAt ?? b.createdAt, slot: b }))].sort(
+    (a, b) => a.at.getTime() - b.at.getTime(),
+  );
+  const people = [...byTime.map((b) => ('payment' in b ? b.payment! : b.slot!)), ...waiting.map((w) => ({ ...w, visitorName: w.name, visitorEmail: w.email, visitorContactNo: w.phone }))];
+  const children = new Map<string, { name: string; year: string | null }>();
+  for (const row of people) if (row.childName) children.set(row.childName, { name: row.childName, year: row.childYear ?? children.get(row.childName)?.year ?? null });
+  return {
+    names: latestFirst(people.map((p) => p.visitorName)),
+    emails: latestFirst(people.map((p) => p.visitorEmail)),
+    phones: latestFirst(people.map((p) => p.visitorContactNo)),
+    children: [...children.values()],
+    bookings: byTime.map((b) => {
+      if ('payment' in b) {
+        const p = b.payment!;
+        const slot = slotOf.get(p.slotId)!;
+        return {
+          reference: p.reference,
+          school: p.selectedSchool,
+          childName: p.childName,
+          start: slot.startAt.toISOString(),
+          end: slot.endAt.toISOString(),
+          amountSen: paidAmountOf(p),
+          refundSen: p.refundAmountSen,
+          state: paymentState(p),
+          cancelledAt: iso(p.cancelledAt),
+          madeAt: p.createdAt.toISOString(),
+        };
+      }
+      const slot = b.slot!;
+      return {
+        reference: slot.bookingReference ?? `slot-${slot.id}`,
+        school: slot.selectedSchool,
+        childName: slot.childName,
+        start: slot.startAt.toISOString(),
+        end: slot.endAt.toISOString(),
+        amountSen: null,
+        refundSen: null,
+        state: 'booked' as const,
+        cancelledAt: null,
+        madeAt: b.at.toISOString(),
+      };
+    }),
+    waitlistEntries: waiting.map((w) => ({ school: w.school, fromDate: w.fromDate, toDate: w.toDate, partOfDay: w.partOfDay, state: w.state, joinedAt: w.joinedAt.toISOString() })),
+    consents: given.map((c) => ({ noticeVersion: c.noticeVersion, language: c.language, channel: c.channel, givenAt: c.givenAt.toISOString() })),
+    mails: mails.map((m) => ({ subject: m.subject, recipient: m.recipient, status: m.status, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
   };
 }
 
@@ -91,7 +171,7 @@ const cell = (column: string, value: unknown): CsvValue => {
  * The records as one CSV file: a `record` column (bookings, payments, …), then every field any of them has. Written by
  * the product's one CSV writer (shared-api/csv: the BOM, the formula guard); phone numbers as held, kept as text.
  */
-export function personCsv(records: PersonRecords): string {
+export function personCsv(records: PersonFound): string {
   const lists = ['bookings', 'payments', 'consents', 'mails', 'auditEntries', 'waitlistEntries'] as const;
   const rows = lists.flatMap((list) => records[list].map((row) => ({ record: list, ...row }) as Record<string, unknown>));
   const columns = ['record', ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => key !== 'record')))];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, personExportQuerySchema, personQuerySchema, personRecordsSchema, type PersonQuery } from 'shared-api/contract';
+import { envelope, personExportQuerySchema, personFoundSchema, personQuerySchema, personRecordsSchema, type PersonQuery } from 'shared-api/contract';
 import { auditBy, recordAudit } from '../audit';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
 import { findPerson, personCsv } from './person';
+import { personHtml } from './readable-export';
 
 const tags = ['staff'];
 const counts = (records: Awaited<ReturnType<typeof findPerson>>) => ({
@@ -30,10 +31,10 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'findPerson',
-        summary: "Every record naming one person (by email or phone, as stored): bookings, payments, consents, mails, audit entries; the look-up is audited",
+        summary: "Every record naming one person (by email or phone, as stored): bookings, payments, consents, mails, audit entries, and the person read from them (summary); the look-up is audited",
         security: bearerSecurity,
         querystring: personQuerySchema,
-        response: { 200: envelope(personRecordsSchema), ...errorResponses(401, 403) },
+        response: { 200: envelope(personFoundSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -53,13 +54,13 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'exportPerson',
-        summary: "The same records as a file to hand over (format json or csv); the export is audited",
+        summary: "The same records as a file (format json or csv, every field as held), or as a printable page for the parent (format html: plain words, GMT+8 times, ringgit, no message bodies); each export is audited",
         security: bearerSecurity,
         querystring: personExportQuerySchema,
         response: {
           200: {
-            description: "The file itself, not the {success, data} envelope: JSON (format=json, the look-up's records) or CSV (format=csv: UTF-8 with a BOM, a `record` column then every field, phones as text)",
-            content: { 'application/json': { schema: personRecordsSchema }, 'text/csv': { schema: z.string() } },
+            description: "The file itself, not the {success, data} envelope: JSON (format=json, the look-up's records), CSV (format=csv: UTF-8 with a BOM, a `record` column then every field, phones as text) or HTML (format=html: the page for the parent)",
+            content: { 'application/json': { schema: personRecordsSchema }, 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } },
           },
           ...errorResponses(401, 403),
         },
@@ -74,6 +75,7 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('content-disposition', `attachment; filename="${fileName(query)}.${format}"`);
       if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(personCsv(records));
+      if (format === 'html') return reply.type('text/html; charset=utf-8').send(personHtml(records.summary, new Date()));
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(personRecordsSchema.parse(records), null, 2));
     },
   );

@@ -94,12 +94,13 @@ describe('the download routes of the API', () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
     const logged = await ctx.app.inject({ method: 'POST', url: '/staff/breaches', headers: auth(token), payload: { foundAt: new Date().toISOString(), whatHappened: 'x', dataAffected: 'y', school: SCHOOL } });
     const breachId = logged.json().data.breach.id as number;
-    for (const [path, url] of [
-      ['/staff/privacy/person/export', `/staff/privacy/person/export?email=${PERSON.visitorEmail}`],
-      ['/staff/breaches/{id}/people', `/staff/breaches/${breachId}/people`],
-    ]) {
+    for (const [path, url, types] of [
+      // The PDPA export also answers the parent's page (format=html).
+      ['/staff/privacy/person/export', `/staff/privacy/person/export?email=${PERSON.visitorEmail}`, ['application/json', 'text/csv', 'text/html']],
+      ['/staff/breaches/{id}/people', `/staff/breaches/${breachId}/people`, ['application/json', 'text/csv']],
+    ] as const) {
       const content = doc.paths[path].get.responses['200'].content!;
-      expect([path, Object.keys(content).sort()]).toEqual([path, ['application/json', 'text/csv']]);
+      expect([path, Object.keys(content).sort()]).toEqual([path, types]);
       expect([path, content['application/json'].schema]).toEqual([path, expect.objectContaining({ type: 'object' })]);
       const json = await ctx.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}format=json`, headers: auth(token) });
       expect([path, json.statusCode, json.headers['content-type']]).toEqual([path, 200, 'application/json; charset=utf-8']);
@@ -110,6 +111,11 @@ describe('the download routes of the API', () => {
       const csv = await ctx.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}format=csv`, headers: auth(token) });
       expect([path, csv.statusCode, csv.headers['content-type']]).toEqual([path, 200, 'text/csv; charset=utf-8']);
       expect(ajv.compile(content['text/csv'].schema)(csv.body)).toBe(true);
+      if (!types.includes('text/html' as never)) continue;
+      const html = await ctx.app.inject({ url: `${url}&format=html`, headers: auth(token) });
+      expect([path, html.statusCode, html.headers['content-type']]).toEqual([path, 200, 'text/html; charset=utf-8']);
+      expect(ajv.compile(content['text/html'].schema)(html.body)).toBe(true);
+      expect(html.body).toContain('陈美玲');
     }
   });
 });

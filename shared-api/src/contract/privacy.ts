@@ -12,7 +12,8 @@ const onePerson = (q: { email?: string; phone?: string }) => Boolean(q.email) !=
 const onePersonMessage = { message: 'Give an email address or a phone number (one of them).' };
 export const personQuerySchema = personFields.refine(onePerson, onePersonMessage);
 export type PersonQuery = z.infer<typeof personQuerySchema>;
-export const personExportQuerySchema = personFields.extend({ format: z.enum(['json', 'csv']).default('json') }).refine(onePerson, onePersonMessage);
+/** json and csv: every record as held (for the record); html: a plain, printable page to hand to the parent. */
+export const personExportQuerySchema = personFields.extend({ format: z.enum(['json', 'csv', 'html']).default('json') }).refine(onePerson, onePersonMessage);
 
 const row = z.record(z.string(), z.unknown());
 /** Everything the database holds that names the person: each list's rows with every column. */
@@ -27,6 +28,45 @@ export const personRecordsSchema = z.object({
   waitlistEntries: z.array(row),
 });
 export type PersonRecords = z.infer<typeof personRecordsSchema>;
+
+/**
+ * A booking's state as the person lived it: waiting for the gateway, payment failed or abandoned, booked at the desk
+ * without payment, paid, cancelled (nothing refunded), a refund on its way, refunded.
+ */
+export const PERSON_BOOKING_STATES = ['awaiting_payment', 'payment_failed', 'payment_cancelled', 'booked', 'paid', 'cancelled', 'refund_pending', 'refunded'] as const;
+export type PersonBookingState = (typeof PERSON_BOOKING_STATES)[number];
+/** The same records read as a person: who they are, each booking and where it stands, what they agreed to, what was sent. Times are ISO instants, money integer sen. */
+export const personSummarySchema = z.object({
+  /** Every name, email and phone (digits, as stored) the records give them, most recent first. */
+  names: z.array(z.string()),
+  emails: z.array(z.string()),
+  phones: z.array(z.string()),
+  children: z.array(z.object({ name: z.string(), year: z.string().nullable() })),
+  /** Each payment attempt and each booking made without payment, oldest first. */
+  bookings: z.array(
+    z.object({
+      reference: z.string(),
+      school: z.string().nullable(),
+      childName: z.string().nullable(),
+      start: z.string(),
+      end: z.string(),
+      /** What was paid (or is to be paid while the payment is open); null for a booking without payment. */
+      amountSen: z.number().int().nullable(),
+      /** What the cancellation gave back, when recorded. */
+      refundSen: z.number().int().nullable(),
+      state: z.enum(PERSON_BOOKING_STATES),
+      cancelledAt: z.string().nullable(),
+      madeAt: z.string(),
+    }),
+  ),
+  waitlistEntries: z.array(z.object({ school: z.string(), fromDate: z.string(), toDate: z.string(), partOfDay: z.string(), state: z.string(), joinedAt: z.string() })),
+  consents: z.array(z.object({ noticeVersion: z.string(), language: z.string(), channel: z.string(), givenAt: z.string() })),
+  mails: z.array(z.object({ subject: z.string(), recipient: z.string(), status: z.enum(['pending', 'sending', 'sent', 'failed']), createdAt: z.string(), sentAt: z.string().nullable() })),
+});
+export type PersonSummary = z.infer<typeof personSummarySchema>;
+/** The look-up's answer: the records, and the person read from them (the export files hold the records alone). */
+export const personFoundSchema = personRecordsSchema.extend({ summary: personSummarySchema });
+export type PersonFound = z.infer<typeof personFoundSchema>;
 
 // ---- The request log: access and correction requests, due in 21 days (35 with a recorded extension notice) ----
 export const REQUEST_DAYS = 21;
