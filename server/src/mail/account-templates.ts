@@ -1,6 +1,6 @@
 import { brand } from 'shared-api/contract';
 import { escapeHtml as h } from './format';
-import { page, type RenderedMail } from './frame';
+import { button, page, type RenderedMail } from './frame';
 
 /** A staff member's password reset link (single use, `minutes` long). */
 export function renderStaffPasswordReset(m: { url: string; minutes: number }): RenderedMail {
@@ -13,7 +13,7 @@ export function renderStaffPasswordReset(m: { url: string; minutes: number }): R
     subject,
     'Reset your password',
     `<p>${h(lead)}</p>
-<p><a href="${h(m.url)}">Set a new password</a><br>${h(m.url)}</p>
+${button(m.url, 'Set a new password')}
 <p>${h(validity)}</p>
 <p>${h(ignore)}</p>`,
   );

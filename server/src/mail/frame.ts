@@ -9,13 +9,19 @@ import { link, type MailLanguage, type MailTextId, type MailValues } from './i18
 export type RenderedMail = { subject: string; text: string; html: string; ics: string | null; locale?: Locale };
 
 /**
+ * On a phone (where the mail program reads a head's style: Apple Mail, Gmail, Outlook's apps) the card loses its
+ * margins and each detail's label stands above its value, so a long label or value never squeezes the other.
+ */
+const PHONE_STYLE = `<style>@media (max-width:480px){body{padding:8px!important}.mail-card{padding:16px!important}.mail-details th,.mail-details td{display:block!important;padding:0!important}.mail-details th{padding-top:8px!important}}</style>`;
+
+/**
  * Every mail's HTML page: the brand colour, its heading (HTML), the body, and the product name and support address at
  * the foot, in `locale`'s `lang`.
  */
 export const page = (title: string, heading: string, body: string, locale: Locale = 'en') => `<!doctype html>
-<html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title></head>
+<html lang="${HTML_LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(title)}</title>${PHONE_STYLE}</head>
 <body style="margin:0;padding:24px;background:#f5f7f7;font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};">
+<div class="mail-card" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-top:4px solid ${h(brand.brandColor)};overflow-wrap:anywhere;word-break:break-word;">
 <h1 style="font-size:20px;margin:0 0 12px;">${heading}</h1>
 ${body}
 <p style="margin-top:24px;font-size:13px;color:#50605e;">${h(brand.productName)} · ${h(brand.supportEmail)}</p>
@@ -24,13 +30,23 @@ ${body}
 /** One row of a message's details: its label, its value as plain text, and optionally as HTML (a link) for the HTML part. */
 export type DetailRow = [label: string, value: string, html?: string];
 
-/** One label / value row of a mail's details table (the value escaped, unless given as HTML). */
+/**
+ * One label / value row of a mail's details table (the value escaped, unless given as HTML). The label never wraps (a
+ * Chinese label broke a character a line: 日 / 期); the value wraps, anywhere if it must (the card's rule).
+ */
 const row = ([label, value, html]: DetailRow) =>
-  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;">${h(label)}</th><td style="padding:4px 0;">${html ?? h(value)}</td></tr>`;
+  `<tr><th align="left" style="padding:4px 12px 4px 0;font-weight:600;vertical-align:top;white-space:nowrap;">${h(label)}</th><td style="padding:4px 0;">${html ?? h(value)}</td></tr>`;
 
 /** The details as an HTML table. */
 export const table = (rows: DetailRow[]) =>
-  `<table role="presentation" style="border-collapse:collapse;margin:12px 0;">${rows.map(row).join('')}</table>`;
+  `<table role="presentation" class="mail-details" style="border-collapse:collapse;margin:12px 0;">${rows.map(row).join('')}</table>`;
+
+/**
+ * A link as a button that mail programs draw alike (a coloured table cell around the link, Outlook included): the
+ * address stays out of sight, so a long one cannot widen the mail past a phone's screen.
+ */
+export const button = (url: string, labelHtml: string) =>
+  `<table role="presentation" border="0" cellspacing="0" cellpadding="0" style="margin:16px 0;"><tr><td align="center" bgcolor="${h(brand.brandColor)}" style="border-radius:6px;background:${h(brand.brandColor)};"><a href="${h(url)}" target="_blank" style="display:inline-block;padding:12px 20px;border:1px solid ${h(brand.brandColor)};border-radius:6px;color:#ffffff;font-size:16px;font-weight:600;line-height:20px;text-decoration:none;">${labelHtml}</a></td></tr></table>`;
 
 /** A message's details as plain-text lines ("School: …"). */
 export const detailLines = (L: MailLanguage, rows: DetailRow[]) => rows.map(([label, value]) => L.t('value.detail', { label, value: oneLine(value) }));

@@ -12,8 +12,8 @@ import {
   type Locale,
 } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
-import { detailLines, page, parentMail, questions, table, type DetailRow, type MailPart, type RenderedMail, type Sentence } from './frame';
-import { link, mailLanguage, type MailLanguage } from './i18n';
+import { button, detailLines, page, parentMail, questions, table, type DetailRow, type MailPart, type RenderedMail, type Sentence } from './frame';
+import { mailLanguage, type MailLanguage } from './i18n';
 import type { RefundCause } from './payment-texts';
 
 export type BookingMailInput = {
@@ -107,13 +107,15 @@ function details(m: BookingMailInput, L: MailLanguage = ENGLISH, place: 'full' |
 
 /**
  * The manage link's paragraph in the parent's messages (confirmation, rescheduled; the reminder has its own words):
- * plain text and HTML. With the booking's terms it says them in plain words (refund until when, changes until when).
+ * plain text with the address, HTML with the terms and a "Manage your booking" button (the address, some 90 characters,
+ * widened the mail past a phone's screen). With the booking's terms it says them in plain words (refund until when,
+ * changes until when).
  */
 export function manageLinkParagraph(url: string, cutoffHours = bookingChanges.cutoffHours, L: MailLanguage = ENGLISH, terms?: ChangeTerms): { text: string; html: string } {
   const until = terms ? changeTermsText(terms, L.visit) : L.t('manage.until', { hours: cutoffHours });
   return {
     text: `${L.t('manage.link', { url })}\n${until}`,
-    html: `<p>${L.html('manage.link', { url: link(url) })}<br>${h(until)}</p>`,
+    html: `<p>${h(until)}</p>\n${button(url, L.html('manage.button'))}`,
   };
 }
 

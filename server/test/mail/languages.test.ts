@@ -90,7 +90,8 @@ function reminderOf(locale?: 'en' | 'ms' | 'zh') {
 describe('English mails', () => {
   // Recorded before the mails had languages (issue 14), then again when issue 24 added where the visit is (the school's
   // address, map and phone; the invitation's LOCATION) to the confirmation, move and reminder and the admin's messages,
-  // and once more when the admin's messages wrote the contact number as the staff desk does (012-345 6789).
+  // once more when the admin's messages wrote the contact number as the staff desk does (012-345 6789), and when the
+  // HTML fitted a phone (the manage link a button, labels that do not wrap, details stacked on a narrow screen).
   it('are byte for byte the recorded English (subject, text, HTML and invitation)', () => {
     const recorded = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'english-mails.json'), 'utf8'));
     expect(englishMails()).toEqual(recorded);
@@ -290,7 +291,7 @@ describe('the refund and change terms, and the way back to the booking page (iss
     expect(ms.text).toContain(
       'Bayaran balik penuh jika anda membatalkan selewat-lewatnya Sabtu, 21 November 2026, 9:30 pagi (GMT+8); selepas itu tiada bayaran balik; perubahan boleh dibuat sehingga Ahad, 22 November 2026, 9:30 pagi (GMT+8).',
     );
-    expect(ms.html).toContain('<br>Bayaran balik penuh jika anda membatalkan selewat-lewatnya Sabtu');
+    expect(ms.html).toContain('<p>Bayaran balik penuh jika anda membatalkan selewat-lewatnya Sabtu');
     const zh = renderVisitorConfirmation({ ...base, locale: 'zh', manageUrl: 'https://s/m', terms }, 'o@x.y');
     expect(zh.text).toContain('在2026年11月21日 星期六 上午9:30（GMT+8）前取消可获全额退款；此后取消不予退款；2026年11月22日 星期日 上午9:30（GMT+8）前可改期或取消。');
   });
