@@ -137,6 +137,24 @@ describe('/payment/failure in the parent\'s language', () => {
   });
 });
 
+describe('/payment/failure: the buttons in every language', () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it.each([
+    ['en', ['Try Again', 'Contact Support']],
+    ['ms', ['Cuba lagi', 'Hubungi pihak sokongan']],
+    ['zh', ['重试', '联系客服']],
+  ] as const)('in %s: Try Again first, then Contact Support, in one stacked layout whatever the words\' length', async (locale, names) => {
+    await act(() => activateLocale(locale));
+    render(`?payment_id=${ID}&error=payment_failed`);
+    const actions = screen.getByRole('button', { name: names[0] }).parentElement as HTMLElement;
+    expect(Array.from(actions.children, (action) => action.textContent)).toEqual(names);
+    expect(within(actions).getByRole('link', { name: names[1] })).toBeInTheDocument();
+    expect(getComputedStyle(actions).flexDirection).toBe('column');
+    expect(getComputedStyle(actions).flexWrap).not.toMatch(/^wrap/);
+  });
+});
+
 describe('/payment/failure?error=payment_cancelled: the parent cancelled on the gateway (issue 24)', () => {
   // Wednesday 25 November 2026, 10:00 GMT+8; the payment was for Thursday 26th at 9:00 (the default public list's slot).
   const NOW = new Date('2026-11-25T10:00:00+08:00');

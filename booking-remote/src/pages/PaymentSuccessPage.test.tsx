@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BOOKING_STORAGE_KEY, brand, PAYMENT_KEY_HEADER } from 'shared-api';
@@ -237,11 +237,12 @@ describe('/payment/success', () => {
       }),
     );
     render('?reference=BK-2026-0001');
-    const title = await screen.findByRole('heading', { name: 'Payment Successful!' });
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
     const google = await screen.findByRole('link', { name: 'Google Calendar' });
+    const title = screen.getByRole('heading', { level: 1 });
     const first = title.parentElement!.querySelector('dl') as HTMLElement;
     expect(first).toHaveTextContent(
-      `School${brand.schools[1].name}Address8 Jalan Setiakasih 5, Bukit Damansara, 50490 Kuala LumpurOpen in MapsSchool phone03-2094 7300Booking dateFriday 4 December 2026Time11:00 AM – 11:30 AM (GMT+8)ReferenceBK-2026-0001`,
+      `School${brand.schools[1].name}Address8 Jalan Setiakasih 5, Bukit Damansara, 50490 Kuala LumpurOpen in MapsSchool phone03-2094 7300Booking dateFriday 4 December 2026Time11:00 AM – 11:30 AM (GMT+8)`,
     );
     const filled = (element: HTMLElement) => getComputedStyle(element).backgroundColor;
     // Print and Back to Home are both secondary now; the calendar link is the filled one.
@@ -253,6 +254,40 @@ describe('/payment/success', () => {
     // The payment ID comes last, after the actions.
     const id = screen.getByText('pay_123');
     expect(screen.getByRole('button', { name: 'Back to Home' }).compareDocumentPosition(id) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('heads the receipt with the visit: the child typed in this browser, the school, the date and the time in GMT+8; the payment after', async () => {
+    paidHere();
+    // The draft the booking dialog left: the child it was for, for this slot (the status answer does not carry the child).
+    const draft = JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) as string) as Record<string, unknown>;
+    window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ ...draft, currentBooking: { childName: 'Adam Firdaus', childYear: 'Form 1', slot: { id: 1, date: '2026-11-26', startTime: '09:00' } } }));
+    render('?reference=BK-2026-0001');
+    const payment = await screen.findByRole('heading', { name: 'Payment Successful!' });
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title).toHaveTextContent('Assessment visit for Adam Firdaus, Form 1');
+    // The page itself is named by the visit.
+    expect(screen.getByRole('region', { name: 'Assessment visit for Adam Firdaus, Form 1' })).toHaveAttribute('data-print', 'receipt');
+    const visit = title.parentElement as HTMLElement;
+    expect(within(visit).getByText(brand.schools[1].name)).toBeInTheDocument();
+    expect(within(visit).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(within(visit).getByText('9:00 AM – 9:30 AM (GMT+8)')).toBeInTheDocument();
+    // The payment's facts come after the visit, outside it.
+    expect(within(visit).queryByText('Amount Paid: RM 75')).not.toBeInTheDocument();
+    expect(title.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(payment.compareDocumentPosition(screen.getByText('Amount Paid: RM 75')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(payment.compareDocumentPosition(screen.getByText('BK-2026-0001')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    ['a draft for another slot', { childName: 'Someone Else', childYear: 'Year 2', slot: { id: 99, date: '2026-12-01', startTime: '10:00' } }],
+    ['no draft (a reload after the receipt cleared it)', null],
+  ])('with %s: the visit is headed "Your assessment visit", never another child', async (_case, currentBooking) => {
+    rememberPayment(paymentSession());
+    if (currentBooking) window.localStorage.setItem(BOOKING_STORAGE_KEY, JSON.stringify({ currentBooking }));
+    render('?reference=BK-2026-0001');
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your assessment visit');
+    expect(screen.queryByText(/Someone Else/)).not.toBeInTheDocument();
   });
 
   it('has no axe violations on the receipt', async () => {
@@ -384,4 +419,19 @@ describe('/payment/success in the parent\'s language', () => {
     expect(screen.getByText('无法核实付款')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Payment Successful!', ['Print', 'Back to Home']],
+    ['ms', 'Bayaran berjaya!', ['Cetak', 'Kembali ke laman utama']],
+    ['zh', '付款成功！', ['打印', '返回首页']],
+  ] as const)('in %s: the receipt\'s buttons in one order and one stacked layout, whatever the words\' length', async (locale, title, names) => {
+    await act(() => activateLocale(locale));
+    render('?reference=BK-2026-0001');
+    await screen.findByRole('heading', { name: title });
+    const actions = screen.getByRole('button', { name: names[0] }).parentElement as HTMLElement;
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(names);
+    expect(getComputedStyle(actions).flexDirection).toBe('column');
+    expect(getComputedStyle(actions).flexWrap).not.toMatch(/^wrap/);
+  });
 });
+

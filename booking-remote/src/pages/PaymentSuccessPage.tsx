@@ -31,6 +31,7 @@ import {
   icsFile,
   visitWhen,
   EmailNotice,
+  VisitBlock,
 } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
 import { paymentKeyFor } from '../lib/paymentKeys';
@@ -46,16 +47,6 @@ const PrintStyle = createGlobalStyle`
   }
 `;
 
-// The visit itself leads: school, day and time, the reference parents quote; larger than the rest of the receipt.
-const Visit = styled.div`
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brandSubtle};
-  dd {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
-
 // Kept for support and the printout, but quiet: parents quote the reference.
 const Quiet = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -63,6 +54,21 @@ const Quiet = styled.p`
 `;
 
 type Outcome = { kind: 'verifying' } | { kind: 'success'; result: PaymentStatusResult } | { kind: 'error' };
+
+type TypedChild = { slotId: unknown; name: string; year?: string };
+
+/** The child as typed in this browser's booking draft (the status answer does not carry it), or null. */
+function typedChild(): TypedChild | null {
+  try {
+    const booking = (JSON.parse(window.localStorage.getItem(BOOKING_STORAGE_KEY) ?? 'null') as { currentBooking?: Record<string, unknown> | null } | null)?.currentBooking;
+    const name = booking?.childName;
+    if (typeof name !== 'string' || !name) return null;
+    const year = booking?.childYear;
+    return { slotId: (booking?.slot as { id?: unknown } | undefined)?.id, name, year: typeof year === 'string' && year ? year : undefined };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * `/payment/success?reference=` (or `?payment_id=`): verifies with the server, then shows the receipt. The browser that
@@ -85,6 +91,8 @@ export default function PaymentSuccessPage() {
   const [calendar, setCalendar] = useState<{ googleUrl: string | null; ics: string | null }>({ googleUrl: null, ics: null });
   // The key of the payment, when this browser started it: kept apart from the stored booking, which the receipt clears.
   const [key] = useState(() => paymentKeyFor(reference ?? paymentId));
+  // Read before the receipt clears the draft: the visit's heading names the child.
+  const [draftChild] = useState(typedChild);
 
   // Skipping (not a zero interval) is what stops RTK Query's polling; the result is kept in `outcome`.
   const done = outcome.kind !== 'verifying';
@@ -179,12 +187,17 @@ export default function PaymentSuccessPage() {
   // The refund and change terms of this visit, counted from the earliest time it had (the paying browser is told it).
   const start = slotStartMs(booking.date.slice(0, 10), booking.startTime);
   const terms = changeTerms({ start, refundFrom: (result.owner && result.booking.refundFrom) || start, now: Date.now() });
+  // Only for this booking's own browser, and only the child typed for this very slot.
+  const child = result.owner && draftChild?.slotId === result.booking.slotId ? draftChild : null;
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
       <PrintStyle />
-      <h1 id="success-title">{t('success.title')}</h1>
-      <Visit>
+      {/* The visit leads (whose, where, when); the payment's facts follow it. */}
+      <VisitBlock>
+        <h1 id="success-title">
+          {child ? t('visit.for', { child: child.year ? t('childValue', { name: child.name, year: child.year }) : child.name }) : t('visit.yours')}
+        </h1>
         <Details>
           <dt>{t('school')}</dt>
           <dd>{schoolName(booking.selectedSchool, locale)}</dd>
@@ -193,12 +206,15 @@ export default function PaymentSuccessPage() {
           <dd>{when.day}</dd>
           <dt>{t('time')}</dt>
           <dd>{t('timeGmt', { time: when.time })}</dd>
-          <dt>{t('reference')}</dt>
-          <dd>
-            <strong>{payment.reference}</strong>
-          </dd>
         </Details>
-      </Visit>
+      </VisitBlock>
+      <h2>{t('success.title')}</h2>
+      <Details>
+        <dt>{t('reference')}</dt>
+        <dd>
+          <strong>{payment.reference}</strong>
+        </dd>
+      </Details>
       <p>
         <strong>{t('success.amountPaid', { amount: formatRM(payment.amount, locale) })}</strong>
       </p>
