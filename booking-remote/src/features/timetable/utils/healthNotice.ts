@@ -13,14 +13,11 @@ type ApiIssue = NonNullable<Health['errorType']>;
 
 /** The spec's errorType of a /health call that brought no health: 404, 5xx, 401/403 or no answer (none for the rest). */
 function apiIssueOf(error: FetchBaseQueryError): ApiIssue | undefined {
-  // fetch cannot tell a CORS refusal from a dropped connection; a CORS hint in the text is the only signal.
-  if (error.status === 'FETCH_ERROR') return /cors/i.test(error.error) ? 'cors_error' : 'network_error';
+  // fetch cannot tell a CORS refusal from a dropped connection: both are network_error here.
+  if (error.status === 'FETCH_ERROR') return 'network_error';
   // A page that is not JSON (a proxy's 502, a host's 404 page) arrives as PARSING_ERROR with the status it had.
-  const status = typeof error.status === 'number' ? error.status : 'originalStatus' in error ? error.originalStatus : undefined;
-  if (status === 404) return 'not_found';
-  if (status === 401 || status === 403) return 'auth_error';
-  if (status !== undefined && status >= 500) return 'server_error';
-  return undefined;
+  const status = 'originalStatus' in error ? error.originalStatus : error.status;
+  return status === 404 ? 'not_found' : status === 401 || status === 403 ? 'auth_error' : Number(status) >= 500 ? 'server_error' : undefined;
 }
 
 const apiIssueNotice = (type: ApiIssue): HealthNotice => ({ kind: 'error', text: { id: 'apiIssue', values: { type } } });
