@@ -1,10 +1,10 @@
 // A person's data for an access or portability request (issue 28): GET /staff/privacy/person and its export; the
 // request log (/staff/privacy/requests) and corrections of a visitor's details (/staff/privacy/corrections).
 import { api, type Envelope } from 'shared-api';
-import type { PersonRecords, PrivacyRequest, VisitorCorrectionInput, VisitorCorrectionResult } from 'shared-api/contract';
+import type { PersonFound, PrivacyRequest, VisitorCorrectionInput, VisitorCorrectionResult } from 'shared-api/contract';
 
 export type PersonLookup = { by: 'email' | 'phone'; value: string };
-export type PersonExport = PersonLookup & { format: 'json' | 'csv' };
+export type PersonExport = PersonLookup & { format: 'json' | 'csv' | 'html' };
 export type NewPrivacyRequest = {
   kind: 'access' | 'correction';
   email?: string;
@@ -21,9 +21,9 @@ const requestOf = (response: Envelope<{ request: PrivacyRequest }>) => response.
 
 export const privacyApi = api.enhanceEndpoints({ addTagTypes: [REQUESTS] }).injectEndpoints({
   endpoints: (build) => ({
-    person: build.query<PersonRecords, PersonLookup>({
+    person: build.query<PersonFound, PersonLookup>({
       query: (lookup) => `/staff/privacy/person?${search(lookup)}`,
-      transformResponse: (response: Envelope<PersonRecords>) => response.data,
+      transformResponse: (response: Envelope<PersonFound>) => response.data,
       // Each look-up is a new audited access: never answered from the cache.
       keepUnusedDataFor: 0,
     }),
@@ -64,6 +64,7 @@ export const privacyApi = api.enhanceEndpoints({ addTagTypes: [REQUESTS] }).inje
 
 export const {
   useLazyPersonQuery,
+  usePersonQuery,
   usePersonExportMutation,
   useRequestsComingDueQuery,
   usePrivacyRequestsQuery,

@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorPanel, Inline, Stack, useCatalog, useToast } from 'shared-ui';
+import { Button, ErrorPanel, Heading, Inline, Stack, useCatalog, useToast } from 'shared-ui';
 import { InputField, SelectField } from 'shared-ui/forms';
-import { downloadCsv, downloadFile } from '../../../lib/csv';
+import { downloadFile } from '../../../lib/csv';
 import { useLazyPersonQuery, usePersonExportMutation, type PersonLookup } from '../api/privacyApi';
 import { privacyCatalog } from '../i18n';
 import { PersonKeyOptions, personInputType } from './PersonKeyOptions';
+import { PersonSummary } from './PersonSummary';
 
 const LISTS = ['bookings', 'payments', 'consents', 'mails', 'waitlistEntries', 'auditEntries'] as const;
+/** The parent's readable page and the full record, as the browser saves them. */
+const FILE_TYPES = { html: 'text/html;charset=utf-8', json: 'application/json;charset=utf-8' } as const;
 
-/** Find one person's records by email or phone and hand them over as JSON or CSV (PDPA access and portability). */
+/**
+ * Find one person by email or phone: who they are, their bookings with their states, waitlist, consents and mails, then
+ * the count of each record held; download a readable page for the parent or the full record (PDPA access and portability).
+ */
 export function PersonData() {
   const { t } = useCatalog(privacyCatalog);
   const toast = useToast();
@@ -26,13 +32,11 @@ export function PersonData() {
     void find(draft);
   };
 
-  const download = async (format: 'json' | 'csv') => {
+  const download = async (format: keyof typeof FILE_TYPES) => {
     if (!lookup) return;
     try {
       const text = await exportPerson({ ...lookup, format }).unwrap();
-      const name = `person-${lookup.value.trim().replace(/[^A-Za-z0-9@.+_-]/g, '_')}.${format}`;
-      if (format === 'csv') downloadCsv(name, text);
-      else downloadFile(name, [text], 'application/json;charset=utf-8');
+      downloadFile(`person-${lookup.value.trim().replace(/[^A-Za-z0-9@.+_-]/g, '_')}.${format}`, [text], FILE_TYPES[format]);
     } catch {
       toast.error(t('exportFailed'));
     }
@@ -70,7 +74,9 @@ export function PersonData() {
           ) : (
             <Stack>
               <h3>{t('found', { person })}</h3>
-              <ul>
+              <PersonSummary summary={records.summary} />
+              <Heading level={4}>{t('recordCounts')}</Heading>
+              <ul aria-label={t('recordCounts')}>
                 {LISTS.map((list) => (
                   <li key={list}>
                     {t(list)}: {records[list].length}
@@ -78,11 +84,11 @@ export function PersonData() {
                 ))}
               </ul>
               <Inline>
-                <Button variant="secondary" onClick={() => void download('json')} disabled={exporting.isLoading}>
-                  {t('exportJson')}
+                <Button variant="secondary" onClick={() => void download('html')} disabled={exporting.isLoading}>
+                  {t('downloadReadable')}
                 </Button>
-                <Button variant="secondary" onClick={() => void download('csv')} disabled={exporting.isLoading}>
-                  {t('exportCsv')}
+                <Button variant="secondary" onClick={() => void download('json')} disabled={exporting.isLoading}>
+                  {t('downloadJson')}
                 </Button>
               </Inline>
             </Stack>

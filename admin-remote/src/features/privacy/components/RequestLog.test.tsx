@@ -27,7 +27,9 @@ describe('the request log', () => {
   let log: PrivacyRequest[];
   let posted: unknown[];
   let corrections: unknown[];
+  let lookups: string[];
   beforeEach(() => {
+    lookups = [];
     Cookies.set('token', issueToken(1), { path: '/' });
     posted = [];
     corrections = [];
@@ -59,6 +61,12 @@ describe('the request log', () => {
         if (params.change === 'extend') Object.assign(row, { extendedAt: new Date().toISOString(), dueOn: requestDueOn(row.receivedOn, true) });
         else row.answeredAt = '2026-11-20T02:00:00.000Z';
         return ok({ request: row });
+      }),
+      // The correction form opens with the details held now: the person's look-up (server/test/privacy/readable-export.test.ts).
+      http.get(`${API}/staff/privacy/person`, ({ request: req }) => {
+        lookups.push(new URL(req.url).searchParams.toString());
+        const summary = { names: ['Aisyah Rahman'], emails: ['aisyah@example.com'], phones: ['0123456781'], children: [], bookings: [], waitlistEntries: [], consents: [], mails: [] };
+        return ok({ person: { email: 'aisyah@example.com', phone: null }, bookings: [], payments: [], consents: [], mails: [], auditEntries: [], waitlistEntries: [], summary });
       }),
       http.post(`${API}/staff/privacy/corrections`, async ({ request: req }) => {
         corrections.push(await req.json());
@@ -125,18 +133,27 @@ describe('the request log', () => {
     expect(screen.getByRole('cell', { name: 'late@example.com' }).closest('tr')).toHaveTextContent('20 Nov 2026');
   });
 
-  it("corrects a visitor's details from a correction request: only the fields filled in, tied to the request", async () => {
+  it("corrects a visitor's details from a correction request: the form shows the details held, and only what changed is sent", async () => {
     const user = userEvent.setup();
     const { container } = renderAdminApp('/secured/privacy');
     await user.click(await screen.findByRole('button', { name: 'Correct details of aisyah@example.com' }));
     const form = screen.getByRole('form', { name: 'Correct the details of aisyah@example.com' });
+    // Prefilled from the person found: the name, email and phone held now (the phone as staff write it).
+    await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveValue('Aisyah Rahman'));
+    expect(within(form).getByLabelText('Email')).toHaveValue('aisyah@example.com');
+    expect(within(form).getByLabelText('Phone')).toHaveValue('012-345 6781');
+    expect(lookups).toEqual(['email=aisyah%40example.com']);
     await user.click(within(form).getByRole('button', { name: 'Save correction' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Fill in the corrected name, email or phone');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Nothing changed');
+    expect(corrections).toEqual([]);
     expect(await axe(container)).toHaveNoViolations();
-    await user.type(within(form).getByLabelText('Corrected name'), 'Aisyah binti Rahman');
-    await user.type(within(form).getByLabelText('Corrected email'), 'aisyah.r@example.com');
+    // The same number spaced otherwise is no change; the corrected name is the only thing sent.
+    await user.clear(within(form).getByLabelText('Phone'));
+    await user.type(within(form).getByLabelText('Phone'), '0123456781');
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.type(within(form).getByLabelText('Name'), 'Aisyah binti Rahman');
     await user.click(within(form).getByRole('button', { name: 'Save correction' }));
-    await waitFor(() => expect(corrections).toEqual([{ email: 'aisyah@example.com', requestId: 2, visitorName: 'Aisyah binti Rahman', visitorEmail: 'aisyah.r@example.com' }]));
+    await waitFor(() => expect(corrections).toEqual([{ email: 'aisyah@example.com', requestId: 2, visitorName: 'Aisyah binti Rahman' }]));
     expect(await screen.findByText('Corrected 1 booking, 1 payment and 2 waitlist entries')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: /Correct the details/ })).not.toBeInTheDocument();
   });
