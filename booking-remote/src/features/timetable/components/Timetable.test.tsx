@@ -105,6 +105,47 @@ describe('Timetable', () => {
     expect(screen.getByText(/Every time this week is taken/)).toBeInTheDocument();
   });
 
+  it('fully booked: says first that the coming weeks are full, with the waitlist for the whole period, before the day strip', async () => {
+    // Every time in the 14 weekdays taken (and one too soon to book).
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([
+            publicSlot({ id: 1, date: '2026-11-25', startTime: '10:30' }),
+            publicSlot({ id: 2, date: '2026-11-26', startTime: '10:00', isBooked: true }),
+            publicSlot({ id: 3, date: '2026-12-03', startTime: '2:00 PM', status: 'reserved' }),
+          ]),
+        ),
+      ),
+    );
+    const joined: Array<string | undefined> = [];
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} onJoinWaitlist={(day) => joined.push(day)} />);
+    const notice = await screen.findByText('Every time in the coming weeks is taken. Join the waitlist and we will email you when a time frees.');
+    // One waitlist action, a filled one, before the days (kept below for reference), for no one day in particular.
+    const join = screen.getByRole('button', { name: 'Join the waitlist' });
+    const strip = within(carousel()).getByRole('toolbar', { name: 'Choose a day' });
+    expect(notice.compareDocumentPosition(join) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(join.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(join.compareDocumentPosition(weekTable()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(strip).getAllByRole('button')).toHaveLength(14);
+    expect(screen.queryByText(/Every time this week is taken/)).not.toBeInTheDocument();
+    await user.click(join);
+    expect(joined).toEqual([undefined]);
+  });
+
+  it('not fully booked: no full notice, and a full day keeps its own waitlist', async () => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([publicSlot({ id: 1, date: '2026-12-03', startTime: '2:00 PM' })]))));
+    const joined: Array<string | undefined> = [];
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={() => {}} onJoinWaitlist={(day) => joined.push(day)} />);
+    await screen.findByRole('table', { name: 'Next week' });
+    expect(screen.queryByText(/coming weeks is taken/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '‹ Previous week' }));
+    await user.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(joined).toEqual(['2026-11-25']);
+  });
+
   it('opens on the coming week on a weekend, when every day of the current week has passed', async () => {
     jest.setSystemTime(new Date('2026-11-28T10:00:00+08:00'));
     renderApp(<Timetable onSelectSlot={() => {}} />);
@@ -583,6 +624,19 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
       'Sekolah Menengah Swasta Seri IlmuRM75',
       'Sekolah Antarabangsa Seri IlmuRM100',
     ]);
+  });
+
+  it.each([
+    ['ms', 'Semua masa untuk beberapa minggu akan datang telah diambil. Sertai senarai menunggu dan kami akan menghantar e-mel apabila ada masa yang kosong.', 'Sertai senarai menunggu'],
+    ['zh', '未来几周的所有时段均已约满。加入候补名单，有时段空出时我们会发电子邮件通知您。', '加入候补名单'],
+  ] as const)('fully booked in %s: the full notice and the waitlist first, in the language', async (locale, full, join) => {
+    server.use(http.get(apiUrl('/public/list'), () => HttpResponse.json(legacyList([]))));
+    await act(() => activateLocale(locale));
+    renderApp(<Timetable onSelectSlot={() => {}} onJoinWaitlist={() => {}} />);
+    const notice = await screen.findByText(full);
+    const button = screen.getByRole('button', { name: join });
+    expect(notice.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(button.compareDocumentPosition(within(screen.getByRole('region', { name: /14/ })).getByRole('toolbar')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('speaks Chinese: weekday names, slot times and notes', async () => {

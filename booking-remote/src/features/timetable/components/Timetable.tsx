@@ -35,7 +35,8 @@ const Reserved = styled.p`
   visibility: hidden;
 `;
 
-const Warning = styled(Callout).attrs({ $tone: 'warning' })`
+// A notice with its action beside it (a warning with Retry; the full weeks with the waitlist).
+const Notice = styled(Callout)`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -78,8 +79,8 @@ function slotListText(error: Parameters<typeof slotListErrorKey>[0], t: Translat
 
 type Props = {
   onSelectSlot: (slot: BookableSlot) => void;
-  /** "Join the waitlist" from a full day (carousel) or a full week (table), with that day (issue 26). */
-  onJoinWaitlist?: (date: string) => void;
+  /** "Join the waitlist" from a full day (carousel) or a full week (table), with that day; for the whole period, none (issue 26). */
+  onJoinWaitlist?: (date?: string) => void;
 };
 
 /** The public timetable: desktop week table, mobile 14-weekday carousel, notes, health and errors. */
@@ -120,6 +121,10 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
   }
   const weekOffset = chosenWeek ?? openingWeek.current ?? (isWeekend(todayInMY(now)) ? 1 : 0);
   const weekDays = currentWeekdays(now, weekOffset);
+  const days = upcomingWeekdays(now);
+  // No free time in all the weeks shown: said first, with the waitlist for the whole period; the days stay below.
+  const full = slots.data && !days.some((day) => slotsByDate.has(day.date));
+  const dayWaitlist = full ? undefined : onJoinWaitlist;
 
   return (
     <Section aria-labelledby="timetable-title">
@@ -141,12 +146,12 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
         <ErrorPanel message={t(notice.text.id, notice.text.values)} onRetry={retry} retryLabel={t('retry')} />
       )}
       {notice.kind === 'warning' && (
-        <Warning role="status">
+        <Notice $tone="warning" role="status">
           <p>{t(notice.text.id, notice.text.values)}</p>
           <Button variant="secondary" onClick={retry}>
             {t('retry')}
           </Button>
-        </Warning>
+        </Notice>
       )}
 
       {slots.isLoading ? (
@@ -161,6 +166,12 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
       ) : (
         <>
           {slots.isError && <ErrorPanel message={slotListText(slots.error, t, locale)} onRetry={retry} retryLabel={t('retry')} />}
+          {full && onJoinWaitlist && (
+            <Notice role="status">
+              <p>{t('weeksFull')}</p>
+              <Button onClick={() => onJoinWaitlist()}>{t('joinWaitlist')}</Button>
+            </Notice>
+          )}
           <WeekTable
             days={weekDays}
             slotsByDate={slotsByDate}
@@ -168,9 +179,9 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
             weekName={weekNameFor(weekOffset, weekDays[0].date, t, locale)}
             onPrevious={weekOffset > 0 ? () => setChosenWeek(weekOffset - 1) : undefined}
             onNext={weekOffset < LAST_WEEK_OFFSET ? () => setChosenWeek(weekOffset + 1) : undefined}
-            onJoinWaitlist={onJoinWaitlist}
+            onJoinWaitlist={dayWaitlist}
           />
-          <DayCarousel days={upcomingWeekdays(now)} slotsByDate={slotsByDate} onSelect={onSelectSlot} onJoinWaitlist={onJoinWaitlist} />
+          <DayCarousel days={days} slotsByDate={slotsByDate} onSelect={onSelectSlot} onJoinWaitlist={dayWaitlist} />
         </>
       )}
     </Section>
