@@ -350,6 +350,18 @@ describe('/payment/success', () => {
 describe('/payment/success in the parent\'s language', () => {
   afterEach(() => act(() => activateLocale('en')));
 
+  it('names the child the server has for the payment (a reload, no draft), with the year in the page\'s language', async () => {
+    await act(() => activateLocale('ms'));
+    rememberPayment(paymentSession());
+    statusRoute(() => {
+      const result = paymentStatusResult();
+      return { ...result, booking: { ...result.booking, childName: 'Adam Firdaus', childYear: 'Form 1' } };
+    });
+    render('?reference=BK-2026-0001');
+    await screen.findByRole('heading', { name: 'Bayaran berjaya!' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Adam Firdaus, Tingkatan 1');
+  });
+
   it('in Bahasa Melayu: the receipt, the date, the amount, the school and what to bring', async () => {
     await act(() => activateLocale('ms'));
     paidHere();

@@ -11,6 +11,7 @@ import {
   type PaymentStatusResult,
 } from 'shared-api';
 import { changeTerms } from 'shared-api/change-terms';
+import { schoolYearName } from 'shared-api/schools';
 import { Button, Spinner, createGlobalStyle, styled, useCatalog, useToast } from 'shared-ui';
 import { useTermsText } from '../lib/changeTerms';
 import { Email } from 'shared-ui/text';
@@ -187,8 +188,15 @@ export default function PaymentSuccessPage() {
   // The refund and change terms of this visit, counted from the earliest time it had (the paying browser is told it).
   const start = slotStartMs(booking.date.slice(0, 10), booking.startTime);
   const terms = changeTerms({ start, refundFrom: (result.owner && result.booking.refundFrom) || start, now: Date.now() });
-  // Only for this booking's own browser, and only the child typed for this very slot.
-  const child = result.owner && draftChild?.slotId === result.booking.slotId ? draftChild : null;
+  // Only for this booking's own browser: the child the server has (or, from an older server, the one typed for this very slot).
+  const child = !result.owner
+    ? null
+    : result.booking.childName
+      ? { name: result.booking.childName, year: result.booking.childYear ?? undefined }
+      : draftChild?.slotId === result.booking.slotId
+        ? draftChild
+        : null;
+  const yearName = child?.year && schoolYearName(booking.selectedSchool ?? '', child.year, locale);
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
@@ -196,7 +204,7 @@ export default function PaymentSuccessPage() {
       {/* The visit leads (whose, where, when); the payment's facts follow it. */}
       <VisitBlock>
         <h1 id="success-title">
-          {child ? t('visit.for', { child: child.year ? t('childValue', { name: child.name, year: child.year }) : child.name }) : t('visit.yours')}
+          {child ? t('visit.for', { child: yearName ? t('childValue', { name: child.name, year: yearName }) : child.name }) : t('visit.yours')}
         </h1>
         <Details>
           <dt>{t('school')}</dt>

@@ -54,6 +54,8 @@ export const paymentStatusResult = (
     calendarSequence: 0,
     visitorName: 'Aisyah Rahman',
     visitorEmail: 'aisyah@example.com',
+    childName: null,
+    childYear: null,
   },
   emailStatus: 'sent',
   emailTimeouts: { visitorEmailTimeout: false, adminEmailTimeout: false },

@@ -36,6 +36,8 @@ export async function presentPayment(db: Db, p: PaymentRow, owner: boolean): Pro
           slotId: p.slotId,
           visitorName: p.visitorName,
           visitorEmail: p.visitorEmail,
+          childName: p.childName,
+          childYear: p.childYear,
           ...(slot && p.bookingStatus && { refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, p.id))]).toISOString() }),
         },
         ...summariseMail(await mailsForPayment(db, p.id)),

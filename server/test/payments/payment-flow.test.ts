@@ -416,7 +416,7 @@ describe.each(drivers)('payments on %s', (driver) => {
       const verify = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: slot.id } });
       expect(verify.json().data).toMatchObject({ owner: false, payment: { status: 'completed' } });
       const ownVerify = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: session.clientReference }, headers: withKey(session.holdToken) });
-      expect(ownVerify.json().data).toMatchObject({ owner: true, payment: { id: session.id, status: 'completed' }, booking: { visitorEmail: 'confirm@example.com' } });
+      expect(ownVerify.json().data).toMatchObject({ owner: true, payment: { id: session.id, status: 'completed' }, booking: { visitorEmail: 'confirm@example.com', childName: visitor.childName, childYear: visitor.childYear } });
       const mismatch = await ctx.app.inject({ method: 'POST', url: '/api/payment/verify', payload: { paymentId: session.id, bookingId: slot.id + 1 } });
       expect(mismatch.statusCode).toBe(400);
       const confirm = await ctx.app.inject({ method: 'PUT', url: `/slot/${slot.id}`, payload: details });

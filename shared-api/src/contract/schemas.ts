@@ -370,6 +370,9 @@ export const ownPaymentStatusSchema = z.object({
     slotId: z.number().int(),
     visitorName: z.string(),
     visitorEmail: z.string(),
+    /** The child the visit is for (null on bookings made before children were asked). */
+    childName: z.string().nullable(),
+    childYear: z.string().nullable(),
     /** Once booked: the start its refund is measured from (ISO; the earliest it has had), for the refund and change terms. */
     refundFrom: z.string().optional(),
   }),
