@@ -93,18 +93,16 @@ const Body = styled.div`
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]} ${theme.space[4]}`};
 `;
 
+// One layout in every language, set by the screen and never by the words' length: stacked full width with the main
+// action (the last) on top on a phone, side by side with it on the right on a desk.
 const Footer = styled.div`
   display: flex;
-  flex-wrap: wrap-reverse;
-  justify-content: flex-end;
+  flex-direction: column-reverse;
   gap: ${({ theme }) => theme.space[2]};
   padding: ${({ theme }) => theme.space[4]};
   padding-bottom: max(${({ theme }) => theme.space[4]}, env(safe-area-inset-bottom));
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  & > * {
-    flex: 1 1 auto;
-  }
-  ${media.desktop`& > * { flex: 0 0 auto; }`}
+  ${media.desktop`flex-direction: row; justify-content: flex-end; & > * { flex: 0 0 auto; }`}
 `;
 
 // The fields a dialog opens on: the first one the parent can type in or choose.
