@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatInMY, isWeekend, serverMessage, slotListErrorKey, todayInMY, type Locale } from 'shared-api';
-import { Button, ErrorPanel, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
-import { Callout } from '../../../lib/callout';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { formatInMY, isWeekend, todayInMY, type Locale } from 'shared-api';
+import { Button, Skeleton, styled, useCatalog, type Translate } from 'shared-ui';
 import { timetableCatalog } from '../i18n';
 import { TIMETABLE_POLL_MS, useGetHealthQuery, useGetPublicSlotsQuery } from '../api/timetableApi';
 import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDays';
 import { filterDisplayableSlots, type BookableSlot } from '../../../lib/slot-list/displayFilter';
-import { healthNotice } from '../utils/healthNotice';
+import { ActionNotice } from './ActionNotice';
 import { DayCarousel } from './DayCarousel';
 import { SchoolFees } from './SchoolFees';
 import { WeekTable } from './WeekTable';
@@ -35,16 +34,11 @@ const Reserved = styled.p`
   visibility: hidden;
 `;
 
-// A notice with its action beside it (a warning with Retry; the full weeks with the waitlist).
-const Notice = styled(Callout)`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  p {
-    flex: 1 1 12rem;
-  }
-`;
+// The error and warning notices, fetched when one shows (a healthy page never loads their words or rules).
+const problems = () => import('../problems/TimetableProblems');
+const HealthProblem = lazy(() => problems().then((module) => ({ default: module.HealthProblem })));
+const SlotListProblem = lazy(() => problems().then((module) => ({ default: module.SlotListProblem })));
+const Problem = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 const Loading = styled.div`
   display: flex;
@@ -70,12 +64,6 @@ type Messages = NonNullable<typeof timetableCatalog.messages>;
 
 const weekNameFor = (offset: number, monday: string, t: Translate<Messages>, locale: Locale) =>
   offset === 0 ? t('thisWeek') : offset === 1 ? t('nextWeek') : t('weekOf', { date: dayLabel(monday, locale).short });
-
-/** Spec section 8's text for a failed slot list call in the page's language (in English, a 400's own message when the server gave one). */
-function slotListText(error: Parameters<typeof slotListErrorKey>[0], t: Translate<Messages>, locale: Locale): string {
-  const key = slotListErrorKey(error);
-  return (key === 'badRequest' && locale === 'en' ? serverMessage(error) : undefined) ?? t(key);
-}
 
 type Props = {
   onSelectSlot: (slot: BookableSlot) => void;
@@ -110,7 +98,8 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
     void slots.refetch();
     void health.refetch();
   };
-  const notice = healthNotice(health.data, health.error);
+  // Anything but a healthy answer: the notice's module says what (and may say nothing).
+  const unhealthy = health.isError || (health.data !== undefined && (health.data.status !== 'healthy' || health.data.errorType != null || health.data.database !== 'database_healthy'));
   // The desk opens where the phone does, on the first free time: the first of its weeks with one (a Friday afternoon
   // opened on a spent week offering the waitlist while next week had times), kept while the parent looks; with none,
   // this week (on Saturday and Sunday, the coming one).
@@ -142,16 +131,10 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
       </Notes>
       <SchoolFees />
 
-      {notice.kind === 'error' && (
-        <ErrorPanel message={t(notice.text.id, notice.text.values)} onRetry={retry} retryLabel={t('retry')} />
-      )}
-      {notice.kind === 'warning' && (
-        <Notice $tone="warning" role="status">
-          <p>{t(notice.text.id, notice.text.values)}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </Notice>
+      {unhealthy && (
+        <Problem>
+          <HealthProblem data={health.data} error={health.error} onRetry={retry} />
+        </Problem>
       )}
 
       {slots.isLoading ? (
@@ -162,15 +145,21 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
           <Skeleton height={44} />
         </Loading>
       ) : slots.isError && !slots.data ? (
-        <ErrorPanel message={slotListText(slots.error, t, locale)} onRetry={retry} retryLabel={t('retry')} />
+        <Problem>
+          <SlotListProblem error={slots.error} onRetry={retry} />
+        </Problem>
       ) : (
         <>
-          {slots.isError && <ErrorPanel message={slotListText(slots.error, t, locale)} onRetry={retry} retryLabel={t('retry')} />}
+          {slots.isError && (
+            <Problem>
+              <SlotListProblem error={slots.error} onRetry={retry} />
+            </Problem>
+          )}
           {full && onJoinWaitlist && (
-            <Notice role="status">
+            <ActionNotice role="status">
               <p>{t('weeksFull')}</p>
               <Button onClick={() => onJoinWaitlist()}>{t('joinWaitlist')}</Button>
-            </Notice>
+            </ActionNotice>
           )}
           <WeekTable
             days={weekDays}

@@ -1,10 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { Health } from 'shared-api';
-import type { TimetableMessageId } from '../i18n';
+import type { ProblemMessageId } from './i18n';
 
 /** A notice's words: an id of the timetable's catalogue (SlotListError and DatabaseMessage keys among them) and its values. */
-export type HealthText = { id: TimetableMessageId; values?: Record<string, string> };
+export type HealthText = { id: ProblemMessageId; values?: Record<string, string> };
 
 /** What the timetable shows about the API and the database (spec section 8). */
 export type HealthNotice = { kind: 'none' } | { kind: 'error'; text: HealthText } | { kind: 'warning'; text: HealthText };
