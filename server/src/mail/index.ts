@@ -3,7 +3,7 @@ export { renderStaffPasswordReset } from './account-templates';
 export { renderBreachNotice } from './breach-template';
 export { loadMailConfig, type MailConfig } from './config';
 export { escapeHtml, formatRM } from './format';
-export { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
+export { button, paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
 export { mailLanguage, type MailLanguage } from './i18n';
 export { enqueueBookingMails, enqueueCancelMails, enqueueRefundMails, enqueueRescheduleMails, mailsForPayment, messageIdFor, summariseMail, type MailAddresses } from './outbox';
 export { PaymentText, RefundReason, refundCauseText, type RefundCause } from './payment-texts';

@@ -1,6 +1,6 @@
 import type { Locale, PartOfDay } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
-import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail';
+import { button, paragraph, parentMail, questions, type DetailRow, type RenderedMail } from '../mail';
 import { mailLanguage, type MailLanguage } from '../mail';
 import { messageIdFor } from '../mail';
 import { mailOutbox } from '../mail';
@@ -58,7 +58,7 @@ export function renderWaitlistConfirm(e: EntryPart & { confirmUrl: string; notMe
     rows,
     after: {
       text: [L.t('waitlist.confirm.link.text', { url: e.confirmUrl }), '', L.t('waitlist.confirm.notMe.text', { url: e.notMeUrl, days: e.blockDays }), ask.text],
-      html: `<p style="font-size:18px;"><strong>${L.html('waitlist.confirm.link.html', {}, e.confirmUrl)}</strong></p>
+      html: `${button(e.confirmUrl, L.html('waitlist.confirm.button'))}
 <p>${L.html('waitlist.confirm.notMe.html', { days: e.blockDays }, e.notMeUrl)}</p>
 <p>${ask.html}</p>`,
     },
@@ -96,7 +96,7 @@ export function renderWaitlistOffer(
         L.t('waitlist.offer.after'),
         ask.text,
       ],
-      html: `<p style="font-size:18px;"><strong>${L.html('waitlist.offer.book.html', {}, e.offerUrl)}</strong></p>
+      html: `${button(e.offerUrl, L.html('waitlist.offer.button'))}
 <p>${L.html('waitlist.offer.decline.html', {}, e.declineUrl)}</p>
 <p>${L.html('waitlist.offer.after')}</p>
 <p>${ask.html}</p>`,

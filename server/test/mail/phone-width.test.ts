@@ -131,6 +131,23 @@ describe('the manage link', () => {
   });
 });
 
+describe("the waitlist mails' main action", () => {
+  it.each([
+    ['en', 'Confirm my place on the waitlist', 'Book and pay'],
+    ['ms', 'Sahkan tempat saya dalam senarai menunggu', 'Tempah dan bayar'],
+    ['zh', '确认我在候补名单上的位置', '预约并付款'],
+  ] as const)('in %s: "%s" and "%s" are buttons', (locale, confirm, book) => {
+    const mails = parentMails(locale);
+    for (const [mail, url, label] of [
+      [mails['waitlist: confirm'], waitlistUrl('confirm'), confirm],
+      [mails['waitlist: offer'], waitlistUrl('offer'), book],
+    ] as const) {
+      expect(mail.html).toMatch(new RegExp(`<td align="center" bgcolor="#[0-9a-f]{6}"[^>]*><a href="${url}"[^>]*>${label}</a></td>`));
+      expect(mail.text).toContain(url);
+    }
+  });
+});
+
 describe('the staff and school office mails (English)', () => {
   it.each(Object.entries(staffMails()))('%s: no bare long address in the HTML, labels on one line', (_, mail) => {
     expect(longRuns(visibleText(mail.html))).toEqual([]);
