@@ -72,7 +72,7 @@ async function openDetails(slotId = 21) {
 /** The value beside a label in the details list. */
 const detail = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling;
 
-describe('Appointment Details: history and staff cancel', () => {
+describe('Appointment Details: history, staff move and cancel, one dialog at a time', () => {
   it('shows the status and the history in GMT+8: booked by the parent, then rescheduled from and to', async () => {
     seed();
     const { dialog } = await openDetails();
@@ -141,6 +141,8 @@ describe('Appointment Details: history and staff cancel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel booking' })).not.toBeInTheDocument());
 
     const details = screen.getByRole('dialog', { name: 'Appointment Details' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(details).toHaveTextContent('The booking was cancelled: its status and refund are below.');
     expect(detail(details, 'Status')).toHaveTextContent('Cancelled');
     expect(detail(details, 'Refund')).toHaveTextContent('RM 100 refund pending');
     expect(historyItems(details).slice(2).map((line) => line?.replace(/^.*(AM|PM)/, ''))).toEqual([
@@ -158,12 +160,16 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
   });
 
-  it('moves the booking to a free upcoming slot chosen by staff; the details close and the list shows it at its new time', async () => {
+  it('moves the booking to a free upcoming slot chosen by staff, in the same dialog; the details then show its new slot', async () => {
     seed();
     addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });
     const { user, dialog } = await openDetails();
     await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    // The move replaces the details: one dialog, one Close, one Move booking button.
     const move = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(within(move).getAllByRole('button', { name: 'Close' })).toHaveLength(1);
+    expect(within(move).getAllByRole('button', { name: 'Move booking' })).toHaveLength(1);
     expect(move).toHaveTextContent('The current slot becomes available to parents again. The parent and the school admin are emailed the new time.');
     const select = await within(move).findByRole('combobox', { name: 'New slot' });
     await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toContain('30'));
@@ -175,10 +181,42 @@ describe('Appointment Details: history and staff cancel', () => {
     await user.click(within(move).getByRole('button', { name: 'Move booking' }));
     expect(await screen.findByText(ManageMessage.staffMoved)).toBeInTheDocument();
     expect(db.moveRequests).toEqual([{ reference: REFERENCE, body: { slotId: 30 }, actor: STAFF_EMAIL }]);
+
+    // The details again, with the booking's new slot and the move in its history; focus on the new slot.
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(details).toHaveTextContent('The booking was moved: it now has the slot below.');
+    expect(detail(details, 'Slot')).toHaveTextContent('#30 · Tue 5 Jan 2027 · 10:00 AM – 10:30 AM');
+    await waitFor(() => expect(detail(details, 'Slot')).toHaveFocus());
+    await waitFor(() => expect(historyItems(details).at(-1)).toMatch(/from 24 Nov 2026, 9:00 AM to 5 Jan 2027, 10:00 AM$/));
+    await user.click(within(details).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list was asked for again: the booking now sits on slot #30, slot #21 is free.
     expect(await screen.findByRole('button', { name: 'View Details of slot #30' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
+  });
+
+  it('goes back from the move to the details, which are shown as they were, focus on Move booking', async () => {
+    seed();
+    addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    const move = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    const select = await within(move).findByRole('combobox', { name: 'New slot' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(select, '30');
+    await user.click(within(move).getByRole('button', { name: 'Keep current time' }));
+
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(detail(details, 'Slot')).toHaveTextContent('#21 · Tue 24 Nov 2026 · 9:00 AM – 9:30 AM');
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Move booking' })).toHaveFocus());
+    expect(db.moveRequests).toEqual([]);
+
+    // A second visit starts afresh: nothing chosen.
+    await user.click(within(details).getByRole('button', { name: 'Move booking' }));
+    const again = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    expect(within(again).getByRole('combobox', { name: 'New slot' })).toHaveValue('');
   });
 
   it('says why a move is refused and keeps the booking where it is', async () => {
@@ -212,17 +250,19 @@ describe('Appointment Details: history and staff cancel', () => {
     expect(historyItems(details)[2]).toMatch(new RegExp(`Cancelled by ${STAFF_EMAIL}$`));
   });
 
-  it('Keep booking closes the confirm and cancels nothing', async () => {
+  it('Keep booking goes back to the details and cancels nothing', async () => {
     seed();
     const { user, dialog } = await openDetails();
-    const cancelButton = within(dialog).getByRole('button', { name: 'Cancel booking' });
-    await user.click(cancelButton);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    // The confirm replaces the details: one dialog at a time.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await user.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel booking' })).not.toBeInTheDocument());
     expect(db.cancelRequests).toEqual([]);
-    expect(screen.getByRole('dialog', { name: 'Appointment Details' })).toBeInTheDocument();
-    await waitFor(() => expect(cancelButton).toHaveFocus());
+    const details = screen.getByRole('dialog', { name: 'Appointment Details' });
+    expect(detail(details, 'Status')).toHaveTextContent('Booked');
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Cancel booking' })).toHaveFocus());
   });
 
   it("shows the server's refusal in the confirm and reads the booking again (cancelled meanwhile)", async () => {

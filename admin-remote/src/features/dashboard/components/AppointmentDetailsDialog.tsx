@@ -8,9 +8,10 @@ import { formatWeekday } from '../../../lib/format';
 import { formatContactNumber, formatSlotTimeRange } from '../utils/format';
 import { bookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
-import { CancelBookingDialog } from './CancelBookingDialog';
-import { MoveBookingDialog } from './MoveBookingDialog';
+import { useCancelBookingStep } from './CancelBookingStep';
 import { CopyButton } from './CopyButton';
+import type { DetailsStep, DetailsStepName } from './DetailsStep';
+import { useMoveBookingStep } from './MoveBookingStep';
 
 /* Phones: each label above its value. Desktop: labels in a column beside the values. */
 const List = styled.dl`
@@ -55,9 +56,13 @@ const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   ];
 };
 
+/** What staff last changed while the details were open: the details show its result. */
+type Outcome = { kind: 'moved'; slot: StaffSlot } | { kind: 'cancelled' } | null;
+
 /**
  * Visitor details of a booked slot, the booking's status, refund and history (from GET /staff/bookings/:reference),
- * and Cancel booking while it is booked. Every value is rendered as text, never as markup.
+ * and Move or Cancel while it is booked. One dialog: a change replaces the details as its next step, its Back returns
+ * to them, and its success shows them again with the result. Every value is rendered as text, never as markup.
  */
 export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | null; onClose: () => void }) {
   const { t } = useCatalog(dashboardCatalog);
@@ -65,102 +70,113 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   // `skip`, not RTK's skipToken: importing @reduxjs/toolkit here would bundle a second copy of it into admin-remote.
   const record = useStaffBookingQuery(reference ?? '', { skip: !reference });
   const booking = record.currentData;
-  // At most one change of the booking is open over the details: its move or its cancel.
-  const [change, setChange] = useState<'move' | 'cancel' | null>(null);
-  const [cancelled, setCancelled] = useState(false);
-  const statusRef = useRef<HTMLElement>(null);
+  const [step, setStep] = useState<DetailsStepName>('details');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // Back from a change gives focus to the button that opened it (drawn again with the details).
+  const [backFrom, setBackFrom] = useState<DetailsStepName | null>(null);
+  const moveButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const back = () => {
+    setBackFrom(step);
+    setStep('details');
+  };
+  const move = useMoveBookingStep({
+    booking,
+    active: step === 'move',
+    onBack: back,
+    onMoved: (to) => {
+      setOutcome({ kind: 'moved', slot: to });
+      setStep('details');
+    },
+  });
+  const cancel = useCancelBookingStep({
+    booking,
+    active: step === 'cancel',
+    onBack: back,
+    onCancelled: () => {
+      setOutcome({ kind: 'cancelled' });
+      setStep('details');
+    },
+    onStale: record.refetch,
+  });
 
-  // The Cancel booking button that opened the confirm is gone once the booking is cancelled: focus its new status
-  // instead of leaving focus on the page's body (queued after the closing confirm's own focus return).
-  useEffect(() => {
-    if (!cancelled) return;
-    const timer = setTimeout(() => statusRef.current?.focus(), 0);
-    return () => clearTimeout(timer);
-  }, [cancelled]);
+  // After a move the booking sits on the chosen slot: the details name that one.
+  const shownSlot = outcome?.kind === 'moved' ? outcome.slot : slot;
+  const rows: Row[] =
+    slot && shownSlot
+      ? [
+          {
+            key: 'slot',
+            label: t('rowSlot'),
+            value: t('rowSlotValue', {
+              id: shownSlot.id,
+              date: formatWeekday(shownSlot.date),
+              time: formatSlotTimeRange(shownSlot),
+            }),
+          },
+          {
+            key: 'name',
+            label: t('rowVisitorName'),
+            value: slot.visitorName ?? t('notProvided'),
+            copy: slot.visitorName,
+          },
+          {
+            key: 'email',
+            label: t('rowEmail'),
+            value: slot.visitorEmail ?? t('notProvided'),
+            copy: slot.visitorEmail,
+          },
+          {
+            key: 'contact',
+            label: t('rowContactNumber'),
+            value: formatContactNumber(slot.visitorContactNo),
+            copy: slot.visitorContactNo?.trim() || null,
+          },
+          { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
+          {
+            key: 'child',
+            label: t('rowChildName'),
+            value: slot.childName ?? t('notProvided'),
+            copy: slot.childName,
+          },
+          { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
+          {
+            key: 'reference',
+            label: t('rowPaymentReference'),
+            value: slot.bookingReference ?? t('notProvided'),
+            copy: slot.bookingReference,
+          },
+          {
+            key: 'amount',
+            label: t('rowAmount'),
+            // Staff's direct bookings (and the demo data) carry the fee but no payment.
+            value: booking?.paymentId === null ? t('notPaid') : slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen),
+          },
+          ...(booking ? bookingRows(booking, t) : []),
+        ]
+      : [];
 
-  const rows: Row[] = slot
-    ? [
-        {
-          key: 'slot',
-          label: t('rowSlot'),
-          value: t('rowSlotValue', {
-            id: slot.id,
-            date: formatWeekday(slot.date),
-            time: formatSlotTimeRange(slot),
-          }),
-        },
-        {
-          key: 'name',
-          label: t('rowVisitorName'),
-          value: slot.visitorName ?? t('notProvided'),
-          copy: slot.visitorName,
-        },
-        {
-          key: 'email',
-          label: t('rowEmail'),
-          value: slot.visitorEmail ?? t('notProvided'),
-          copy: slot.visitorEmail,
-        },
-        {
-          key: 'contact',
-          label: t('rowContactNumber'),
-          value: formatContactNumber(slot.visitorContactNo),
-          copy: slot.visitorContactNo?.trim() || null,
-        },
-        { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
-        {
-          key: 'child',
-          label: t('rowChildName'),
-          value: slot.childName ?? t('notProvided'),
-          copy: slot.childName,
-        },
-        { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
-        {
-          key: 'reference',
-          label: t('rowPaymentReference'),
-          value: slot.bookingReference ?? t('notProvided'),
-          copy: slot.bookingReference,
-        },
-        {
-          key: 'amount',
-          label: t('rowAmount'),
-          // Staff's direct bookings (and the demo data) carry the fee but no payment.
-          value: booking?.paymentId === null ? t('notPaid') : slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen),
-        },
-        ...(booking ? bookingRows(booking, t) : []),
-      ]
-    : [];
-
-  return (
-    <>
-      <Dialog
-        open={slot !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setChange(null);
-          setCancelled(false);
-          onClose();
-        }}
-        title={t('detailsTitle')}
-        description={t('detailsDescription')}
-        footer={
-          booking?.state === 'booked' ? (
-            <>
-              <Button variant="secondary" onClick={() => setChange('move')}>
-                {t('moveOpen')}
-              </Button>
-              <Button variant="danger" onClick={() => setChange('cancel')}>
-                {t('cancelBooking')}
-              </Button>
-            </>
-          ) : undefined
-        }
-      >
+  const details: DetailsStep = {
+    title: t('detailsTitle'),
+    description: outcome?.kind === 'moved' ? t('movedDescription') : outcome?.kind === 'cancelled' ? t('cancelledDescription') : t('detailsDescription'),
+    footer:
+      booking?.state === 'booked' ? (
+        <>
+          <Button variant="secondary" ref={moveButton} onClick={() => setStep('move')}>
+            {t('moveOpen')}
+          </Button>
+          <Button variant="danger" ref={cancelButton} onClick={() => setStep('cancel')}>
+            {t('cancelBooking')}
+          </Button>
+        </>
+      ) : undefined,
+    body: (
+      <>
         <List>
           {rows.map((row) => (
             <div key={row.key} style={{ display: 'contents' }}>
               <dt>{row.label}</dt>
-              <dd {...(row.key === 'status' ? { ref: statusRef, tabIndex: -1 } : {})}>
+              <dd data-row={row.key} tabIndex={row.key === 'slot' || row.key === 'status' ? -1 : undefined}>
                 {row.value}
                 {row.copy ? <CopyButton value={row.copy} label={row.label} /> : null}
                 {row.key === 'refund' && booking?.refund?.state === 'failing' ? <Hint>{t('refundFailingHint')}</Hint> : null}
@@ -182,29 +198,35 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         ) : reference ? (
           <Loading role="status">{t('historyLoading')}</Loading>
         ) : null}
-      </Dialog>
-      {change === 'move' && booking && (
-        <MoveBookingDialog
-          booking={booking}
-          onClose={() => setChange(null)}
-          // The details shown are the old slot's: close them; the refreshed list shows the booking at its new time.
-          onMoved={() => {
-            setChange(null);
-            onClose();
-          }}
-        />
-      )}
-      {change === 'cancel' && booking && (
-        <CancelBookingDialog
-          booking={booking}
-          onClose={() => setChange(null)}
-          onCancelled={() => {
-            setChange(null);
-            setCancelled(true);
-          }}
-          onStale={record.refetch}
-        />
-      )}
-    </>
+      </>
+    ),
+  };
+  const shown = step === 'move' ? move : step === 'cancel' ? cancel : details;
+
+  // Runs after the dialog's own focus on a new step (a child's effect runs first), so it wins.
+  useEffect(() => {
+    if (step !== 'details' || !backFrom) return;
+    (backFrom === 'move' ? moveButton : cancelButton).current?.focus();
+    setBackFrom(null);
+  }, [step, backFrom]);
+
+  return (
+    <Dialog
+      open={slot !== null}
+      onOpenChange={(isOpen) => {
+        if (isOpen || shown.busy) return;
+        setStep('details');
+        setOutcome(null);
+        onClose();
+      }}
+      title={shown.title}
+      description={shown.description}
+      footer={shown.footer}
+      // Each step starts where a new dialog would; after a change, on the row that says its result.
+      focusKey={`${step}:${outcome?.kind ?? ''}`}
+      focusTarget={step !== 'details' ? undefined : outcome?.kind === 'moved' ? '[data-row="slot"]' : outcome?.kind === 'cancelled' ? '[data-row="status"]' : undefined}
+    >
+      {shown.body}
+    </Dialog>
   );
 }
