@@ -17,12 +17,13 @@ export type PageHead = { head: string; lang?: string; title?: string; noscript?:
 
 /** `html` with `head` put at the end of its head and, when given, `<html lang>`, the title and the noscript line set. */
 export function withHead(html: string, { head, lang, title, noscript }: PageHead): string {
-  let source = html.replace('</head>', `${head}</head>`);
+  // index.html's own title and noscript line first: the head added after may carry a `<noscript>` of its own.
+  let source = html;
   if (lang) source = source.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
   if (title !== undefined) source = source.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (noscript !== undefined)
     source = source.replace(/<noscript>[\s\S]*?<\/noscript>/, noscript && `<noscript><p class="no-js">${escapeHtml(noscript)}</p></noscript>`);
-  return source;
+  return source.replace('</head>', `${head}</head>`);
 }
 
 /** A page built once and served a few seconds (a server-rendered `/`): compressed when first asked so, quickly. */

@@ -118,10 +118,13 @@ test("the rendered / is titled in the parent's language; the timetable's own no-
   const older = await renderedWith('ms 09:00 release-1', { cookie: 'lang=ms' });
   expect(older).toContain(`<title>Tempah lawatan penilaian · ${brandTitle('ms')}</title>`);
   expect(noScriptLine.exec(older)?.[1]).toBe('Halaman tempahan ini memerlukan JavaScript. Sila hidupkannya dalam pelayar anda.');
-  writeEntry(renderEntry('release-2').replace('</button></section>', '</button><noscript>call us</noscript></section>'));
+  // Its notice, and a style for the head that dims the buttons without JavaScript (a <noscript> in the head too).
+  const dimmed = '<noscript><style>main button{opacity:.5}</style></noscript>';
+  writeEntry(renderEntry('release-2').replace('</button></section>', '</button><noscript>call us</noscript></section>').replace("data-test>.release-2{}</style>'", `data-test>.release-2{}</style>${dimmed}'`));
   const withNotice = await renderedWith('ms 09:00 release-2', { cookie: 'lang=ms' });
   expect(withNotice).toContain('<noscript>call us</noscript>');
   expect(withNotice).not.toMatch(noScriptLine);
+  expect(withNotice).toContain(`${dimmed}`);
   expect(withNotice).toContain(`<title>Tempah lawatan penilaian · ${brandTitle('ms')}</title>`);
 });
 

@@ -12,6 +12,10 @@ const Notice = styled(Callout).attrs({ $tone: 'warning' })`
     margin: ${({ theme }) => theme.space[2]} 0 0;
     padding-left: ${({ theme }) => theme.space[5]};
   }
+  /* A phone number is read whole: it never breaks between its groups. */
+  a[href^='tel:'] {
+    white-space: nowrap;
+  }
 `;
 
 /** Dims the timetable's buttons when scripts do not run (a `<style>` for the head, read only then): nothing to press. */
