@@ -11,7 +11,6 @@ import {
   type PaymentStatusResult,
 } from 'shared-api';
 import { changeTerms } from 'shared-api/change-terms';
-import { schoolYearName } from 'shared-api/schools';
 import { Button, Spinner, createGlobalStyle, styled, useCatalog, useToast } from 'shared-ui';
 import { useTermsText } from '../lib/changeTerms';
 import { Email } from 'shared-ui/text';
@@ -33,6 +32,7 @@ import {
   visitWhen,
   EmailNotice,
   VisitBlock,
+  visitTitle,
 } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
 import { paymentKeyFor } from '../lib/paymentKeys';
@@ -196,7 +196,6 @@ export default function PaymentSuccessPage() {
       : draftChild?.slotId === result.booking.slotId
         ? draftChild
         : null;
-  const yearName = child?.year && schoolYearName(booking.selectedSchool ?? '', child.year, locale);
 
   return (
     <ResultPanel aria-labelledby="success-title" data-print="receipt">
@@ -204,7 +203,7 @@ export default function PaymentSuccessPage() {
       {/* The visit leads (whose, where, when); the payment's facts follow it. */}
       <VisitBlock>
         <h1 id="success-title">
-          {child ? t('visit.for', { child: yearName ? t('childValue', { name: child.name, year: yearName }) : child.name }) : t('visit.yours')}
+          {visitTitle(child, booking.selectedSchool, t, locale)}
         </h1>
         <Details>
           <dt>{t('school')}</dt>

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { brand, PAYMENT_KEY_HEADER } from 'shared-api';
@@ -60,6 +60,14 @@ describe('/thankyou', () => {
     expect(screen.getByText('BK-2026-0001')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Change or cancel this booking' })).toBeInTheDocument();
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('names whose visit it is: the child and year the payment carries, then the school, date and time', () => {
+    const { payment, booking } = paymentStatusResult('completed');
+    render({ emailStatus: 'sent', payment, booking: { ...booking, childName: 'Adam Firdaus', childYear: 'Form 1' } });
+    const visit = screen.getByRole('region', { name: 'Assessment visit for Adam Firdaus, Form 1' });
+    expect(within(visit).getByText('Thursday 26 November 2026')).toBeInTheDocument();
+    expect(within(visit).getByText('BK-2026-0001')).toBeInTheDocument();
   });
 
   it('links to the manage page of the payment the flow handed over (asked once, with the payment key the flow kept)', async () => {

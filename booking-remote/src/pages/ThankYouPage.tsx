@@ -3,7 +3,7 @@ import { schoolName, slotStartMs, type EmailStatus, type PaymentStatusResult } f
 import { changeTerms } from 'shared-api/change-terms';
 import { useTermsText } from '../lib/changeTerms';
 import { Button, useCatalog } from 'shared-ui';
-import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, resultCatalog, visitWhen, type EmailTimeouts } from '../features/payment-result';
+import { Actions, Details, EmailNotice, RegistrationNotice, ResultPanel, VisitBlock, resultCatalog, visitTitle, visitWhen, type EmailTimeouts } from '../features/payment-result';
 import { ManageLinkNotice } from '../features/manage-booking/link';
 import { SchoolPlaceRows } from '../lib/school-place/SchoolPlaceRows';
 import { NothingHere } from './NotFoundPage';
@@ -33,21 +33,25 @@ export default function ThankYouPage() {
       <h1 id="thankyou-title">{t('thankYou.title')}</h1>
       <EmailNotice emailStatus={state.emailStatus} emailTimeouts={state.emailTimeouts} />
       {booking && when && (
-        <Details>
-          <dt>{t('date')}</dt>
-          <dd>{when.day}</dd>
-          <dt>{t('time')}</dt>
-          <dd>{t('timeGmt', { time: when.time })}</dd>
-          <dt>{t('school')}</dt>
-          <dd>{schoolName(booking.selectedSchool, locale)}</dd>
-          <SchoolPlaceRows school={booking.selectedSchool} />
-          {state.payment && (
-            <>
-              <dt>{t('reference')}</dt>
-              <dd>{state.payment.reference}</dd>
-            </>
-          )}
-        </Details>
+        // The visit: whose it is (the child, from the payment's own answer), where and when.
+        <VisitBlock aria-labelledby="thankyou-visit">
+          <h2 id="thankyou-visit">{visitTitle('childName' in booking && booking.childName ? { name: booking.childName, year: booking.childYear } : null, booking.selectedSchool, t, locale)}</h2>
+          <Details>
+            <dt>{t('date')}</dt>
+            <dd>{when.day}</dd>
+            <dt>{t('time')}</dt>
+            <dd>{t('timeGmt', { time: when.time })}</dd>
+            <dt>{t('school')}</dt>
+            <dd>{schoolName(booking.selectedSchool, locale)}</dd>
+            <SchoolPlaceRows school={booking.selectedSchool} />
+            {state.payment && (
+              <>
+                <dt>{t('reference')}</dt>
+                <dd>{state.payment.reference}</dd>
+              </>
+            )}
+          </Details>
+        </VisitBlock>
       )}
       {/* The booking flow of this browser hands over the payment it made: the one whose reference is shown above. */}
       <ManageLinkNotice paymentId={state.payment && 'id' in state.payment ? state.payment.id : null}>

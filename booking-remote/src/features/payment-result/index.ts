@@ -4,3 +4,4 @@ export { calendarVisitOf, googleCalendarUrl, icsFile, visitWhen, type CalendarVi
 export { EmailNotice, type EmailTimeouts } from './components/EmailNotice';
 export { resultCatalog } from './i18n';
 export { failureMessageId, failurePath, paymentIdShown } from './utils/failure';
+export { visitTitle, type VisitChild } from './utils/visitTitle';
