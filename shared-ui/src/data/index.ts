@@ -12,3 +12,4 @@ export {
   type DataTableProps,
   type CellWrap,
 } from './DataTable';
+export { WideView, NarrowView, RecordCard, RecordCardList, type RecordField } from './RecordCards';

@@ -324,7 +324,7 @@ describe('Assessment Dashboard', () => {
     expect(screen.getByRole('columnheader', { name: /Date & Time/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
-  it('on a phone, lists each booking as a card: who booked beside their column names, View Details on the card, the sort as buttons', async () => {
+  it('below the desk (a tablet), lists each booking as a card: who booked beside their column names, View Details on the card, the sort as buttons', async () => {
     seed();
     onPhone();
     window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
@@ -354,6 +354,43 @@ describe('Assessment Dashboard', () => {
     await user.click(within(sortBy).getByRole('button', { name: /^Date & Time\s*, sorted earliest first$/ }));
     expect(within(cards).getAllByRole('listitem').map((card) => within(card).getAllByRole('definition')[0].textContent)).toEqual(['#22', '#21']);
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('on a phone (below 640 px, set by CSS) shows each booking as a card: child and visitor first, then school, date and time (GMT+8), status, phone and View Details', async () => {
+    seed();
+    window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    // jsdom applies no media query: the desk's table shows, and its phone counterpart is in the page, hidden.
+    expect(table()).toBeVisible();
+    const cards = screen.getByRole('list', { name: '2 booked slots found', hidden: true });
+    expect(cards).not.toBeVisible();
+    const cardsNow = () => within(cards).getAllByRole('listitem', { hidden: true });
+    const fields = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term', { hidden: true })
+        .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    const [first, second] = cardsNow();
+    expect(fields(first)).toEqual([
+      'Child: Nur ImanYear 7',
+      'Visitor: Aisyah Rahmanaisyah@example.my',
+      'School: Seri Ilmu International',
+      'Date & Time (GMT+8): Tue 24 Nov 20269:00 AM – 9:30 AM',
+      'Status: Booked',
+      'Phone: 012-345 6789',
+    ]);
+    // The email on its own line, breaking only after its @ or before a dot.
+    expect(within(first).getByText('aisyah@example.my', { selector: 'span > span' }).querySelectorAll('wbr').length).toBeGreaterThan(0);
+    expect(within(first).getByRole('button', { name: 'View Details of slot #21', hidden: true })).toBeInTheDocument();
+    // No phone number given: no Phone line rather than an empty one.
+    expect(fields(second).map((line) => line.split(':')[0])).not.toContain('Phone');
+
+    // The cards follow the table's order.
+    const children = () => cardsNow().map((card) => fields(card)[0]);
+    expect(children()).toEqual(['Child: Nur ImanYear 7', 'Child: Tan Jia HuiYear 2']);
+    await user.click(within(screen.getByRole('columnheader', { name: /Date & Time/ })).getByRole('button'));
+    expect(children()).toEqual(['Child: Tan Jia HuiYear 2', 'Child: Nur ImanYear 7']);
   });
 
   it('deletes an available slot after confirmation, with the progress and success toasts', async () => {

@@ -1,6 +1,6 @@
 import type { StaffSlot } from 'shared-api';
 import { Button, styled, useCatalog } from 'shared-ui';
-import { Badge, DataTable, SecondLine, type DataColumn } from 'shared-ui/data';
+import { Badge, DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, WideView, type DataColumn } from 'shared-ui/data';
 import { Email } from 'shared-ui/text';
 import { formatWeekday } from '../../../lib/format';
 import { dashboardCatalog } from '../i18n';
@@ -28,7 +28,13 @@ type SlotTableProps = {
 
 export const SKELETON_ROWS = 5;
 
-/** The slots: a table on a desk, a card per slot on a phone (the office reads bookings there too). */
+/** A booking's card on a phone: who first (the child, then the visitor), then where and when, the status, the phone. */
+const CARD_FIELDS = ['child', 'visitor', 'school', 'dateTime', 'status', 'phone'];
+
+/**
+ * The slots: a table on a desk. On a phone the bookings are cards (CSS decides, so the table never shows there), the
+ * other views DataTable's compact list.
+ */
 export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
   const action: DataColumn<StaffSlot> = {
@@ -105,7 +111,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
       },
     })),
   ];
-  return (
+  const table = (
     <DataTable
       columns={tableColumns}
       rows={loading ? undefined : slots}
@@ -120,5 +126,28 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
       }
       sortLabel={t('sortBy')}
     />
+  );
+  // Loading or nothing found: the table's placeholders and caption say so on every screen.
+  if (columns.length === 0 || loading || slots.length === 0) return table;
+  const cardColumns = CARD_FIELDS.flatMap((id) => tableColumns.filter((column) => column.id === id));
+  return (
+    <>
+      <WideView>{table}</WideView>
+      <NarrowView>
+        <RecordCardList title={caption}>
+          {slots.map((slot) => (
+            <RecordCard
+              key={slot.id}
+              fields={cardColumns.map((column) => ({
+                id: column.id,
+                label: column.id === 'dateTime' ? t('cardDateTime') : column.header,
+                value: column.cell(slot),
+              }))}
+              actions={readOnly ? undefined : action.cell(slot)}
+            />
+          ))}
+        </RecordCardList>
+      </NarrowView>
+    </>
   );
 }
