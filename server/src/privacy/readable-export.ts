@@ -1,4 +1,5 @@
 import { brand, dayInMY, formatPhone, formatRM, inMY, schoolName, type PersonBookingState, type PersonSummary } from 'shared-api/contract';
+import { noticeText } from 'shared-api/privacy';
 import { escapeHtml as h } from '../mail';
 
 // The access export a parent can read (PDPA s. 30): a plain HTML page that prints on A4, in plain English, with
@@ -86,6 +87,13 @@ export function personHtml(summary: PersonSummary, now: Date): string {
     summary.consents.map((c) => [`Version ${c.noticeVersion}`, LANGUAGE[c.language] ?? c.language, dayTime(c.givenAt)]),
     'No consent is recorded.',
   );
+  // Each notice agreed to, whole, in the language it was read in (once per version and language).
+  const agreed = [...new Map(summary.consents.map((c) => [`${c.noticeVersion}|${c.language}`, c])).values()];
+  const notices = agreed
+    .map((c) => ({ c, text: noticeText(c.noticeVersion, c.language as Parameters<typeof noticeText>[1]) }))
+    .filter((n): n is { c: (typeof agreed)[number]; text: string } => n.text !== undefined)
+    .map(({ c, text }) => `<h3>The privacy notice you agreed to: version ${h(c.noticeVersion)}, ${h(LANGUAGE[c.language] ?? c.language)}</h3><pre>${h(text)}</pre>`)
+    .join('\n');
   const mails = table(
     'Messages about you',
     ['Subject', 'To', 'Date', 'State'],
@@ -100,6 +108,7 @@ body{font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1c2b29;
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}caption{text-align:left;font-weight:600;padding:.25rem 0}
+pre{white-space:pre-wrap;font:inherit}h3{font-size:1rem;margin-top:1.25rem}
 th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #c9d3d1;overflow-wrap:anywhere}
 @media print{body{margin:0;max-width:none}h2{break-after:avoid}tr{break-inside:avoid}}
 </style></head>
@@ -114,6 +123,7 @@ ${bookings}
 ${waitlist}
 <h2>Your consent to the privacy notice</h2>
 ${consents}
+${notices}
 <h2>Messages about you</h2>
 <p>Each message sent to you, or to the school about you: its subject and date (its text is not repeated here).</p>
 ${mails}

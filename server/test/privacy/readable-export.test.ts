@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/audit/table';
 import { createUser } from '../../src/auth/accounts';
-import { mailOutbox } from '../../src/mail';
+import { privacyNotice } from 'shared-api/privacy';
+import { escapeHtml, mailOutbox } from '../../src/mail';
 import { slots } from '../../src/slots';
 import { auth, STAFF, enrolSecondFactor } from '../helpers';
 import { initiateBody, initiateOk, markSandboxPaid, postSandboxCallback, slotRow, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
@@ -84,6 +85,9 @@ describe('the person read for staff, and the export for the parent', () => {
     expect(page).not.toMatch(/\d{4}-\d{2}-\d{2}T/); // no UTC instants
     expect(page).not.toContain('7500');
     expect(text).toMatch(/\|Version [^|]+\|\|English\|\|\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M\|/);
+    // The notice agreed to, whole, once: what the parent consented to.
+    expect(page.match(/<h3>The privacy notice you agreed to: version [^,]+, English<\/h3>/g)).toHaveLength(1);
+    expect(page).toContain(escapeHtml(privacyNotice.texts.en.sections[0].body));
     // Each message by its subject, never its body (the manage link in it stays out).
     const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, MEI_LING.visitorEmail));
     expect(mails.length).toBeGreaterThanOrEqual(2);
