@@ -9,11 +9,13 @@ const phone = '@media (max-width: 639.98px)';
 /**
  * The table's side of a table-or-cards pair, hidden on a phone. Desk first on purpose: a screen that ignores the query
  * (and jsdom in tests) shows the table, and the cards stay out of the way (display: none, so no duplicate is announced).
+ * `$alone`: no cards now (loading, nothing found), so the table's own words show on every screen; kept in the same
+ * place in the tree, so the table is not drawn anew when the cards come.
  */
-export const WideView = styled.div`
+export const WideView = styled.div<{ $alone?: boolean }>`
   min-width: 0;
   ${phone} {
-    display: none;
+    display: ${({ $alone }) => ($alone ? 'block' : 'none')};
   }
 `;
 
@@ -52,7 +54,7 @@ const Item = styled(Card)`
  */
 const Fields = styled.dl`
   display: grid;
-  grid-template-columns: minmax(4.5rem, max-content) minmax(9rem, 1fr);
+  grid-template-columns: minmax(4.5rem, max-content) minmax(8rem, 1fr);
   gap: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   margin: 0;
   > div {
@@ -100,12 +102,14 @@ export function RecordCard({ fields, actions }: { fields: RecordField[]; actions
 }
 
 /** The records of a page as a list of RecordCard, named by its visible title (the table's caption). */
-export function RecordCardList({ title, children }: { title: ReactNode; children: ReactNode }) {
+export function RecordCardList({ title, busy, children }: { title: ReactNode; busy?: boolean; children: ReactNode }) {
   const titleId = useId();
   return (
     <>
       <Title id={titleId}>{title}</Title>
-      <List aria-labelledby={titleId}>{children}</List>
+      <List aria-labelledby={titleId} aria-busy={busy || undefined}>
+        {children}
+      </List>
     </>
   );
 }

@@ -95,7 +95,7 @@ describe('/secured/audit', () => {
     expect(await screen.findByText(AuditText.empty)).toBeInTheDocument();
   });
 
-  it('on a phone, shows each record as a card: time, who, action, target and address beside their names', async () => {
+  it('below the desk (a tablet), shows each record as a card: time, who, action, target and address beside their names', async () => {
     onPhone();
     const { container } = renderAdminApp('/secured/audit');
     const trail = await screen.findByRole('list', { name: /^Audit trail/ });
@@ -114,6 +114,37 @@ describe('/secured/audit', () => {
     expect(within(login).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Time', 'Who', 'Action', 'From']);
     await waitFor(() => expect(trail).not.toHaveAttribute('aria-busy'));
     expect(await axe(container)).toHaveNoViolations();
+  });
+
+  it('on a phone (below 640 px, set by CSS) shows each record as a card, and an email never breaks letter by letter', async () => {
+    renderAdminApp('/secured/audit');
+    expect(await screen.findByText('Page 1 of 1 (5 records)')).toBeInTheDocument();
+    // jsdom applies no media query: the desk's table shows, and its phone counterpart is in the page, hidden.
+    expect(screen.getByRole('table')).toBeVisible();
+    const trail = screen.getByRole('list', { name: /^Audit trail/, hidden: true });
+    expect(trail).not.toBeVisible();
+    const cards = within(trail).getAllByRole('listitem', { hidden: true });
+    expect(cards).toHaveLength(5);
+    const fields = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term', { hidden: true })
+        .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(fields(cards[1])).toEqual([
+      'Time: 3 Mar 2026 10:00:00 AM',
+      'Who: parent',
+      'Action: Parent cancelled',
+      'Target: PAY-ABC123RM 75',
+      'From: 10.7.7.7',
+    ]);
+    // A sign-in touches nothing: its card has no Target line.
+    expect(fields(cards[2]).map((line) => line.split(':')[0])).toEqual(['Time', 'Who', 'Action', 'From']);
+
+    // An email wraps only after its @ or before a dot, on a card and in the table, whose Who column keeps its width.
+    expect(within(cards[0]).getByText('staff@seriilmu.edu.my').querySelectorAll('wbr')).toHaveLength(3);
+    const who = within(bodyRows()[0]).getAllByRole('cell')[1];
+    expect(who.querySelectorAll('wbr')).toHaveLength(3);
+    expect(getComputedStyle(who).overflowWrap).toBe('break-word');
+    expect(getComputedStyle(who).minWidth).toBe('12rem');
   });
 
   it('has no accessibility violations', async () => {

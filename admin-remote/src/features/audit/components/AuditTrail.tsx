@@ -3,7 +3,8 @@ import { serverMessage } from 'shared-api';
 import { ValidationMessage } from 'shared-api/messages';
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, AuditActionLabel, type AuditAction, type AuditRecord } from 'shared-api/audit';
 import { Button, ErrorPanel, Inline, Stack, styled, useCatalog, type Translate } from 'shared-ui';
-import { DataTable, SecondLine, type DataColumn } from 'shared-ui/data';
+import { DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, WideView, type DataColumn } from 'shared-ui/data';
+import { Email } from 'shared-ui/text';
 import { InputField, SelectField } from 'shared-ui/forms';
 import { downloadCsv } from '../../../lib/csv';
 import { english } from '../../../lib/i18n';
@@ -80,6 +81,37 @@ const filtersOf = (d: Draft): AuditFilters => ({
   to: d.to || undefined,
 });
 
+/** The records: the table on a desk; on a phone (CSS decides) a card each, while loading or when none, the table's words. */
+function AuditRecords({ columns, records, busy }: { columns: DataColumn<AuditRecord>[]; records: AuditRecord[] | undefined; busy: boolean }) {
+  const { t } = useCatalog(auditCatalog);
+  const table = (
+    <DataTable
+      columns={columns}
+      rows={records}
+      rowKey={(record) => record.id}
+      caption={t('caption')}
+      scrollLabel={t('records')}
+      busy={busy}
+      loadingRows={5}
+      empty={t('empty')}
+    />
+  );
+  return (
+    <>
+      <WideView $alone={!records?.length}>{table}</WideView>
+      {records?.length ? (
+        <NarrowView>
+          <RecordCardList title={t('caption')} busy={busy}>
+            {records.map((record) => (
+              <RecordCard key={record.id} fields={columns.map((column) => ({ id: column.id, label: column.header, value: column.cell(record) }))} />
+            ))}
+          </RecordCardList>
+        </NarrowView>
+      ) : null}
+    </>
+  );
+}
+
 /** The audit trail: filters (person, action, GMT+8 dates), a page of records, paging, and the CSV export of all that match. */
 export function AuditTrail() {
   const { t } = useCatalog(auditCatalog);
@@ -144,13 +176,21 @@ export function AuditTrail() {
         </When>
       ),
     },
-    // Emails, references and summaries wrap, inside a word only when they must, so the From column stays in view.
-    { id: 'who', header: t('columnWho'), wrap: 'anywhere', cell: (record) => record.actor },
+    // An email wraps after its @ or before a dot, never letter by letter (the column keeps a readable width).
+    {
+      id: 'who',
+      header: t('columnWho'),
+      wrap: 'words',
+      minWidth: '12rem',
+      cell: (record) => (record.actor.includes('@') ? <Email address={record.actor} /> : record.actor),
+    },
     { id: 'action', header: t('columnAction'), cell: actionLabel },
     {
       id: 'target',
       header: t('columnTarget'),
+      // References and summaries wrap, inside a word only when they must, within a width that keeps words readable.
       wrap: 'anywhere',
+      minWidth: '10rem',
       cell: (record) => targetCell(record, t),
     },
     { id: 'from', header: t('columnFrom'), cell: (record) => record.ip ?? '' },
@@ -205,16 +245,7 @@ export function AuditTrail() {
       {error && !isFetching ? (
         <ErrorPanel message={serverMessage(error) ?? t('loadFailed')} onRetry={() => void refetch()} />
       ) : (
-        <DataTable
-          columns={columns}
-          rows={data?.rows}
-          rowKey={(record) => record.id}
-          caption={t('caption')}
-          scrollLabel={t('records')}
-          busy={isFetching}
-          loadingRows={5}
-          empty={t('empty')}
-        />
+        <AuditRecords columns={columns} records={data?.rows} busy={isFetching} />
       )}
 
       {data && (

@@ -128,26 +128,28 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
     />
   );
   // Loading or nothing found: the table's placeholders and caption say so on every screen.
-  if (columns.length === 0 || loading || slots.length === 0) return table;
+  const cards = columns.length > 0 && !loading && slots.length > 0;
   const cardColumns = CARD_FIELDS.flatMap((id) => tableColumns.filter((column) => column.id === id));
   return (
     <>
-      <WideView>{table}</WideView>
-      <NarrowView>
-        <RecordCardList title={caption}>
-          {slots.map((slot) => (
-            <RecordCard
-              key={slot.id}
-              fields={cardColumns.map((column) => ({
-                id: column.id,
-                label: column.id === 'dateTime' ? t('cardDateTime') : column.header,
-                value: column.cell(slot),
-              }))}
-              actions={readOnly ? undefined : action.cell(slot)}
-            />
-          ))}
-        </RecordCardList>
-      </NarrowView>
+      <WideView $alone={!cards}>{table}</WideView>
+      {cards && (
+        <NarrowView>
+          <RecordCardList title={caption}>
+            {slots.map((slot) => (
+              <RecordCard
+                key={slot.id}
+                fields={cardColumns.map((column) => ({
+                  id: column.id,
+                  label: column.id === 'dateTime' ? t('cardDateTime') : column.header,
+                  value: column.cell(slot),
+                }))}
+                actions={readOnly ? undefined : action.cell(slot)}
+              />
+            ))}
+          </RecordCardList>
+        </NarrowView>
+      )}
     </>
   );
 }
