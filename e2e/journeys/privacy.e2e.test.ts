@@ -3,7 +3,7 @@
 // payment, the consent (the notice version shown, in Malay) and the mails. Expected words are written here.
 import fs from 'node:fs';
 import type { ParsedMail } from 'mailparser';
-import { brand } from 'shared-api/contract';
+import { brand, formatRM } from 'shared-api/contract';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, eventually, nextWeekdays, startJourney, passSecondFactor } from '../support/journey';
@@ -97,9 +97,19 @@ test('journey privacy: a parent books in Malay after the Malay notice; staff exp
   await staff.getByRole('button', { name: 'Find' }).click();
   const found = staff.getByRole('region', { name: `Held about ${PARENT.email}` });
   await found.waitFor();
-  const counts = await found.getByRole('listitem').allInnerTexts();
+  // The person first, readably: the child, the booking and where it stands; the counts after.
+  await found.getByText(PARENT.child).first().waitFor();
+  await found.getByText('Paid', { exact: true }).first().waitFor();
+  const counts = await found.getByRole('list', { name: 'Records held' }).getByRole('listitem').allInnerTexts();
   expect(counts.slice(0, 3)).toEqual(['Bookings (slots): 1', 'Payments: 1', 'Consents: 1']);
-  const [download] = await Promise.all([staff.waitForEvent('download'), found.getByRole('button', { name: 'Export JSON' }).click()]);
+  // The parent's readable copy: a page in plain words (GMT+8, ringgit), no database columns.
+  const [readable] = await Promise.all([staff.waitForEvent('download'), found.getByRole('button', { name: 'Download for the parent (readable)' }).click()]);
+  expect(readable.suggestedFilename()).toBe(`person-${PARENT.email}.html`);
+  const copy = fs.readFileSync((await readable.path())!, 'utf8');
+  expect(copy).toContain(PARENT.child);
+  expect(copy).toContain(formatRM(school.feeSen));
+  expect(copy).not.toContain('amount_sen');
+  const [download] = await Promise.all([staff.waitForEvent('download'), found.getByRole('button', { name: 'Download full record (JSON)' }).click()]);
   expect(download.suggestedFilename()).toBe(`person-${PARENT.email}.json`);
   const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
   await journey.shot(staff, 'privacy-person-found');

@@ -131,7 +131,7 @@ test('screens: timetable, booking details, login, dashboard and its dialogs', as
   const viewDetails = staff.getByRole('button', { name: /^View Details of slot #/ }).first();
   await viewDetails.waitFor();
   // The picture shows the table: who booked, after the spec's columns.
-  await staff.getByText(/booked slots? found/).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await staff.locator('caption', { hasText: /booked slots? found/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await settled(staff);
   await journey.shot(staff, 'screen-dashboard-booked');
 

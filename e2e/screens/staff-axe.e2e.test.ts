@@ -98,10 +98,10 @@ test('axe finds no violation on any staff screen: login, password reset, registe
   await viewDetails.waitFor();
   await expectNoViolations(page, 'dashboard: Booked');
   // The picture shows the table: who booked, after the spec's columns.
-  await page.getByText(/booked slots? found/).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.locator('caption', { hasText: /booked slots? found/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   // Scrolled into view below the sticky header, not under it (its height is the page's scroll padding).
   const headerBottom = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom);
-  expect(await page.getByText(/booked slots? found/).evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom - 1);
+  expect(await page.locator('caption', { hasText: /booked slots? found/ }).evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom - 1);
   // An email address in the table wraps after its @ or before a dot, never inside a word.
   const visitorCell = page.getByRole('cell', { name: /@example\.com/ }).first();
   expect(await visitorCell.locator('wbr').count()).toBeGreaterThan(0);
