@@ -180,8 +180,21 @@ test('axe finds no violation on any staff screen: login, password reset, registe
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await page.getByRole('heading', { name: 'Assessment Dashboard' }).waitFor();
   await page.getByRole('group', { name: 'Filter slots' }).getByRole('button', { name: 'Booked' }).click();
-  await page.getByRole('button', { name: /^View Details of slot #/ }).first().waitFor();
+  const firstDetails = page.getByRole('button', { name: /^View Details of slot #/ }).first();
+  await firstDetails.waitFor();
   await expectNoViolations(page, 'dashboard on a phone');
+  // Each booking a card: who, the child, the school, when and the phone in view, nothing wider than the phone.
+  const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await noSidewaysScroll()).toBe(true);
+  await firstDetails.evaluate((el) => el.closest('li')?.scrollIntoView({ block: 'center' }));
+  await journey.shot(page, 'desk-dashboard-booked-phone');
+  // The audit trail on a phone: a card per record, the emails whole words.
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByText(/^Page \d+ of \d+/).waitFor();
+  expect(await noSidewaysScroll()).toBe(true);
+  await journey.shot(page, 'desk-audit-phone');
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await page.getByRole('heading', { name: 'Assessment Dashboard' }).waitFor();
   await journey.finish(page, 'desk-dashboard-phone');
 
   expect(checked).toHaveLength(19);
