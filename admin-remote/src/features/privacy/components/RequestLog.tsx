@@ -8,6 +8,7 @@ import { useChangePrivacyRequestMutation, usePrivacyRequestsQuery } from '../api
 import { privacyCatalog } from '../i18n';
 import { CorrectionForm } from './CorrectionForm';
 import { personLabel } from '../utils/personLabel';
+import { Email } from 'shared-ui/text';
 
 /**
  * The request log: every access and correction request with the day it arrived, its due day (21 days, 35 once an
@@ -40,7 +41,8 @@ export function RequestLog() {
       header: t('requestPerson'),
       cell: (r) => (
         <>
-          {personLabel(r)}
+          {/* An email breaks only after its @ or before a dot, never inside a word. */}
+          {r.personEmail ? <Email address={r.personEmail} /> : personLabel(r)}
           {r.note && <div>{r.note}</div>}
         </>
       ),
