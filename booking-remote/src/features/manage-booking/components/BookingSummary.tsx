@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatRM, schoolName, type ManageView } from 'shared-api';
+import { schoolYearName } from 'shared-api/schools';
 import { useCatalog } from 'shared-ui';
 import { WHAT_TO_BRING_IDS, contractCatalog } from '../../../lib/contract-catalog';
 import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
@@ -36,7 +37,7 @@ export function BookingSummary({ view }: { view: ManageView }) {
       <VisitBlock aria-labelledby="manage-visit-title">
         <h2 id="manage-visit-title">
           {view.childName
-            ? t('visit.for', { child: view.childYear ? t('childValue', { name: view.childName, year: view.childYear }) : view.childName })
+            ? t('visit.for', { child: view.childYear ? t('childValue', { name: view.childName, year: schoolYearName(school, view.childYear, locale) }) : view.childName })
             : t('visit.yours')}
         </h2>
         <Details>

@@ -36,6 +36,8 @@ describe('the manage page in Bahasa Melayu', () => {
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Urus tempahan anda' })).toBeInTheDocument();
     expect(await screen.findByText('BK-2026-0001')).toBeInTheDocument();
+    // Whose visit, the year in Malay too.
+    expect(screen.getByRole('heading', { level: 2, name: 'Lawatan penilaian untuk Adam Firdaus, Tingkatan 1' })).toBeInTheDocument();
     expect(screen.getByText('Sekolah Menengah Swasta Seri Ilmu')).toBeInTheDocument();
     expect(screen.getByText('Jumaat, 27 November 2026')).toBeInTheDocument();
     expect(screen.getByText('9:00 pagi – 9:30 pagi (GMT+8)')).toBeInTheDocument();
