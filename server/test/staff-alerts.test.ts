@@ -41,8 +41,8 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
       { kind: 'admin_notification', status: 'sent', minutesAgo: 600 },
     ]);
     const data = await health();
-    expect(Object.keys(data).sort()).toEqual(['database', 'databaseDetails', 'jobs', 'mail', 'message', 'status']);
-    expect(data).toMatchObject({ status: 'healthy', database: 'database_healthy', message: 'Database connection successful', databaseDetails: { driver } });
+    expect(Object.keys(data).sort()).toEqual(['database', 'databaseDetails', 'errorType', 'jobs', 'mail', 'message', 'status']);
+    expect(data).toMatchObject({ status: 'healthy', errorType: null, database: 'database_healthy', message: 'Database connection successful', databaseDetails: { driver } });
     expect(data.mail).toEqual({ stuck: 0, oldestStuckMinutes: null });
     expect(data.jobs).toEqual({ failed: 0, failedByQueue: {} });
   });
