@@ -27,7 +27,8 @@ describe('a waitlist offer survives the death of the process that made it', () =
   it('offer made, process killed, its time up: the next process expires it and offers the slot to the next parent', async () => {
     const throwaway = await throwawayPostgres('waitlist_kill9');
     drop = throwaway.drop;
-    const env = { DATABASE_URL: throwaway.url, SANDBOX_SECRET, SEED_DEMO: 'false', RECONCILE_INTERVAL_MS: '600000', MAIL_POLL_MS: '600000' };
+    // Quiet hours off: the run must not depend on the time of day (no offer is made in quiet hours).
+    const env = { DATABASE_URL: throwaway.url, SANDBOX_SECRET, SEED_DEMO: 'false', RECONCILE_INTERVAL_MS: '600000', MAIL_POLL_MS: '600000', WAITLIST_QUIET_HOURS: 'off' };
     const first = await startApiProcess('waitlist-kill9', env);
     children.push(first.child);
     db = await openDatabase({ driver: 'postgres', url: throwaway.url, poolSize: 2 });
