@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
+import { brand, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, demoLoginFrom, eventually, nextWeekdays, publicSlots, startJourney } from '../support/journey';
 import { bookToGateway, onGateway, showSlotDay } from '../support/parent';
@@ -117,7 +117,8 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
     expect(rendered).toContain('Release 2 updated:');
     expect(rendered).not.toContain('Last updated:');
     // Serving a page not rendered on the server adds deploy-time preload hints only: the remote's files at its current
-    // address (on the client-rendered /, also the timetable's data); all else is the built file.
+    // address (on the client-rendered /, also the timetable's data), and sets the page's own title and no-JavaScript
+    // line in its language; all else is the built file.
     const servedIndex = await (await fetch(`${stack.urls.shell}/thankyou`)).text();
     const hints = servedIndex.match(/<link rel="preload" href="http:\/\/[^"]+"[^>]*>/g) ?? [];
     const dataHint = `<link rel="preload" href="${stack.urls.api}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
@@ -125,7 +126,9 @@ test('booking-remote is rebuilt and redeployed alone at a new address; the shell
     const remoteHints = hints.filter((hint) => hint !== dataHint);
     expect(remoteHints.length).toBeGreaterThan(0);
     for (const hint of remoteHints) expect(hint).toContain(release.url);
-    expect(hints.reduce((page, hint) => page.replace(hint, ''), servedIndex)).toBe(fs.readFileSync(path.join(distDir('shell'), 'index.html'), 'utf8'));
+    expect(servedIndex).toContain(`<title>Booking complete · ${brand.title}</title>`);
+    const pageParts = (html: string) => html.replace(/<title>[^<]*<\/title>/, '').replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    expect(pageParts(hints.reduce((page, hint) => page.replace(hint, ''), servedIndex))).toBe(pageParts(fs.readFileSync(path.join(distDir('shell'), 'index.html'), 'utf8')));
     await journey.finish(page);
   } finally {
     stack.remotes.booking = oldBooking;
