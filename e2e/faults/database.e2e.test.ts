@@ -85,7 +85,12 @@ test('fault: the database goes away: the timetable shows the database message wi
   await link.cut();
   await page.reload();
   const message = page.getByText(/^Database Issue: /);
-  await message.waitFor({ timeout: 30_000 });
+  await message.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    // What the parent saw instead, what /health says, and the API's warnings: the failure names its cause.
+    const health = await fetch(`${stack.urls.api}/health`).then((r) => r.text(), (err: unknown) => String(err));
+    const warnings = stack.logs.filter((line) => !line.includes('"level":30')).slice(-20);
+    throw new Error(`${String(error)}\nThe page: ${await page.locator('main').innerText()}\n/health: ${health}\nAPI: ${warnings.join('\n')}`);
+  });
   expect(await message.innerText()).toMatch(/^Database Issue: .+/);
   const retry = page.getByRole('main').getByRole('button', { name: 'Retry' }).first();
   await retry.waitFor();

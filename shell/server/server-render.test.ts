@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brandTitle, PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { remoteEntryUrl, type RemotesJson } from './remotes';
-import { serverRenderer } from './server-render';
+import { describeError, serverRenderer } from './server-render';
 import { RENDERED_PAGE_CACHE_CONTROL, renderModuleUrl, startShellServer } from './shell-server';
 import { startStaticServer, type RunningServer } from './static-files';
 
@@ -270,4 +270,14 @@ describe('any failure serves the page as built', () => {
     writeEntry('exports.somethingElse = 1;');
     await clientPage();
   });
+});
+
+test('a warning about an API it cannot reach says why, not only "fetch failed"', async () => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const error = await fetch(`http://127.0.0.1:${port}/`).catch((err: unknown) => err);
+  expect(describeError(error)).toBe('fetch failed (ECONNREFUSED)');
+  expect(describeError(new Error('public list: 503'))).toBe('public list: 503');
 });

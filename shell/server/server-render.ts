@@ -80,7 +80,7 @@ export function renderModuleSource(checkMs: number, warn: (line: string) => void
         .catch((error: unknown) => {
           // Gone or broken: the client page until a good one is back.
           current.module = undefined;
-          warn(`server render: ${error instanceof Error ? error.message : String(error)}`);
+          warn(`server render: ${describeError(error)}`);
         })
         .finally(() => (current.checking = undefined));
     }
@@ -117,7 +117,7 @@ export function listVersionWatch(apiUrl: () => string, warn: (line: string) => v
         after = next;
       } catch (error) {
         if (stopped) return;
-        if (version !== undefined || after !== undefined) warn(`server render: ${error instanceof Error ? error.message : String(error)}; reading the list for each page`);
+        if (version !== undefined || after !== undefined) warn(`server render: ${describeError(error)}; reading the list for each page`);
         version = undefined;
         after = undefined;
         await new Promise((resolve) => setTimeout(resolve, 1000).unref());
@@ -131,6 +131,15 @@ export function listVersionWatch(apiUrl: () => string, warn: (line: string) => v
       stop.abort();
     },
   };
+}
+
+/** An error's message with its cause's (fetch says only "fetch failed"; the cause says refused, reset or closed). */
+export function describeError(error: unknown): string {
+  // Not `instanceof Error`: fetch's errors may come from another realm.
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { code?: string; message?: string } };
+  if (typeof message !== 'string') return String(error);
+  const why = cause?.code ?? cause?.message;
+  return why ? `${message} (${why})` : message;
 }
 
 const timeout = (ms: number) =>
@@ -206,7 +215,7 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
       // Said at most every 10 s: a dead API would otherwise write a line per visitor.
       if (now() - lastWarning > 10_000) {
         lastWarning = now();
-        warn(`server render of / (${locale}) failed, serving the client page: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`server render of / (${locale}) failed, serving the client page: ${describeError(error)}`);
       }
       return undefined;
     }
