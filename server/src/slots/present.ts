@@ -33,14 +33,15 @@ export function displayStatus(row: SlotRow, now: Date = new Date()): PublicSlot[
   return 'available';
 }
 
-/** The public shape: no visitor data at all. */
-export const toPublicSlot = (row: SlotRow, now?: Date): PublicSlot => ({
+/** The public shape: no visitor data at all; `placesLeft` only for a time that seats more than one child. */
+export const toPublicSlot = (row: SlotRow & { placesLeft?: number }, now?: Date): PublicSlot => ({
   id: row.id,
   date: dateInMY(row.startAt),
   startTime: hhmm(row.startAt),
   endTime: hhmm(row.endAt),
   isBooked: row.status === 'booked',
   status: displayStatus(row, now),
+  ...(row.placesLeft === undefined ? {} : { placesLeft: row.placesLeft }),
 });
 
 export const toStaffSlot = (row: SlotRow, now?: Date): StaffSlot => ({

@@ -62,7 +62,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = request.staff!;
       const row = await app.db.transaction(async (tx) => {
         const created = await createSlot(tx, request.body);
-        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: created.id, detail: slotTimes(created) });
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: created.id, detail: { ...slotTimes(created), seats: request.body.seats ?? 1 } });
         return created;
       });
       request.log.info({ slotId: row.id, by: request.staff!.id }, 'slot created');

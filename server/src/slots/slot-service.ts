@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   ErrorCode,
@@ -31,19 +31,31 @@ const noLiveHold = or(isNull(slots.holdExpiresAt), lte(slots.holdExpiresAt, sql`
 export const publiclyBookable = (leadHours = BOOKING_LEAD_HOURS): SQL =>
   and(isNull(slots.deletedAt), eq(slots.status, 'available'), gte(slots.startAt, leadCutoff(leadHours)), noLiveHold) as SQL;
 
-export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: number }) {
+/** A bookable seat with its time's free seats, and the time's seats when more than one (issue 37). */
+export type PublicSlotRow = SlotRow & { placesLeft?: number };
+
+/**
+ * Bookable times, one entry each: the first free seat, with `placesLeft` when the time seats more than one child
+ * (a time with one seat is the spec's slot, unchanged). `total` counts times.
+ */
+export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: number }): Promise<{ rows: PublicSlotRow[]; total: number }> {
   const where = publiclyBookable();
+  const seatsOfTime = sql<number>`(SELECT count(*) FROM slots AS seats WHERE seats.start_at = ${slots.startAt} AND seats.deleted_at IS NULL)`;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .selectDistinctOn([slots.startAt], {
+        row: slots,
+        free: sql<number>`count(*) OVER (PARTITION BY ${slots.startAt})`.mapWith(Number),
+        seats: seatsOfTime.mapWith(Number),
+      })
       .from(slots)
       .where(where)
       .orderBy(asc(slots.startAt), asc(slots.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ total: count() }).from(slots).where(where),
+    db.select({ total: sql<number>`count(DISTINCT ${slots.startAt})`.mapWith(Number) }).from(slots).where(where),
   ]);
-  return { rows, total: Number(total) };
+  return { rows: rows.map(({ row, free, seats }) => (seats > 1 ? { ...row, placesLeft: free } : row)), total: Number(total) };
 }
 
 export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<SlotRow[]> {
@@ -85,7 +97,7 @@ const timeInMY = (at: Date): string => {
  * LATEST_SLOT_START_MINUTES (the same rules as add-many's); refuses anything else with a clear message, and
  * any overlap with a live slot (the same start keeps the spec's duplicate answer).
  */
-export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string }, now = new Date()) {
+export async function createSlot(db: DbOrTx, input: { date: string; startTime: string; endTime: string; seats?: number }, now = new Date()) {
   if (!dayInMY(input.date).isValid()) throw new AppError(400, ErrorCode.VALIDATION_ERROR, SlotAddMessage.badDate);
   const start = slotStart(input.date, input.startTime);
   const startMinutes = parseSlotTime(input.startTime);
@@ -104,9 +116,11 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
     const [clash] = await liveSlotsOverlapping(tx, startAt, endAt);
     if (clash && clash.startAt.getTime() !== startAt.getTime())
       throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotPlanMessage.overlapsExisting(timeInMY(clash.startAt), timeInMY(clash.endAt)));
-    const rows = clash ? [] : await tx.insert(slots).values({ startAt, endAt }).onConflictDoNothing().returning();
-    if (!rows[0]) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
-    return rows[0];
+    // One row per seat (migration 0034): seat 1 is the slot the spec knows; the others seat more children at once.
+    const seats = Array.from({ length: input.seats ?? 1 }, (_, index) => ({ startAt, endAt, seat: index + 1 }));
+    const rows = clash ? [] : await tx.insert(slots).values(seats).onConflictDoNothing().returning();
+    if (rows.length !== seats.length) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
+    return rows.sort((a, b) => a.seat - b.seat)[0];
   });
 }
 

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../base/db/columns';
 
-// Mirrors migrations/0001, 0005, 0014, 0015, 0022 and 0029: the timetable. Its hold columns are written only by server/src/checkout.
+// Mirrors migrations/0001, 0005, 0014, 0015, 0022, 0029 and 0034: the timetable, one row per seat. Its hold columns are written only by server/src/checkout.
 export const slots = pgTable(
   'slots',
   {
     id: serial('id').primaryKey(),
     startAt: tz('start_at').notNull(),
     endAt: tz('end_at').notNull(),
+    /** Which of its time's seats this row is (migration 0034): a time's seats are its live rows, seat 1 first. */
+    seat: smallint('seat').notNull().default(1),
     status: text('status', { enum: ['available', 'booked'] }).notNull().default('available'),
     visitorName: text('visitor_name'),
     visitorEmail: text('visitor_email'),
@@ -34,9 +36,10 @@ export const slots = pgTable(
     deletedAt: tz('deleted_at'),
   },
   (t) => [
-    uniqueIndex('slots_live_start_uq').on(t.startAt).where(sql`deleted_at IS NULL`),
+    uniqueIndex('slots_live_start_seat_uq').on(t.startAt, t.seat).where(sql`deleted_at IS NULL`),
     index('slots_public_list_idx').on(t.startAt, t.id).where(sql`deleted_at IS NULL AND status = 'available'`),
     check('slots_end_after_start', sql`end_at > start_at`),
+    check('slots_seat_check', sql`seat BETWEEN 1 AND 6`),
     check('slots_booked_names_consent', sql`status <> 'booked' OR consent_id IS NOT NULL`),
   ],
 );

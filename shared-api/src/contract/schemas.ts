@@ -9,6 +9,7 @@ import {
   DEFAULT_PAYMENT_METHOD,
   PUBLIC_PAGE_SIZE,
   REGISTER_PASSWORD_MIN,
+  SLOT_MAX_SEATS,
 } from './constants';
 import { EMAIL_PATTERN } from './email';
 import { proofOfWorkSchema } from './hold-limits';
@@ -168,6 +169,8 @@ export const publicSlotSchema = z.object({
   endTime: z.string(),
   isBooked: z.boolean(),
   status: slotStatusSchema,
+  /** Free seats of a time that seats more than one child (issue 37); absent for a one-seat slot, the spec's shape. */
+  placesLeft: z.number().int().min(1).optional(),
 });
 export type PublicSlot = z.infer<typeof publicSlotSchema>;
 
@@ -226,7 +229,8 @@ export const staffListQuerySchema = z.object({
 });
 export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(staffSlotSchema), count: z.number().int() }) });
 
-export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime });
+/** `seats`: children assessed at the same time (1 to SLOT_MAX_SEATS; 1 when left out, the slot as the spec has it). */
+export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime, seats: z.number().int().min(1).max(SLOT_MAX_SEATS).optional() });
 export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
 /**
  * The create-slots form (spec section 5): a range of days from tomorrow (GMT+8) to at most SLOT_MAX_YEARS_AHEAD years

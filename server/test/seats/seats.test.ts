@@ -1,0 +1,72 @@
+// Issue 37, its first step: a time that seats several children is one row per seat; the public list shows the time
+// once, with its places left, while one seat is free; a one-seat slot keeps the spec's shape.
+import { ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
+import { dayjs } from 'shared-api/zoned-dayjs';
+import { slots } from '../../src/slots/tables';
+import { auth, clearSlots, startTestApp, staffToken, stopTestApp, type TestContext } from '../helpers';
+
+jest.setTimeout(30_000);
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  token = await staffToken(ctx);
+});
+afterAll(() => stopTestApp(ctx));
+beforeEach(() => clearSlots(ctx.database));
+
+function nextWeekday(offsetDays = 2): string {
+  let d = dayjs.tz(todayInMY(), 'YYYY-MM-DD', TIMEZONE).add(offsetDays, 'day');
+  while (d.day() === 0 || d.day() === 6) d = d.add(1, 'day');
+  return d.format('YYYY-MM-DD');
+}
+
+const add = (payload: object) => ctx.app.inject({ method: 'POST', url: '/slot/add', payload, headers: auth(token) });
+const publicList = async () => (await ctx.app.inject('/public/list')).json().data.slots as { id: number; startTime: string; placesLeft?: number }[];
+// Each parent from a network of their own: the hold limits are not what is tested here.
+const reserve = (id: number, parent: number) => ctx.app.inject({ method: 'POST', url: `/slot/${id}/reserve`, remoteAddress: `10.0.${parent}.1` });
+
+test('a time with 3 seats is one entry with its places left, until its last seat is held', async () => {
+  const date = nextWeekday();
+  const created = await add({ date, startTime: '09:00', endTime: '09:30', seats: 3 });
+  expect(created.statusCode).toBe(201);
+  expect(created.json().data.slot).toMatchObject({ startTime: '09:00', status: 'available' });
+  expect(await ctx.database.db.select({ seat: slots.seat }).from(slots)).toHaveLength(3);
+
+  const held: number[] = [];
+  for (const [parent, left] of [[1, 3], [2, 2], [3, 1]]) {
+    const [entry, ...others] = await publicList();
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ startTime: '09:00', placesLeft: left });
+    expect(held).not.toContain(entry.id);
+    const hold = await reserve(entry.id, parent);
+    expect(hold.statusCode).toBe(200);
+    held.push(entry.id);
+  }
+  expect(await publicList()).toEqual([]);
+  // Every seat held: a fourth parent gets none of them.
+  for (const id of held) expect((await reserve(id, 4)).json()).toMatchObject({ error: ErrorCode.SLOT_RESERVED });
+});
+
+test('a one-seat slot keeps the spec shape: no placesLeft', async () => {
+  await add({ date: nextWeekday(), startTime: '10:00', endTime: '10:30' });
+  const [entry] = await publicList();
+  expect(Object.keys(entry).sort()).toEqual(['date', 'endTime', 'id', 'isBooked', 'startTime', 'status']);
+});
+
+test.each([0, 7, 2.5, '2'])('seats %p is refused with a clear 400 and creates nothing', async (seats) => {
+  const res = await add({ date: nextWeekday(), startTime: '09:00', endTime: '09:30', seats });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: expect.stringMatching(/^seats: /) });
+  expect(await ctx.database.db.select().from(slots)).toEqual([]);
+});
+
+test('a time already there is refused whatever its seats, and nothing is added to it', async () => {
+  const date = nextWeekday();
+  await add({ date, startTime: '09:00', endTime: '09:30' });
+  const again = await add({ date, startTime: '09:00', endTime: '09:30', seats: 2 });
+  expect(again.statusCode).toBe(409);
+  expect(again.json()).toMatchObject({ error: ErrorCode.SLOT_EXISTS, message: SlotAddMessage.duplicate });
+  expect(await ctx.database.db.select().from(slots)).toHaveLength(1);
+});
