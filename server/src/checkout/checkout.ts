@@ -15,6 +15,7 @@ import {
   refuse,
   releaseHoldRow,
   releaseOfferHoldRow,
+  seatToHold,
   takeHoldRow,
   visibleRefusal,
   type BookInput,
@@ -31,10 +32,10 @@ export const PAYABLE_MS = 10 * 60_000;
 const waitlistFirst = () => new AppError(409, WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, WaitlistMessage.waitlistFirst);
 
 /** A new hold of HOLD_MINUTES (the caller's token, if it brought one), within the holder's hold time on the slot; refused otherwise (thrown). */
-async function newHold(tx: DbOrTx, slotId: number, holder: HoldHolder, token?: string): Promise<Hold> {
-  const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder, token });
+async function newHold(tx: DbOrTx, slotId: number, holder: HoldHolder, token?: string, anySeat = false): Promise<Hold> {
+  const taken = await takeHoldRow(tx, slotId, HOLD_MINUTES, { holder, token, anySeat });
   if ('ok' in taken) return refuse(taken);
-  return { ...taken, expiresAt: await grantHoldTime(tx, slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
+  return { ...taken, expiresAt: await grantHoldTime(tx, taken.slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
 }
 
 /** A payment's hold as the checkout gave it: new (taken by this payment) or the caller's own (`ownEnd`: its end before). */
@@ -98,13 +99,15 @@ export class Checkout {
    * A parent's hold (POST /slot/{id}/reserve): HOLD_MINUTES within the network's hold time on the slot, and past the
    * network's free holds only with a valid proof of work (HoldRefusal otherwise: 429 with its challenge or Retry-After).
    */
-  async reserve(slotId: number, ip: string, proof?: string): Promise<Hold> {
+  async reserve(asked: number, ip: string, proof?: string): Promise<Hold> {
     const holder = this.limits.holder(ip);
+    // A time with several seats: the seat chosen, or another of its free seats (the answer names the one held).
+    const slotId = await seatToHold(this.db, asked);
     await this.openSlot(slotId, null);
     await this.refuseListFirst(slotId, null);
     await this.limits.screen(this.db, holder, proof);
     return this.limits.transaction(this.db, holder, async (tx) => {
-      const hold = await newHold(tx, slotId, holder);
+      const hold = await newHold(tx, slotId, holder, undefined, true);
       await this.limits.admit(tx, holder, proof);
       return hold;
     });

@@ -57,31 +57,64 @@ export type HoldHolder = { client: string; email?: string; phone?: string };
 
 export type Hold = { slotId: number; token: string; expiresAt: Date };
 
+/** The seat to hold for a parent who chose `slotId`: that one while it shows no refusal, else a free seat of its time (issue 37). */
+export async function seatToHold(db: DbOrTx, slotId: number): Promise<number> {
+  const asked = await findSlot(db, slotId);
+  if (!asked || visibleRefusal(asked, null) === null) return slotId;
+  const [other] = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.startAt, asked.startAt), publiclyBookable()))
+    .orderBy(asc(slots.seat))
+    .limit(1);
+  return other?.id ?? slotId;
+}
+
 /**
  * Holds a bookable slot for `minutes` from `at` (the database's now by default), recording who holds it (for the hold
  * limits); the token (new unless the caller brings its own) is returned once and stored only as its SHA-256. The
- * caller then grants its time (hold-time.ts), which may end it sooner.
+ * caller then grants its time (hold-time.ts), which may end it sooner. `anySeat`: when this seat is gone, another free
+ * seat of the same time will do (issue 37; the answer names the seat held).
  */
 export async function takeHoldRow(
   db: DbOrTx,
   slotId: number,
   minutes: number,
-  by: { holder: HoldHolder; token?: string; at?: Date },
+  by: { holder: HoldHolder; token?: string; at?: Date; anySeat?: boolean },
 ): Promise<Hold | Refusal> {
   const token = by.token ?? newToken();
+  const hold = {
+    holdTokenHash: sha256(token),
+    holdExpiresAt: sql`${instant(by.at)} + make_interval(secs => ${minutes * 60})`,
+    holdClient: by.holder.client,
+    holdEmail: by.holder.email ?? null,
+    holdPhone: by.holder.phone ?? null,
+  };
   const [row] = await db
     .update(slots)
-    .set({
-      holdTokenHash: sha256(token),
-      holdExpiresAt: sql`${instant(by.at)} + make_interval(secs => ${minutes * 60})`,
-      holdClient: by.holder.client,
-      holdEmail: by.holder.email ?? null,
-      holdPhone: by.holder.phone ?? null,
-    })
+    .set(hold)
     .where(and(eq(slots.id, slotId), publiclyBookable()))
     .returning({ id: slots.id, holdExpiresAt: slots.holdExpiresAt });
-  if (!row) return explainRefusal(db, slotId, null);
-  return { slotId: row.id, token, expiresAt: row.holdExpiresAt! };
+  if (row) return { slotId: row.id, token, expiresAt: row.holdExpiresAt! };
+  // Another seat of this time, never one another request is taking right now (SKIP LOCKED): each seat its own row.
+  const [other] = by.anySeat
+    ? await db
+        .update(slots)
+        .set(hold)
+        .where(
+          and(
+            sql`${slots.id} = (
+              SELECT seat.id FROM slots AS seat
+              WHERE seat.start_at = (SELECT start_at FROM slots WHERE id = ${slotId}) AND seat.id <> ${slotId}
+                AND seat.deleted_at IS NULL AND seat.status = 'available' AND (seat.hold_expires_at IS NULL OR seat.hold_expires_at <= now())
+              ORDER BY seat.seat FOR UPDATE SKIP LOCKED LIMIT 1)`,
+            publiclyBookable(),
+          ),
+        )
+        .returning({ id: slots.id, holdExpiresAt: slots.holdExpiresAt })
+    : [];
+  if (other) return { slotId: other.id, token, expiresAt: other.holdExpiresAt! };
+  return explainRefusal(db, slotId, null);
 }
 
 /**

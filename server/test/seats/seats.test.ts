@@ -49,6 +49,20 @@ test('a time with 3 seats is one entry with its places left, until its last seat
   for (const id of held) expect((await reserve(id, 4)).json()).toMatchObject({ error: ErrorCode.SLOT_RESERVED });
 });
 
+test('two parents who chose the time as the list showed it each hold a seat of it; the answer names the seat held', async () => {
+  await add({ date: nextWeekday(), startTime: '11:00', endTime: '11:30', seats: 2 });
+  const [shown] = await publicList();
+  const first = (await reserve(shown.id, 1)).json().data;
+  const second = (await reserve(shown.id, 2)).json().data;
+  expect(first.slotId).toBe(shown.id);
+  expect(second.slotId).not.toBe(shown.id);
+  expect(second.token).toEqual(expect.any(String));
+  const seats = await ctx.database.db.select({ id: slots.id, held: slots.holdTokenHash }).from(slots);
+  expect(seats.map((seat) => seat.id).sort()).toEqual([first.slotId, second.slotId].sort());
+  expect(seats.every((seat) => seat.held !== null)).toBe(true);
+  expect(await publicList()).toEqual([]);
+});
+
 test('a one-seat slot keeps the spec shape: no placesLeft', async () => {
   await add({ date: nextWeekday(), startTime: '10:00', endTime: '10:30' });
   const [entry] = await publicList();
