@@ -34,7 +34,8 @@ export const slotPlanningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const plan = await previewSlotPlan(app.db, request.body);
-      return ok(plan, `${plan.toCreate.length} slot(s) would be created, ${plan.refused.length} refused`);
+      const seats = plan.seats === undefined ? '' : ` (${plan.seatsToCreate} seats, ${plan.seats} children at a time)`;
+      return ok(plan, `${plan.toCreate.length} slot(s) would be created${seats}, ${plan.refused.length} refused`);
     },
   );
 
@@ -55,6 +56,7 @@ export const slotPlanningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const staff = request.staff!;
+      const seats = request.body.seats ?? 1;
       const outcome = await createSlotPlan(app.db, request.body, new Date(), (tx, rows) =>
         recordAudit(tx, {
           actor: staff.email,
@@ -63,11 +65,12 @@ export const slotPlanningRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'slot_created',
           target: rows.map((r) => r.id).join(','),
           detail: {
-            count: rows.length,
+            count: rows.length / seats,
+            seats,
             fromDate: request.body.fromDate,
             toDate: request.body.toDate,
             startTimes: request.body.startTimes,
-            slots: rows.map((r) => ({ id: r.id, start: r.startAt.toISOString(), end: r.endAt.toISOString() })),
+            slots: rows.map((r) => ({ id: r.id, start: r.startAt.toISOString(), end: r.endAt.toISOString(), ...(seats > 1 ? { seat: r.seat } : {}) })),
           },
         }),
       );
@@ -76,12 +79,14 @@ export const slotPlanningRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.code(409);
         return { success: false as const, data: outcome.plan, message: SlotPlanMessage.refused, error: ErrorCode.SLOT_EXISTS };
       }
-      request.log.info({ count: outcome.created.length, by: staff.id }, 'slots created (add-many)');
+      request.log.info({ count: outcome.created.length, seats, by: staff.id }, 'slots created (add-many)');
       // New slots are offered to the waitlist first.
       slotFreed(app.db);
       reply.code(201);
-      const created = outcome.created.map((row) => toStaffSlot(row));
-      return ok({ created, count: created.length }, SlotPlanMessage.created(created.length));
+      // Every seat is new, so none is taken yet; a one-seat time keeps the spec's shape.
+      const created = outcome.created.map((row) => toStaffSlot(seats > 1 ? { ...row, seats, seatsTaken: 0 } : row));
+      const message = seats > 1 ? SlotPlanMessage.createdSeats(created.length / seats, seats) : SlotPlanMessage.created(created.length);
+      return ok({ created, count: created.length }, message);
     },
   );
 };

@@ -44,7 +44,11 @@ export const toPublicSlot = (row: SlotRow & { placesLeft?: number }, now?: Date)
   ...(row.placesLeft === undefined ? {} : { placesLeft: row.placesLeft }),
 });
 
-export const toStaffSlot = (row: SlotRow, now?: Date): StaffSlot => ({
+/** A seat row with its time's live seats and booked seats, given only for a time that seats more than one child. */
+export type StaffSlotRow = SlotRow & { seats?: number; seatsTaken?: number };
+
+/** The staff shape; `seat`, `seats` and `seatsTaken` only for a time that seats more than one child (issue 37). */
+export const toStaffSlot = (row: StaffSlotRow, now?: Date): StaffSlot => ({
   id: row.id,
   date: inMY(row.startAt).format('YYYY-MM-DDTHH:mm:ssZ'),
   startTime: hhmm(row.startAt),
@@ -59,6 +63,7 @@ export const toStaffSlot = (row: SlotRow, now?: Date): StaffSlot => ({
   childYear: row.childYear,
   bookingReference: row.bookingReference,
   amountSen: row.amountSen,
+  ...(row.seats === undefined ? {} : { seat: row.seat, seats: row.seats, seatsTaken: row.seatsTaken ?? 0 }),
 });
 
 /** Spec's grouped shape: ISO week number, then date, then that day's slots (each with `week`). */

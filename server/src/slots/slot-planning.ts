@@ -26,7 +26,8 @@ export type SlotPlanOutcome = { ok: true; created: SlotRow[] } | { ok: false; pl
 
 /**
  * Creates every slot of the plan in ONE transaction under the slot-creation lock, or nothing when anything is refused
- * (or nothing would be created). `onCreated` runs in the same transaction (the audit record).
+ * (or nothing would be created): each planned time as `body.seats` rows, seat 1 to n (issue 37). `onCreated` runs in
+ * the same transaction (the audit record).
  */
 export async function createSlotPlan(
   db: DbOrTx,
@@ -38,12 +39,14 @@ export async function createSlotPlan(
     await lockSlotCreation(tx);
     const plan = planSlots(body, await liveSpans(tx, body), now, publicHolidays(body.fromDate, body.toDate));
     if (plan.refused.length > 0 || plan.toCreate.length === 0) return { ok: false, plan };
-    const values = plan.toCreate.map((item) => {
+    const seats = body.seats ?? 1;
+    const values = plan.toCreate.flatMap((item) => {
       const startAt = dayInMY(item.date).add(Number(item.startTime.slice(0, 2)) * 60 + Number(item.startTime.slice(3)), 'minute').toDate();
-      return { startAt, endAt: new Date(startAt.getTime() + SLOT_MINUTES * 60_000) };
+      const endAt = new Date(startAt.getTime() + SLOT_MINUTES * 60_000);
+      return Array.from({ length: seats }, (_, index) => ({ startAt, endAt, seat: index + 1 }));
     });
     const created = await tx.insert(slots).values(values).returning();
-    created.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+    created.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.seat - b.seat);
     await onCreated?.(tx, created);
     return { ok: true, created };
   });

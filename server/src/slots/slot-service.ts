@@ -19,6 +19,7 @@ import {
 } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from './tables';
+import type { StaffSlotRow } from './present';
 import { AppError } from '../base/errors';
 
 // The timetable: listing, creating and deleting slots. Holding and booking them is server/src/checkout's (the only writer
@@ -58,14 +59,30 @@ export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: n
   return { rows: rows.map(({ row, free, seats }) => (seats > 1 ? { ...row, placesLeft: free } : row)), total: Number(total) };
 }
 
-export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<SlotRow[]> {
+/**
+ * Every live row, with its time's live seats and booked seats when the time seats more than one child (issue 37);
+ * counted over all the time's rows, whatever `isBooked` keeps. A one-seat slot is the row alone, the spec's shape.
+ */
+export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<StaffSlotRow[]> {
   const filter =
     isBooked === undefined ? undefined : isBooked ? eq(slots.status, 'booked') : eq(slots.status, 'available');
-  return db
-    .select()
+  const times = db
+    .select({
+      startAt: slots.startAt,
+      seats: sql<number>`count(*)`.as('seats'),
+      seatsTaken: sql<number>`count(*) FILTER (WHERE ${slots.status} = 'booked')`.as('seats_taken'),
+    })
     .from(slots)
+    .where(isNull(slots.deletedAt))
+    .groupBy(slots.startAt)
+    .as('times');
+  const rows = await db
+    .select({ row: slots, seats: times.seats, seatsTaken: times.seatsTaken })
+    .from(slots)
+    .innerJoin(times, eq(times.startAt, slots.startAt))
     .where(and(isNull(slots.deletedAt), filter))
     .orderBy(asc(slots.startAt), asc(slots.id));
+  return rows.map(({ row, seats, seatsTaken }) => (Number(seats) > 1 ? { ...row, seats: Number(seats), seatsTaken: Number(seatsTaken) } : row));
 }
 
 /**

@@ -191,6 +191,10 @@ export const staffSlotSchema = z.object({
   childYear: z.string().nullable(),
   bookingReference: z.string().nullable(),
   amountSen: z.number().int().nullable(),
+  /** Only on a row of a time that seats more than one child (issue 37; absent on a one-seat slot, the spec's shape): this row's seat, the time's live seats and how many of them are booked. */
+  seat: z.number().int().min(1).optional(),
+  seats: z.number().int().min(2).optional(),
+  seatsTaken: z.number().int().min(0).optional(),
 });
 export type StaffSlot = z.infer<typeof staffSlotSchema>;
 
@@ -232,6 +236,13 @@ export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(st
 /** `seats`: children assessed at the same time (1 to SLOT_MAX_SEATS; 1 when left out, the slot as the spec has it). */
 export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime, seats: z.number().int().min(1).max(SLOT_MAX_SEATS).optional() });
 export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
+/** The one answer to seats out of 1..SLOT_MAX_SEATS, for the create dialog's field and for add-many's body. */
+export const SEATS_MESSAGE = `Children at a time must be a whole number from 1 to ${SLOT_MAX_SEATS}`;
+/** "Children at a time" as the create dialog's select holds it: '1' to SLOT_MAX_SEATS as text (left out: 1). */
+export const seatsChoiceSchema = z
+  .string()
+  .refine((v) => /^[1-9]$/.test(v) && Number(v) <= SLOT_MAX_SEATS, SEATS_MESSAGE)
+  .optional();
 /**
  * The create-slots form (spec section 5): a range of days from tomorrow (GMT+8) to at most SLOT_MAX_YEARS_AHEAD years
  * ahead with at least one weekday, and a start time that lets the slot end before midnight.
@@ -241,6 +252,7 @@ export const createSlotsFormSchema = z
     startDate: z.string().refine(filled, rule('startDateRequired')),
     endDate: z.string().refine(filled, rule('endDateRequired')),
     startTime: z.string().refine(filled, rule('startTimeRequired')),
+    seats: seatsChoiceSchema,
   })
   .superRefine(({ startDate, endDate, startTime }, ctx) => {
     const isRealDay = (day: string) => dayInMY(day).isValid();

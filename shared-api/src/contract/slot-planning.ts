@@ -1,7 +1,8 @@
 // Slot planning (issue 15): several start times a day over a date range, created in one request, with a preview.
 import { z } from 'zod';
 import { LATEST_SLOT_START_MINUTES, latestSlotDateInMY } from './slot-rules';
-import { isoDate, staffSlotSchema } from './schemas';
+import { SEATS_MESSAGE, isoDate, staffSlotSchema } from './schemas';
+import { SLOT_MAX_SEATS } from './constants';
 import { SlotAddMessage } from './slot-messages';
 import { formatMinutes12, formatMinutes24, isWeekend, parseSlotTime, slotEndMinutes, todayInMY } from './gmt8';
 import { dayInMY } from './time';
@@ -27,6 +28,8 @@ export const SlotPlanMessage = {
   overlapsExisting: (start: string, end: string) => `This slot overlaps an existing slot (${start} - ${end}).`,
   overlapsRequested: (start: string, end: string) => `This slot overlaps another requested slot (${start} - ${end}).`,
   created: (n: number) => `Created ${n} slot(s)`,
+  /** add-many with more than one child at a time: its times, and their seats (one row each). */
+  createdSeats: (times: number, seats: number) => `Created ${times} slot(s), ${seats} children at a time (${times * seats} seats)`,
 } as const;
 
 const hhmm = z
@@ -43,6 +46,8 @@ export const slotPlanBodySchema = z
     startTimes: z.array(hhmm).min(1, SlotPlanMessage.noTimes).max(SLOT_PLAN_MAX_TIMES, SlotPlanMessage.tooManyTimes),
     /** Leave out the public holidays of the schools' state (brand.config.json `publicHolidays`); false when left out. */
     skipHolidays: z.boolean().optional(),
+    /** Children assessed at the same time (issue 37): each planned time is created as this many seats; 1 when left out. */
+    seats: z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(SLOT_MAX_SEATS, SEATS_MESSAGE).optional(),
   })
   .superRefine(({ fromDate, toDate }, ctx) => {
     const from = dayInMY(fromDate);
@@ -73,6 +78,9 @@ export const slotPlanSchema = z.object({
   refused: z.array(slotPlanRefusalSchema),
   /** The public holidays on the plan's days, skipped or not (the server knows them; older answers have none). */
   holidays: z.array(slotPlanHolidaySchema).default([]),
+  /** Only for more than one child at a time (issue 37): the seats of each time, and of all the times to create. */
+  seats: z.number().int().min(2).optional(),
+  seatsToCreate: z.number().int().min(0).optional(),
 });
 export type SlotPlan = z.infer<typeof slotPlanSchema>;
 
@@ -142,7 +150,8 @@ export function planSlots(body: SlotPlanBody, existing: ExistingSlotSpan[], now:
       }
     }
   }
-  return { toCreate, refused, holidays };
+  const seats = body.seats ?? 1;
+  return { toCreate, refused, holidays, ...(seats > 1 ? { seats, seatsToCreate: toCreate.length * seats } : {}) };
 }
 
 /** Midnight GMT+8 of the day an instant falls on, in ms. */
