@@ -153,7 +153,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       case 'reserve': {
         const { attempt, after } = effect;
         void withHoldChallenge((proofOfWork) => reserveSlot({ slotId: slot.id, minutes: HOLD_MINUTES, proofOfWork }).unwrap(), checking).then(
-          (held) => send({ type: 'held', attempt, after, reservation: createReservation(slot.id, held.token, Date.now(), HOLD_MINUTES, held.expiresAt) }),
+          (held) => send({ type: 'held', attempt, after, reservation: createReservation(held.slotId, held.token, Date.now(), HOLD_MINUTES, held.expiresAt) }),
           (error: unknown) => send({ type: 'reserveFailed', attempt, after, error }),
         );
         return;

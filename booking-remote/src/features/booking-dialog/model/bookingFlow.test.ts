@@ -164,6 +164,15 @@ describe('payment', () => {
     ]);
   });
 
+  it('a time with several seats: the seat the server held (not the one listed) is the one shown and paid for', () => {
+    const OTHER_SEAT = SLOT + 1;
+    const seat = createReservation(OTHER_SEAT, 'hold-token', T0);
+    const atSummaryNow = run(opened(), submitted, { type: 'held', attempt: 0, reservation: seat, after: { to: 'summary', booking } });
+    expect(atSummaryNow.state).toMatchObject({ step: 'payment', slotId: OTHER_SEAT, booking: { slot: { id: OTHER_SEAT, startTime: '09:00' } } });
+    const { effects } = run(atSummaryNow.state, { type: 'proceedToPayment', now: T0 + 60_000 });
+    expect(effects).toEqual([{ type: 'initiate', attempt: 0, booking: { ...booking, slot: { ...booking.slot, id: OTHER_SEAT } }, consent, holdToken: 'hold-token' }]);
+  });
+
   it('the slot could not be held again: back to the payment summary', () => {
     const proceeded = run(atSummary(), { type: 'proceedToPayment', now: T0 + 16 * 60_000 });
     const { state } = run(proceeded.state, { type: 'reserveFailed', attempt: 0, error: refusal('HOLD_LIMIT', 429), after: { to: 'pay', booking, consent } });

@@ -227,9 +227,11 @@ export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
     }
     case 'held': {
       if (isStale(state, event.attempt)) return { state: { ...state, reserving: false }, effects: [{ type: 'release', reservation: event.reservation }] };
-      const next = { ...state, reserving: false, reservation: event.reservation };
+      // A time with several seats: the server may hold another seat of the time than the one listed; it is the one paid for.
+      const seat = event.reservation.slotId;
+      const next = { ...state, slotId: seat, reserving: false, reservation: event.reservation };
       const saved: FlowEffect = { type: 'saveDraft', patch: { reservedSlot: event.reservation } };
-      const { after } = event;
+      const after: AfterHold = { ...event.after, booking: { ...event.after.booking, slot: { ...event.after.booking.slot, id: seat } } };
       if (after.to === 'summary') return toSummary(next, after.booking, [saved]);
       return {
         state: next,
