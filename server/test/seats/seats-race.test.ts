@@ -1,0 +1,49 @@
+jest.setTimeout(180_000);
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../src/base/db/connection';
+import { queryRows } from '../helpers';
+import { postJsonFrom, twoApiProcesses, type Server } from '../payments/server-process';
+
+// Issue 37: the last seats of a time, over two API processes on one PostgreSQL. 200 parents from 200 networks ask for
+// the time at once (all by the seat the list shows, as the page does): exactly as many hold as there are free seats,
+// each a different seat; nobody gets a seat that is taken.
+
+let servers: Server[];
+let db: DatabaseHandle;
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  ({ servers, db, stop } = await twoApiProcesses('seats-race'));
+});
+afterAll(() => stop?.());
+
+test('200 reserves for the last 2 of 3 seats through two processes: 2 holds, on the 2 free seats; 198 refused', async () => {
+  // Three seats two days ahead; seat 1 already held by another parent, so two are left.
+  const [{ start }] = await queryRows<{ start: string }>(db, sql`SELECT date_trunc('hour', now() + interval '2 days')::text AS start`);
+  await db.exec(
+    `INSERT INTO slots (start_at, end_at, seat, hold_token_hash, hold_expires_at, hold_client)
+     SELECT $1::timestamptz, $1::timestamptz + interval '30 minutes', seat,
+            CASE WHEN seat = 1 THEN 'someone' END, CASE WHEN seat = 1 THEN now() + interval '1 hour' END, CASE WHEN seat = 1 THEN 'x' END
+     FROM generate_series(1, 3) AS seat`,
+    [start],
+  );
+  const list = (await (await fetch(`${servers[0].base}/public/list`)).json()) as { data: { slots: { id: number; placesLeft?: number }[] } };
+  expect(list.data.slots).toHaveLength(1);
+  const [shown] = list.data.slots;
+  expect(shown.placesLeft).toBe(2);
+
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => postJsonFrom<{ slotId: number }>(`127.0.${20 + i}.2`, `${servers[i % 2].base}/slot/${shown.id}/reserve`, {})),
+  );
+  const won = answers.filter((answer) => answer.status === 200);
+  expect(won).toHaveLength(2);
+  expect(new Set(won.map((answer) => answer.body.data.slotId)).size).toBe(2);
+  for (const refused of answers.filter((answer) => answer.status !== 200)) {
+    expect(refused.status).toBe(409);
+    expect(['SLOT_RESERVED', 'SLOT_NOT_AVAILABLE']).toContain(refused.body.error);
+  }
+  // The database agrees: three live holds, one per seat, and the time is off the list.
+  const held = await queryRows<{ seat: number }>(db, sql`SELECT seat FROM slots WHERE hold_expires_at > now() ORDER BY seat`);
+  expect(held.map((row) => row.seat)).toEqual([1, 2, 3]);
+  const after = (await (await fetch(`${servers[1].base}/public/list`)).json()) as { data: { slots: unknown[] } };
+  expect(after.data.slots).toEqual([]);
+});
