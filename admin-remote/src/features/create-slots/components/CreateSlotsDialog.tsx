@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Stack, styled, useCatalog } from 'shared-ui';
-import { Choice, ChoiceGroup, Dialog, InputField } from 'shared-ui/forms';
+import { Choice, ChoiceGroup, Dialog, InputField, SelectField } from 'shared-ui/forms';
 import {
   api,
   CREATE_SUCCESS_PANEL_MS,
@@ -9,6 +9,7 @@ import {
   formatMinutes12,
   parseSlotTime,
   serverMessage,
+  SLOT_MAX_SEATS,
   SLOT_MINUTES,
   useAppDispatch,
   type CreateSlotsFormInput,
@@ -35,6 +36,8 @@ const FORM_ID = 'create-slots-form';
 /** Monday to Friday (dayjs day numbers): weekend slots are refused by the slot rules, so they are not offered. */
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
 const WEEKDAY_TEXT = { 1: 'monday', 2: 'tuesday', 3: 'wednesday', 4: 'thursday', 5: 'friday' } as const;
+/** "Children at a time": 1 to SLOT_MAX_SEATS, one per assessor (issue 37). */
+const SEAT_CHOICES = Array.from({ length: SLOT_MAX_SEATS }, (_, index) => String(index + 1));
 
 const Panel = styled.div`
   padding: ${({ theme }) => theme.space[4]};
@@ -96,6 +99,13 @@ const refusalLine = (t: CreateSlotsTranslate, r: SlotPlan['refused'][number]) =>
     end: formatTime(r.endTime),
     reason: r.message,
   });
+
+/** The times the plan creates, and with more than one child at a time, the seats they make. */
+function planCount(t: CreateSlotsTranslate, plan: SlotPlan, times: string[]): string {
+  const count = t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') });
+  if (plan.seats === undefined) return count;
+  return `${count} ${t('planSeats', { seats: plan.seats, total: plan.seatsToCreate ?? plan.toCreate.length * plan.seats })}`;
+}
 
 type PreviewListProps = {
   tone: 'warning' | 'plain';
@@ -165,7 +175,7 @@ function PlanPreview({ state, creating, why }: { state: PlanState; creating: boo
         creating
           ? t('creating', { count: plan.toCreate.length })
           : plan.toCreate.length > 0
-            ? t('planCount', { count: plan.toCreate.length, times: times.map(formatTime).join(', ') })
+            ? planCount(t, plan, times)
             : nothing(plan.refused.length > 0 ? 'whyAllRefused' : plan.holidays.some((h) => h.skipped) ? 'whyHolidays' : 'whyNoWeekday'),
       )}
       <PreviewList tone="warning" heading={t('holidaysWarned', { count: warned.length })} label={t('holidaysList')} lines={warned.map(holiday)} />
@@ -197,7 +207,14 @@ function PlanPreview({ state, creating, why }: { state: PlanState; creating: boo
 }
 
 /** The request body of the choices, or null while they cannot make one (the preview then says nothing would be created). */
-function planBody(choices: { startDate: string; endDate: string; times: string[]; weekdays: number[]; skipHolidays: boolean }): SlotPlanBody | null {
+function planBody(choices: {
+  startDate: string;
+  endDate: string;
+  times: string[];
+  weekdays: number[];
+  skipHolidays: boolean;
+  seats?: string;
+}): SlotPlanBody | null {
   const normalised = choices.times.map((t) => slotTimes(t)?.startTime ?? null);
   if (normalised.some((t) => t === null) || new Set(normalised).size !== normalised.length || choices.weekdays.length === 0) return null;
   const parsed = slotPlanBodySchema.safeParse({
@@ -206,6 +223,8 @@ function planBody(choices: { startDate: string; endDate: string; times: string[]
     weekdays: [...choices.weekdays].sort(),
     startTimes: normalised,
     skipHolidays: choices.skipHolidays,
+    // One child at a time is left out: the request a one-seat plan always was.
+    ...(Number(choices.seats) > 1 ? { seats: Number(choices.seats) } : {}),
   });
   return parsed.success && choices.startDate >= tomorrowInMY() ? parsed.data : null;
 }
@@ -338,15 +357,15 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
   // Opens on a day slots can be made for: tomorrow, or the Monday after when tomorrow is a weekend day.
   const [firstDay] = useState(() => firstWeekdayFromTomorrow());
   const [latest] = useState(() => latestSlotDateInMY());
-  const [createdCount, setCreatedCount] = useState(0);
+  const [created, setCreated] = useState({ times: 0, seats: 1 });
   const form = useForm<CreateSlotsFormInput>({
-    defaultValues: { startDate: firstDay, endDate: firstDay, startTime: DEFAULT_SLOT_START_TIME },
+    defaultValues: { startDate: firstDay, endDate: firstDay, startTime: DEFAULT_SLOT_START_TIME, seats: '1' },
     resolver: formResolver(createSlotsDialogSchema),
   });
   const { handleSubmit, watch } = form;
 
-  const [startDate, endDate, startTime] = watch(['startDate', 'endDate', 'startTime']);
-  const body = planBody({ startDate, endDate, times: [startTime, ...extraTimes], weekdays, skipHolidays });
+  const [startDate, endDate, startTime, seats] = watch(['startDate', 'endDate', 'startTime', 'seats']);
+  const body = planBody({ startDate, endDate, times: [startTime, ...extraTimes], weekdays, skipHolidays, seats });
   const [plan, setPlan] = usePlanPreview(body);
 
   /** Checks the added times (the first is checked by the form's rules); true when all are usable. */
@@ -372,6 +391,7 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
       times: [values.startTime, ...extraTimes],
       weekdays,
       skipHolidays,
+      seats: values.seats,
     });
     if (!request) return;
     setFailure(null);
@@ -386,12 +406,18 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
       return;
     }
     dispatch(api.util.invalidateTags(['PublicSlots']));
-    setCreatedCount(result.data.count);
+    // Each time is a row per seat: the times are the distinct starts created.
+    setCreated({ times: new Set(result.data.created.map((slot) => slot.date)).size, seats: request.seats ?? 1 });
     setPhase('success');
     onDone();
   });
 
-  if (phase === 'success') return <SuccessPanel message={t('created', { count: createdCount })} />;
+  if (phase === 'success')
+    return (
+      <SuccessPanel
+        message={created.seats > 1 ? t('createdSeats', { count: created.times, seats: created.seats }) : t('created', { count: created.times })}
+      />
+    );
 
   const submitting = phase === 'submitting';
   const toggleWeekday = (day: number) => setWeekdays((list) => (list.includes(day) ? list.filter((d) => d !== day) : [...list, day]));
@@ -461,6 +487,13 @@ function CreateSlotsForm({ phase, setPhase, onDone }: CreateSlotsFormProps) {
             </Button>
           </div>
         )}
+        <SelectField label={t('seats')} id="create-seats" hint={t('seatsHint')} disabled={submitting} {...formField(form, 'seats')}>
+          {SEAT_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
         <Choice>
           <input type="checkbox" checked={skipHolidays} onChange={(e) => setSkipHolidays(e.target.checked)} disabled={submitting} />
           {t('skipHolidays')}
