@@ -20,10 +20,20 @@ const Message = styled.p<{ $past?: boolean }>`
   font-style: ${({ $past }) => ($past ? 'italic' : 'normal')};
 `;
 
+// Under the time, small, wrapping inside the button: a phone's button never grows wider.
+const Places = styled.small`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+`;
+
+/** A bookable time; one that seats several children (issue 37) says how many seats are free. */
+export type TimetableSlot = BookableSlot & { placesLeft?: number };
+
 type Props = {
   date: string;
   isPast: boolean;
-  slots: BookableSlot[];
+  slots: TimetableSlot[];
   onSelect: (slot: BookableSlot) => void;
   /** A later day with free slots, for a day that has none: "Next available: Mon, 30 Nov" shows it. */
   nextAvailable?: { date: string; show: () => void };
@@ -56,10 +66,19 @@ export function DaySlots({ date, isPast, slots, onSelect, nextAvailable, onJoinW
     <List>
       {slots.map((slot) => {
         const time = formatClock(slot.startMinutes, locale);
+        const label = t('slotLabel', { time, date: long });
+        const places = slot.placesLeft && t('placesLeft', { count: slot.placesLeft });
         return (
           <li key={slot.id}>
-            <Button variant="secondary" fullWidth aria-label={t('slotLabel', { time, date: long })} onClick={() => onSelect(slot)}>
-              {time}
+            <Button variant="secondary" fullWidth aria-label={places ? t('withPlaces', { slot: label, places }) : label} onClick={() => onSelect(slot)}>
+              {places ? (
+                <span>
+                  {time}
+                  <Places>{places}</Places>
+                </span>
+              ) : (
+                time
+              )}
             </Button>
           </li>
         );

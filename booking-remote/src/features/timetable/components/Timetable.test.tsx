@@ -695,3 +695,59 @@ describe('Timetable in Bahasa Melayu and 中文', () => {
     expect(within(screen.getByRole('status')).getByRole('button', { name: '重试' })).toBeInTheDocument();
   });
 });
+
+describe('places left on a time that seats several children (issue 37)', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  // Thursday: a time with 2 seats free, one with its last seat free; Friday: a one-seat time (no placesLeft).
+  const seatedTimes = () =>
+    server.use(
+      http.get(apiUrl('/public/list'), () =>
+        HttpResponse.json(
+          legacyList([
+            publicSlot({ id: 11, date: '2026-11-26', startTime: '09:00', placesLeft: 2 }),
+            publicSlot({ id: 14, date: '2026-11-26', startTime: '10:00', placesLeft: 1 }),
+            publicSlot({ id: 20, date: '2026-11-27', startTime: '2:00 PM' }),
+          ]),
+        ),
+      ),
+    );
+
+  it('says the seats left under the time on the desk and the phone, and in the button\'s name; a one-seat time as before', async () => {
+    seatedTimes();
+    const onSelect = jest.fn();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderApp(<Timetable onSelectSlot={onSelect} />);
+    const table = await screen.findByRole('table', { name: 'This week' });
+    const [, , , thursday, friday] = within(table).getAllByRole('cell');
+    expect(within(thursday).getAllByRole('button').map((b) => b.textContent)).toEqual(['9:00 AM2 places left', '10:00 AM1 place left']);
+    expect(within(thursday).getByRole('button', { name: '9:00 AM, Thursday 26 November 2026, 2 places left' })).toBeInTheDocument();
+    expect(within(thursday).getByRole('button', { name: '10:00 AM, Thursday 26 November 2026, 1 place left' })).toBeInTheDocument();
+    expect(within(friday).getByRole('button', { name: '2:00 PM, Friday 27 November 2026' })).toHaveTextContent(/^2:00 PM$/);
+
+    // The phone opens on Thursday, the first day with a time, and says the same.
+    const region = carousel();
+    expect(await within(region).findByRole('button', { name: '9:00 AM, Thursday 26 November 2026, 2 places left' })).toHaveTextContent('9:00 AM2 places left');
+    expect(within(region).getByRole('button', { name: '10:00 AM, Thursday 26 November 2026, 1 place left' })).toBeInTheDocument();
+
+    await user.click(within(thursday).getByRole('button', { name: /^9:00 AM/ }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 11, date: '2026-11-26', startTime: '09:00' }));
+  });
+
+  it.each([
+    ['ms', 'Minggu ini', '9:00 pagi, Khamis, 26 November 2026, 2 tempat lagi', '9:00 pagi2 tempat lagi', '10:00 pagi1 tempat lagi', '2:00 petang, Jumaat, 27 November 2026'],
+    ['zh', '本周', '2026年11月26日 星期四，上午9:00，还剩 2 个名额', '上午9:00还剩 2 个名额', '上午10:00还剩 1 个名额', '2026年11月27日 星期五，下午2:00'],
+  ] as const)('says the seats left in %s', async (locale, week, name, two, one, oneSeat) => {
+    seatedTimes();
+    await act(() => activateLocale(locale));
+    renderApp(<Timetable onSelectSlot={() => {}} />);
+    const table = await screen.findByRole('table', { name: week });
+    const [, , , thursday, friday] = within(table).getAllByRole('cell');
+    expect(within(thursday).getAllByRole('button').map((b) => b.textContent)).toEqual([two, one]);
+    expect(within(thursday).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(friday).getByRole('button')).toHaveAccessibleName(oneSeat);
+    expect(within(friday).getByRole('button').textContent).not.toMatch(/tempat|名额/);
+  });
+});

@@ -3,7 +3,7 @@ import { Callout } from '../../../lib/callout';
 import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
-import { DaySlots } from './SlotButtons';
+import { DaySlots, type TimetableSlot } from './SlotButtons';
 
 // Below the desktop breakpoint the carousel takes over.
 const Wrapper = styled.div`
@@ -76,7 +76,7 @@ const Full = styled(Callout)`
 
 type Props = {
   days: CalendarDay[];
-  slotsByDate: Map<string, BookableSlot[]>;
+  slotsByDate: Map<string, TimetableSlot[]>;
   onSelect: (slot: BookableSlot) => void;
   weekName: string;
   onPrevious?: () => void;
