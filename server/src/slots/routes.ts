@@ -5,6 +5,8 @@ import {
   createSlotBodySchema,
   deleteSlotBodySchema,
   envelope,
+  setSeatsBodySchema,
+  SLOT_MAX_SEATS,
   staffListQuerySchema,
   staffListSchema,
   slotIdParamSchema,
@@ -13,7 +15,7 @@ import {
 import { recordAudit, auditBy } from '../audit';
 import { slotTimes, toStaffSlot } from './present';
 import { AppError, ok } from '../base/errors';
-import { createSlot, deleteSlot, listStaffSlots } from './slot-service';
+import { createSlot, deleteSlot, listStaffSlots, setSeats } from './slot-service';
 import { slotFreed } from '../base/slot-watch';
 import { bearerSecurity, errorResponses } from '../base/routes';
 
@@ -62,7 +64,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = request.staff!;
       const row = await app.db.transaction(async (tx) => {
         const created = await createSlot(tx, request.body);
-        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: created.id, detail: { ...slotTimes(created), seats: request.body.seats ?? 1 } });
+        await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: created.id, detail: { ...slotTimes(created), ...(request.body.seats && request.body.seats > 1 ? { seats: request.body.seats } : {}) } });
         return created;
       });
       request.log.info({ slotId: row.id, by: request.staff!.id }, 'slot created');
@@ -70,6 +72,43 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       slotFreed(app.db);
       reply.code(201);
       return ok({ slot: toStaffSlot(row) }, 'Slot created');
+    },
+  );
+
+  app.put(
+    '/slot/:id/seats',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags: ['slots (staff)'],
+        operationId: 'setSlotSeats',
+        summary: `How many children a time assesses at once (1 to ${SLOT_MAX_SEATS}): raised with free seats, or lowered by free seats down to the children booked or paying at it (409 below)`,
+        security: bearerSecurity,
+        params: slotIdParamSchema,
+        body: setSeatsBodySchema,
+        response: { 200: envelope(z.object({ seats: z.number().int(), slots: z.array(staffSlotSchema) })), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const staff = request.staff!;
+      const { before, after } = await app.db.transaction(async (tx) => {
+        const changed = await setSeats(tx, request.params.id, request.body.seats);
+        const kept = new Set(changed.after.map((row) => row.id));
+        const had = new Set(changed.before.map((row) => row.id));
+        const seats = changed.after.length;
+        // Seats are slot rows: an added seat is recorded as a slot created, a removed one as a slot deleted.
+        for (const row of changed.after.filter((row) => !had.has(row.id)))
+          await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_created', target: row.id, detail: { ...slotTimes(row), seats } });
+        for (const row of changed.before.filter((row) => !kept.has(row.id)))
+          await recordAudit(tx, { ...auditBy(staff, request.ip), action: 'slot_deleted', target: row.id, detail: { ...slotTimes(row), seats } });
+        return changed;
+      });
+      // A seat added is offered to the waitlist first.
+      if (after.length > before.length) slotFreed(app.db);
+      const now = new Date();
+      const seatsTaken = after.filter((row) => row.status === 'booked').length;
+      const rows = after.map((row) => toStaffSlot(after.length > 1 ? { ...row, seats: after.length, seatsTaken } : row, now));
+      return ok({ seats: after.length, slots: rows }, `${after.length} seat(s) at this time`);
     },
   );
 

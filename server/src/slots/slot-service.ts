@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   ErrorCode,
+  SLOT_MAX_SEATS,
   SLOT_MINUTES,
   SlotAddMessage,
   SlotPlanMessage,
@@ -138,6 +139,46 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
     const rows = clash ? [] : await tx.insert(slots).values(seats).onConflictDoNothing().returning();
     if (rows.length !== seats.length) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
     return rows.sort((a, b) => a.seat - b.seat)[0];
+  });
+}
+
+export const SeatsMessage = {
+  notFound: 'Slot not found. It may have been deleted already.',
+  tooFew: (taken: number) =>
+    `${taken} ${taken === 1 ? 'child is' : 'children are'} booked or paying at this time, so it needs at least ${taken} ${taken === 1 ? 'seat' : 'seats'}.`,
+} as const;
+
+/**
+ * Sets how many children a time assesses at once (issue 37): raising adds free seats, lowering removes free, unheld
+ * seats (the last first) and never one that is booked or being paid for. Under the creation lock, with the time's rows
+ * locked, so a hold or booking waits for it and then sees the seat gone. The time's seats before and after.
+ */
+export async function setSeats(db: DbOrTx, slotId: number, seats: number): Promise<{ before: SlotRow[]; after: SlotRow[] }> {
+  return db.transaction(async (tx) => {
+    await lockSlotCreation(tx);
+    const asked = await findSlot(tx, slotId);
+    if (!asked || asked.deletedAt) throw new AppError(404, ErrorCode.NOT_FOUND, SeatsMessage.notFound);
+    const before = await tx
+      .select()
+      .from(slots)
+      .where(and(eq(slots.startAt, asked.startAt), isNull(slots.deletedAt)))
+      .orderBy(asc(slots.seat))
+      .for('update');
+    const now = new Date();
+    const free = before.filter((row) => row.status === 'available' && !(row.holdExpiresAt && row.holdExpiresAt > now));
+    const taken = before.length - free.length;
+    if (seats < taken) throw new AppError(409, ErrorCode.SLOT_NOT_AVAILABLE, SeatsMessage.tooFew(taken));
+    if (seats > before.length) {
+      const used = new Set(before.map((row) => row.seat));
+      const numbers = Array.from({ length: SLOT_MAX_SEATS }, (_, index) => index + 1).filter((seat) => !used.has(seat));
+      const added = numbers.slice(0, seats - before.length).map((seat) => ({ startAt: asked.startAt, endAt: asked.endAt, seat }));
+      await tx.insert(slots).values(added);
+    } else if (seats < before.length) {
+      const removed = free.slice(-(before.length - seats)).map((row) => row.id);
+      await tx.update(slots).set({ deletedAt: sql`now()` }).where(and(inArray(slots.id, removed), eq(slots.status, 'available'), noLiveHold));
+    }
+    const after = await tx.select().from(slots).where(and(eq(slots.startAt, asked.startAt), isNull(slots.deletedAt))).orderBy(asc(slots.seat));
+    return { before, after };
   });
 }
 

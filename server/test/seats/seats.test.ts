@@ -84,3 +84,37 @@ test('a time already there is refused whatever its seats, and nothing is added t
   expect(again.json()).toMatchObject({ error: ErrorCode.SLOT_EXISTS, message: SlotAddMessage.duplicate });
   expect(await ctx.database.db.select().from(slots)).toHaveLength(1);
 });
+
+describe('PUT /slot/{id}/seats: staff raise or lower a time\'s seats', () => {
+  const setSeats = (id: number, seats: unknown, headers = auth(token)) => ctx.app.inject({ method: 'PUT', url: `/slot/${id}/seats`, payload: { seats }, headers });
+  const liveSeats = async () => (await ctx.database.db.select().from(slots)).filter((row) => row.deletedAt === null).map((row) => row.seat).sort();
+
+  test('raising adds free seats the list shows at once; lowering removes free ones, never a held or booked one', async () => {
+    const created = (await add({ date: nextWeekday(), startTime: '09:00', endTime: '09:30' })).json().data.slot;
+    const raised = await setSeats(created.id, 3);
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json().data).toMatchObject({ seats: 3, slots: [{ seat: 1, seats: 3, seatsTaken: 0 }, { seat: 2 }, { seat: 3 }] });
+    expect((await publicList())[0].placesLeft).toBe(3);
+
+    // Two parents hold seats: the time cannot go below 2, and lowering to 2 removes the free seat.
+    await reserve(created.id, 1);
+    await reserve(created.id, 2);
+    const tooFew = await setSeats(created.id, 1);
+    expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().message).toBe('2 children are booked or paying at this time, so it needs at least 2 seats.');
+    expect(await liveSeats()).toEqual([1, 2, 3]);
+    const lowered = await setSeats(created.id, 2);
+    expect(lowered.json().data.seats).toBe(2);
+    const live = (await ctx.database.db.select().from(slots)).filter((row) => row.deletedAt === null);
+    expect(live.every((row) => row.holdTokenHash !== null)).toBe(true);
+    expect(await publicList()).toEqual([]);
+  });
+
+  test('bad seats or a missing slot change nothing; a parent cannot call it', async () => {
+    const created = (await add({ date: nextWeekday(), startTime: '10:00', endTime: '10:30' })).json().data.slot;
+    for (const seats of [0, 7, 1.5, '3', null]) expect((await setSeats(created.id, seats)).statusCode).toBe(400);
+    expect((await setSeats(created.id + 1000, 2)).statusCode).toBe(404);
+    expect((await setSeats(created.id, 2, {})).statusCode).toBe(401);
+    expect(await liveSeats()).toEqual([1]);
+  });
+});

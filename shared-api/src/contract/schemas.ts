@@ -236,6 +236,8 @@ export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(st
 /** `seats`: children assessed at the same time (1 to SLOT_MAX_SEATS; 1 when left out, the slot as the spec has it). */
 export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime, seats: z.number().int().min(1).max(SLOT_MAX_SEATS).optional() });
 export type CreateSlotBody = z.infer<typeof createSlotBodySchema>;
+/** A time's seats, raised or lowered (down to the children booked or paying at it). */
+export const setSeatsBodySchema = z.object({ seats: z.number().int().min(1).max(SLOT_MAX_SEATS) });
 /** The one answer to seats out of 1..SLOT_MAX_SEATS, for the create dialog's field and for add-many's body. */
 export const SEATS_MESSAGE = `Children at a time must be a whole number from 1 to ${SLOT_MAX_SEATS}`;
 /** "Children at a time" as the create dialog's select holds it: '1' to SLOT_MAX_SEATS as text (left out: 1). */
