@@ -86,7 +86,7 @@ test('a time already there is refused whatever its seats, and nothing is added t
 });
 
 describe('PUT /slot/{id}/seats: staff raise or lower a time\'s seats', () => {
-  const setSeats = (id: number, seats: unknown, headers = auth(token)) => ctx.app.inject({ method: 'PUT', url: `/slot/${id}/seats`, payload: { seats }, headers });
+  const setSeats = (id: number, seats: unknown, headers: Record<string, string> = auth(token)) => ctx.app.inject({ method: 'PUT', url: `/slot/${id}/seats`, payload: { seats }, headers });
   const liveSeats = async () => (await ctx.database.db.select().from(slots)).filter((row) => row.deletedAt === null).map((row) => row.seat).sort();
 
   test('raising adds free seats the list shows at once; lowering removes free ones, never a held or booked one', async () => {

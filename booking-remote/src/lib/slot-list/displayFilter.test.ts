@@ -57,4 +57,10 @@ describe('slot display filter (spec section 5)', () => {
       [4, 510],
     ]);
   });
+
+  it("keeps a time's free seats when it seats several children (issue 37), and nothing when the list gives none or junk", () => {
+    const kept = filterDisplayableSlots([{ ...base, id: 1, placesLeft: 2 }, { ...base, id: 2, startTime: '10:00' }, { ...base, id: 3, startTime: '11:00', placesLeft: '2' }], NOW);
+    expect(kept.map((s) => s.placesLeft)).toEqual([2, undefined, undefined]);
+    expect('placesLeft' in kept[1]).toBe(false);
+  });
 });

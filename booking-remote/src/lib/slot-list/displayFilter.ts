@@ -9,6 +9,8 @@ export type BookableSlot = {
   startTime: string;
   endTime: string;
   startMinutes: number;
+  /** A time that seats several children (issue 37): its free seats; absent for a one-seat slot. */
+  placesLeft?: number;
 };
 
 /**
@@ -35,6 +37,7 @@ export function filterDisplayableSlots(slots: RawSlot[], now: Date | number = Da
       startTime: slot.startTime as string,
       endTime: typeof slot.endTime === 'string' ? slot.endTime : '',
       startMinutes: parseSlotTime(slot.startTime as string) as number,
+      ...(Number.isInteger(slot.placesLeft) ? { placesLeft: slot.placesLeft as number } : {}),
     }))
     .filter((slot) => Number.isInteger(slot.id))
     .sort((a, b) => (a.date === b.date ? a.startMinutes - b.startMinutes : a.date < b.date ? -1 : 1));

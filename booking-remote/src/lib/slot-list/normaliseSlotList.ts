@@ -9,6 +9,7 @@ export type RawSlot = {
   isBooked?: unknown;
   status?: unknown;
   visitorName?: unknown;
+  placesLeft?: unknown;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

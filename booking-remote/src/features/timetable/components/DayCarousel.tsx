@@ -4,7 +4,7 @@ import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
 import { DayStrip } from './DayStrip';
-import { DaySlots, type TimetableSlot } from './SlotButtons';
+import { DaySlots } from './SlotButtons';
 
 const Wrapper = styled.section`
   min-width: 0;
@@ -62,7 +62,7 @@ const TodayBadge = styled.span`
 
 type Props = {
   days: CalendarDay[];
-  slotsByDate: Map<string, TimetableSlot[]>;
+  slotsByDate: Map<string, BookableSlot[]>;
   onSelect: (slot: BookableSlot) => void;
   /** A full day offers "Join the waitlist" for it (issue 26). */
   onJoinWaitlist?: (date: string) => void;

@@ -27,13 +27,10 @@ const Places = styled.small`
   font-weight: ${({ theme }) => theme.fontWeights.regular};
 `;
 
-/** A bookable time; one that seats several children (issue 37) says how many seats are free. */
-export type TimetableSlot = BookableSlot & { placesLeft?: number };
-
 type Props = {
   date: string;
   isPast: boolean;
-  slots: TimetableSlot[];
+  slots: BookableSlot[];
   onSelect: (slot: BookableSlot) => void;
   /** A later day with free slots, for a day that has none: "Next available: Mon, 30 Nov" shows it. */
   nextAvailable?: { date: string; show: () => void };

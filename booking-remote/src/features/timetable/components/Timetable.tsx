@@ -7,7 +7,6 @@ import { currentWeekdays, dayLabel, upcomingWeekdays } from '../utils/calendarDa
 import { filterDisplayableSlots, type BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { ActionNotice } from './ActionNotice';
 import { DayCarousel } from './DayCarousel';
-import type { TimetableSlot } from './SlotButtons';
 import { SchoolFees } from './SchoolFees';
 import { WeekTable } from './WeekTable';
 
@@ -88,13 +87,9 @@ export function Timetable({ onSelectSlot, onJoinWaitlist }: Props) {
   const fetchedAt = slots.data?.fetchedAt;
   const now = Math.max(minuteNow, fetchedAt ?? 0);
   const slotsByDate = useMemo(() => {
-    const raw = slots.data?.slots ?? [];
-    // The display filter keeps the spec's fields: a time's free seats (issue 37) are found again by its id.
-    const places = new Map(raw.map((slot) => [Number(slot.id), (slot as { placesLeft?: unknown }).placesLeft]));
-    const byDate = new Map<string, TimetableSlot[]>();
-    for (const slot of filterDisplayableSlots(raw, now)) {
-      const placesLeft = places.get(slot.id);
-      byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), Number.isInteger(placesLeft) ? { ...slot, placesLeft: placesLeft as number } : slot]);
+    const byDate = new Map<string, BookableSlot[]>();
+    for (const slot of filterDisplayableSlots(slots.data?.slots ?? [], now)) {
+      byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
     }
     return byDate;
   }, [slots.data, now]);

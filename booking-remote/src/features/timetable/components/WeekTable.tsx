@@ -3,7 +3,7 @@ import { Callout } from '../../../lib/callout';
 import { timetableCatalog } from '../i18n';
 import type { BookableSlot } from '../../../lib/slot-list/displayFilter';
 import { dayLabel, type CalendarDay } from '../utils/calendarDays';
-import { DaySlots, type TimetableSlot } from './SlotButtons';
+import { DaySlots } from './SlotButtons';
 
 // Below the desktop breakpoint the carousel takes over.
 const Wrapper = styled.div`
@@ -76,7 +76,7 @@ const Full = styled(Callout)`
 
 type Props = {
   days: CalendarDay[];
-  slotsByDate: Map<string, TimetableSlot[]>;
+  slotsByDate: Map<string, BookableSlot[]>;
   onSelect: (slot: BookableSlot) => void;
   weekName: string;
   onPrevious?: () => void;
