@@ -72,9 +72,8 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onV
           </SecondLine>
           {slot.seats !== undefined && (
             // A time that seats several children: which seat this row is, and how many of the time's are taken.
-            <SecondLine>
-              <When>{t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}</When>
-            </SecondLine>
+            // Free to wrap at the "·": a phone's card is narrow.
+            <SecondLine>{t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}</SecondLine>
           )}
         </>
       ),
