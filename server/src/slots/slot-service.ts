@@ -144,6 +144,7 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
 
 export const SeatsMessage = {
   notFound: 'Slot not found. It may have been deleted already.',
+  started: 'This time has already started, so its seats can no longer change.',
   tooFew: (taken: number) =>
     `${taken} ${taken === 1 ? 'child is' : 'children are'} booked or paying at this time, so it needs at least ${taken} ${taken === 1 ? 'seat' : 'seats'}.`,
 } as const;
@@ -158,6 +159,7 @@ export async function setSeats(db: DbOrTx, slotId: number, seats: number): Promi
     await lockSlotCreation(tx);
     const asked = await findSlot(tx, slotId);
     if (!asked || asked.deletedAt) throw new AppError(404, ErrorCode.NOT_FOUND, SeatsMessage.notFound);
+    if (asked.startAt <= new Date()) throw new AppError(409, ErrorCode.SLOT_NOT_AVAILABLE, SeatsMessage.started);
     const before = await tx
       .select()
       .from(slots)

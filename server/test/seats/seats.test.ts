@@ -3,7 +3,7 @@
 import { ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { slots } from '../../src/slots/tables';
-import { auth, clearSlots, startTestApp, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, type TestContext } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -116,5 +116,11 @@ describe('PUT /slot/{id}/seats: staff raise or lower a time\'s seats', () => {
     expect((await setSeats(created.id + 1000, 2)).statusCode).toBe(404);
     expect((await setSeats(created.id, 2, {})).statusCode).toBe(401);
     expect(await liveSeats()).toEqual([1]);
+    // A time that has started keeps its seats.
+    const past = await insertSlot(ctx.database, -1);
+    const started = await setSeats(past.id, 3);
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe('This time has already started, so its seats can no longer change.');
+    expect(await liveSeats()).toEqual([1, 1]);
   });
 });
