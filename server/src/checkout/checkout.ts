@@ -226,9 +226,11 @@ export class Checkout {
       slotFreed(this.db);
       return { ok: false, status: 409, code: WaitlistErrorCode.WAITLIST_FIRST as ErrorCode, message: WaitlistMessage.waitlistFirst };
     }
-    await lockSlotsInOrder(tx, [fromSlotId, booking.slotId]);
+    // A time with several seats: the seat asked or, when it went meanwhile, another free seat of that time.
+    const seat = await seatToHold(tx, booking.slotId);
+    await lockSlotsInOrder(tx, [fromSlotId, seat]);
     await freeBookedSlotRow(tx, fromSlotId, reference);
-    return bookSlotRow(tx, { ...booking, bookingReference: reference });
+    return bookSlotRow(tx, { ...booking, slotId: seat, bookingReference: reference });
   }
 
   /** Frees a cancelled booking's slot, in the caller's transaction: public again at once (and the waitlist's, first). */

@@ -261,7 +261,7 @@ export class BookingManager {
     if (!won.ok) throw moveRefused(won);
     const [moved] = await tx
       .update(payments)
-      .set({ slotId, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
+      .set({ slotId: won.slot.id, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
       .where(eq(payments.id, p.id))
       .returning();
     await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: by.actor, fromStart: from.startAt, toStart: won.slot.startAt });

@@ -3,7 +3,7 @@
 import { ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
 import { dayjs } from 'shared-api/zoned-dayjs';
 import { slots } from '../../src/slots/tables';
-import { auth, clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, type TestContext } from '../helpers';
+import { auth, clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -61,6 +61,22 @@ test('two parents who chose the time as the list showed it each hold a seat of i
   expect(seats.map((seat) => seat.id).sort()).toEqual([first.slotId, second.slotId].sort());
   expect(seats.every((seat) => seat.held !== null)).toBe(true);
   expect(await publicList()).toEqual([]);
+});
+
+test("staff move a booking to a time whose listed seat went meanwhile: it lands on the time's free seat", async () => {
+  const date = nextWeekday();
+  const from = (await add({ date, startTime: '08:30', endTime: '09:00' })).json().data.slot;
+  const booked = await ctx.app.inject({ method: 'PUT', url: `/slot/${from.id}`, payload: { ...visitor, id: from.id }, headers: auth(token) });
+  const reference = booked.json().data.slot.bookingReference as string;
+  await add({ date, startTime: '11:00', endTime: '11:30', seats: 2 });
+  const [listed] = await publicList();
+  expect((await reserve(listed.id, 1)).statusCode).toBe(200);
+  const moved = await ctx.app.inject({ method: 'POST', url: `/staff/bookings/${reference}/move`, payload: { slotId: listed.id }, headers: auth(token) });
+  expect(moved.statusCode).toBe(200);
+  const rows = await ctx.database.db.select().from(slots);
+  const seat = rows.find((row) => row.bookingReference === reference)!;
+  expect(seat).toMatchObject({ status: 'booked', seat: 2 });
+  expect(rows.find((row) => row.id === from.id)).toMatchObject({ status: 'available' });
 });
 
 test('a one-seat slot keeps the spec shape: no placesLeft', async () => {
