@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { inMY } from 'shared-api/contract';
 import pg from 'pg';
 import { version as pgBossVersion } from 'pg-boss/package.json';
 import { buildApp, type App } from '../src/app';
@@ -160,3 +161,10 @@ export async function insertConsent(db: DatabaseHandle['db'], language: 'en' | '
 
 /** The consent an initiate body carries: the notice in force, read in `language`. */
 export const currentConsent = (language: 'en' | 'ms' | 'zh' = 'en') => ({ noticeVersion: currentNoticeVersion(), language });
+
+/** A weekday at least `daysAhead` days from today (GMT+8), as YYYY-MM-DD: a test's date, never a fixed one. */
+export function weekdayAhead(daysAhead = 2): string {
+  let day = inMY().add(daysAhead, 'day');
+  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}

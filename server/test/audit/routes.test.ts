@@ -1,19 +1,13 @@
 jest.setTimeout(60_000);
 import { sql } from 'drizzle-orm';
-import { AUDIT_PAGE_MAX, ErrorCode, inMY, type AuditRecord } from 'shared-api/contract';
+import { AUDIT_PAGE_MAX, ErrorCode, type AuditRecord } from 'shared-api/contract';
 import { auditLog } from '../../src/audit/record';
-import { auth, queryRows, adminToken, STAFF } from '../helpers';
+import { auth, queryRows, adminToken, STAFF, weekdayAhead } from '../helpers';
 import { insertSlot, startPaymentsApp, visitor, type Driver, type PayCtx } from '../payments/support';
 import { bookPaid, cancel, manageGet, reschedule } from '../bookings/support';
 
 const ADDRESS = '203.0.113.7';
 
-/** A weekday at least `daysAhead` days from today (GMT+8), as YYYY-MM-DD. */
-function weekdayAhead(daysAhead: number): string {
-  let day = inMY().add(daysAhead, 'day');
-  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
-  return day.format('YYYY-MM-DD');
-}
 
 describe.each(['pglite', 'postgres'] as Driver[])('audit trail: records and GET /staff/audit (%s)', (driver) => {
   let ctx: PayCtx;

@@ -3,9 +3,7 @@
 // seats last set, and the public list says exactly its free seats.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { TIMEZONE, todayInMY } from 'shared-api/contract';
-import { dayjs } from 'shared-api/zoned-dayjs';
-import { auth, clearSlots, queryRows, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from '../helpers';
+import { auth, clearSlots, queryRows, startTestApp, staffToken, stopTestApp, visitor, weekdayAhead, type TestContext } from '../helpers';
 
 jest.setTimeout(180_000);
 
@@ -17,11 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => stopTestApp(ctx));
 
-function nextWeekday(): string {
-  let d = dayjs.tz(todayInMY(), 'YYYY-MM-DD', TIMEZONE).add(2, 'day');
-  while (d.day() === 0 || d.day() === 6) d = d.add(1, 'day');
-  return d.format('YYYY-MM-DD');
-}
 
 type Step =
   | { kind: 'reserve'; parent: number; seat: number }
@@ -47,7 +40,7 @@ test('booked and held seats never exceed seats; a seat change never removes one;
   await fc.assert(
     fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.array(step, { minLength: 1, maxLength: 14 }), async (initial, steps) => {
       await clearSlots(ctx.database);
-      const date = nextWeekday();
+      const date = weekdayAhead();
       await ctx.app.inject({ method: 'POST', url: '/slot/add', payload: { date, startTime: '09:00', endTime: '09:30', seats: initial }, headers: auth(token) });
       let seats = initial;
       const tokens = new Map<number, { slotId: number; token: string }>();

@@ -1,9 +1,8 @@
 // Issue 37, its first step: a time that seats several children is one row per seat; the public list shows the time
 // once, with its places left, while one seat is free; a one-seat slot keeps the spec's shape.
-import { ErrorCode, SlotAddMessage, TIMEZONE, todayInMY } from 'shared-api/contract';
-import { dayjs } from 'shared-api/zoned-dayjs';
+import { ErrorCode, SlotAddMessage } from 'shared-api/contract';
 import { slots } from '../../src/slots/tables';
-import { auth, clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, visitor, type TestContext } from '../helpers';
+import { auth, clearSlots, insertSlot, startTestApp, staffToken, stopTestApp, visitor, weekdayAhead, type TestContext } from '../helpers';
 
 jest.setTimeout(30_000);
 
@@ -16,11 +15,6 @@ beforeAll(async () => {
 afterAll(() => stopTestApp(ctx));
 beforeEach(() => clearSlots(ctx.database));
 
-function nextWeekday(offsetDays = 2): string {
-  let d = dayjs.tz(todayInMY(), 'YYYY-MM-DD', TIMEZONE).add(offsetDays, 'day');
-  while (d.day() === 0 || d.day() === 6) d = d.add(1, 'day');
-  return d.format('YYYY-MM-DD');
-}
 
 const add = (payload: object) => ctx.app.inject({ method: 'POST', url: '/slot/add', payload, headers: auth(token) });
 const publicList = async () => (await ctx.app.inject('/public/list')).json().data.slots as { id: number; startTime: string; placesLeft?: number }[];
@@ -28,7 +22,7 @@ const publicList = async () => (await ctx.app.inject('/public/list')).json().dat
 const reserve = (id: number, parent: number) => ctx.app.inject({ method: 'POST', url: `/slot/${id}/reserve`, remoteAddress: `10.0.${parent}.1` });
 
 test('a time with 3 seats is one entry with its places left, until its last seat is held', async () => {
-  const date = nextWeekday();
+  const date = weekdayAhead();
   const created = await add({ date, startTime: '09:00', endTime: '09:30', seats: 3 });
   expect(created.statusCode).toBe(201);
   expect(created.json().data.slot).toMatchObject({ startTime: '09:00', status: 'available' });
@@ -50,7 +44,7 @@ test('a time with 3 seats is one entry with its places left, until its last seat
 });
 
 test('two parents who chose the time as the list showed it each hold a seat of it; the answer names the seat held', async () => {
-  await add({ date: nextWeekday(), startTime: '11:00', endTime: '11:30', seats: 2 });
+  await add({ date: weekdayAhead(), startTime: '11:00', endTime: '11:30', seats: 2 });
   const [shown] = await publicList();
   const first = (await reserve(shown.id, 1)).json().data;
   const second = (await reserve(shown.id, 2)).json().data;
@@ -64,7 +58,7 @@ test('two parents who chose the time as the list showed it each hold a seat of i
 });
 
 test("staff move a booking to a time whose listed seat went meanwhile: it lands on the time's free seat", async () => {
-  const date = nextWeekday();
+  const date = weekdayAhead();
   const from = (await add({ date, startTime: '08:30', endTime: '09:00' })).json().data.slot;
   const booked = await ctx.app.inject({ method: 'PUT', url: `/slot/${from.id}`, payload: { ...visitor, id: from.id }, headers: auth(token) });
   const reference = booked.json().data.slot.bookingReference as string;
@@ -80,20 +74,20 @@ test("staff move a booking to a time whose listed seat went meanwhile: it lands 
 });
 
 test('a one-seat slot keeps the spec shape: no placesLeft', async () => {
-  await add({ date: nextWeekday(), startTime: '10:00', endTime: '10:30' });
+  await add({ date: weekdayAhead(), startTime: '10:00', endTime: '10:30' });
   const [entry] = await publicList();
   expect(Object.keys(entry).sort()).toEqual(['date', 'endTime', 'id', 'isBooked', 'startTime', 'status']);
 });
 
 test.each([0, 7, 2.5, '2'])('seats %p is refused with a clear 400 and creates nothing', async (seats) => {
-  const res = await add({ date: nextWeekday(), startTime: '09:00', endTime: '09:30', seats });
+  const res = await add({ date: weekdayAhead(), startTime: '09:00', endTime: '09:30', seats });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ error: ErrorCode.VALIDATION_ERROR, message: expect.stringMatching(/^seats: /) });
   expect(await ctx.database.db.select().from(slots)).toEqual([]);
 });
 
 test('a time already there is refused whatever its seats, and nothing is added to it', async () => {
-  const date = nextWeekday();
+  const date = weekdayAhead();
   await add({ date, startTime: '09:00', endTime: '09:30' });
   const again = await add({ date, startTime: '09:00', endTime: '09:30', seats: 2 });
   expect(again.statusCode).toBe(409);
@@ -106,7 +100,7 @@ describe('PUT /slot/{id}/seats: staff raise or lower a time\'s seats', () => {
   const liveSeats = async () => (await ctx.database.db.select().from(slots)).filter((row) => row.deletedAt === null).map((row) => row.seat).sort();
 
   test('raising adds free seats the list shows at once; lowering removes free ones, never a held or booked one', async () => {
-    const created = (await add({ date: nextWeekday(), startTime: '09:00', endTime: '09:30' })).json().data.slot;
+    const created = (await add({ date: weekdayAhead(), startTime: '09:00', endTime: '09:30' })).json().data.slot;
     const raised = await setSeats(created.id, 3);
     expect(raised.statusCode).toBe(200);
     expect(raised.json().data).toMatchObject({ seats: 3, slots: [{ seat: 1, seats: 3, seatsTaken: 0 }, { seat: 2 }, { seat: 3 }] });
@@ -127,7 +121,7 @@ describe('PUT /slot/{id}/seats: staff raise or lower a time\'s seats', () => {
   });
 
   test('bad seats or a missing slot change nothing; a parent cannot call it', async () => {
-    const created = (await add({ date: nextWeekday(), startTime: '10:00', endTime: '10:30' })).json().data.slot;
+    const created = (await add({ date: weekdayAhead(), startTime: '10:00', endTime: '10:30' })).json().data.slot;
     for (const seats of [0, 7, 1.5, '3', null]) expect((await setSeats(created.id, seats)).statusCode).toBe(400);
     expect((await setSeats(created.id + 1000, 2)).statusCode).toBe(404);
     expect((await setSeats(created.id, 2, {})).statusCode).toBe(401);
