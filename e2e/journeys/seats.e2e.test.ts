@@ -69,21 +69,14 @@ test('a 3-seat time: places left on the timetable, two children booked by two pa
   await timeOnPhone(second, '1 place left');
   await journey.shot(second, 'en-seats-one-left-390');
 
-  // Staff: each seat is a row; two are booked, one is free; the time cannot go below the 2 children booked.
+  // Staff: each seat is a row; two are booked, one is free.
   const list = await apiCall<{ timeSlots: { rows: { id: number; seats?: number; seatsTaken?: number; childName: string | null; date: string }[] } }>(stack.urls.api, 'GET', '/slot/list', undefined, token);
   const seats = list.body.data.timeSlots.rows.filter((row) => row.date.startsWith(day));
   expect(seats).toHaveLength(3);
   expect(seats.every((row) => row.seats === 3 && row.seatsTaken === 2)).toBe(true);
   expect(seats.map((row) => row.childName).filter(Boolean).sort()).toEqual([parent.child, 'Tan Wei Jie'].sort());
-  const lowered = await apiCall<unknown>(stack.urls.api, 'PUT', `/slot/${seats[0].id}/seats`, { seats: 1 }, token);
-  expect(lowered).toMatchObject({ status: 409, body: { message: '2 children are booked or paying at this time, so it needs at least 2 seats.' } });
-  expect((await apiCall<unknown>(stack.urls.api, 'PUT', `/slot/${seats[0].id}/seats`, { seats: 2 }, token)).status).toBe(200);
-  await second.reload();
-  await second.getByText('Loading available slots...').waitFor({ state: 'detached', timeout: 30_000 });
-  // Two seats, both booked: the time is no longer offered.
-  await showCarouselDay(second, day);
-  expect(await second.getByRole('main').getByRole('button', { name: new RegExp(`^${slotButtonName(day, '10:00')}`) }).count()).toBe(0);
-  // The office's view: each seat a row, saying which seat and how many of the time's are taken, at a desk and on a phone.
+  // The office: each seat a row, saying which seat and how many of the time's are taken; the time's seats changed
+  // from its row, down to the children booked and no further.
   const { demoLoginFrom } = await import('../support/journey');
   const login = demoLoginFrom(stack.logs);
   const office = await newPage(desk);
@@ -93,6 +86,17 @@ test('a 3-seat time: places left on the timetable, two children booked by two pa
   await office.getByRole('button', { name: 'Login' }).click();
   await office.getByRole('heading', { name: 'Assessment Dashboard' }).waitFor();
   await office.getByRole('group', { name: 'Filter slots' }).getByRole('button', { name: 'Booked' }).click();
+  await office.getByText(/Seat\s1\sof\s3/).first().waitFor({ timeout: 30_000 });
+  await office.getByRole('button', { name: `Children at a time for slot #${seats[0].id}` }).click();
+  const seatsDialog = office.getByRole('dialog', { name: 'Children at a time' });
+  await seatsDialog.getByLabel('Children at a time').selectOption('1');
+  await seatsDialog.getByRole('button', { name: 'Save' }).click();
+  await seatsDialog.getByText('2 children are booked or paying at this time, so it needs at least 2 seats.').waitFor();
+  await journey.shot(office, 'desk-seats-too-few-1366');
+  await seatsDialog.getByLabel('Children at a time').selectOption('2');
+  await seatsDialog.getByRole('button', { name: 'Save' }).click();
+  await office.getByText(/now takes 2 children at a time\./).waitFor();
+  await seatsDialog.waitFor({ state: 'detached' });
   await office.getByText(/Seat\s1\sof\s2/).first().waitFor({ timeout: 30_000 });
   await journey.shot(office, 'desk-seats-dashboard-1366');
   await office.setViewportSize(phone);
@@ -101,6 +105,13 @@ test('a 3-seat time: places left on the timetable, two children booked by two pa
   await card.waitFor();
   await card.scrollIntoViewIfNeeded();
   await journey.shot(office, 'desk-seats-dashboard-390');
+
+  // Two seats, both booked: parents are no longer offered the time.
+  await second.reload();
+  await second.getByText('Loading available slots...').waitFor({ state: 'detached', timeout: 30_000 });
+  await showCarouselDay(second, day);
+  expect(await second.getByRole('main').getByRole('button', { name: new RegExp(`^${slotButtonName(day, '10:00')}`) }).count()).toBe(0);
+
   // Creating times: "Children at a time" beside the times, at a desk.
   await office.setViewportSize(desk);
   await office.getByRole('button', { name: 'Actions' }).click();

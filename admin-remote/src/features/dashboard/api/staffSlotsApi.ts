@@ -20,7 +20,13 @@ export const staffSlotsApi = api.injectEndpoints({
       transformResponse: () => null,
       invalidatesTags: ['StaffSlots', 'PublicSlots'],
     }),
+    // A time's seats (issue 37): raised, or lowered down to the children booked or paying (409 in words below that).
+    setSlotSeats: build.mutation<{ seats: number }, { slotId: number; seats: number }>({
+      query: ({ slotId, seats }) => ({ url: `/slot/${slotId}/seats`, method: 'PUT', body: { seats } }),
+      transformResponse: (response: Envelope<{ seats: number }>) => ({ seats: response.data.seats }),
+      invalidatesTags: ['StaffSlots', 'PublicSlots'],
+    }),
   }),
 });
 
-export const { useStaffSlotsQuery, useDeleteSlotMutation } = staffSlotsApi;
+export const { useStaffSlotsQuery, useDeleteSlotMutation, useSetSlotSeatsMutation } = staffSlotsApi;

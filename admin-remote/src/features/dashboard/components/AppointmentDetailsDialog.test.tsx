@@ -196,6 +196,17 @@ describe('Appointment Details: history, staff move and cancel, one dialog at a t
     expect(screen.queryByRole('button', { name: 'View Details of slot #21' })).not.toBeInTheDocument();
   });
 
+  it('a time with several free seats is one choice in the move list (issue 37)', async () => {
+    seed();
+    for (const id of [31, 32, 33]) addSlot({ id, date: '2027-01-06', startTime: '11:00', endTime: '11:30' });
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move booking' }));
+    const move = await screen.findByRole('dialog', { name: 'Move booking to another slot' });
+    const select = await within(move).findByRole('combobox', { name: 'New slot' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toContain('31'));
+    expect(within(select).getAllByRole('option', { name: 'Wed 6 Jan 2027 · 11:00 AM – 11:30 AM' })).toHaveLength(1);
+  });
+
   it('goes back from the move to the details, which are shown as they were, focus on Move booking', async () => {
     seed();
     addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });

@@ -13,6 +13,7 @@ import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort }
 import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
+import { SeatsDialog } from './SeatsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
 import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
@@ -96,6 +97,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [school, setSchool] = useState('');
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
   const [details, setDetails] = useState<StaffSlot | null>(null);
+  const [seatsOf, setSeatsOf] = useState<StaffSlot | null>(null);
   const { booked, available, past, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
 
@@ -231,6 +233,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   sort={shownSort}
                   onSort={onSort}
                   onDelete={setToDelete}
+                  onSeats={filter === 'past' ? undefined : setSeatsOf}
                   onViewDetails={setDetails}
                   readOnly={filter === 'past'}
                   columns={filter === 'booked' ? BOOKED_COLUMNS : undefined}
@@ -264,6 +267,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
         busy={deleting}
       />
       <AppointmentDetailsDialog slot={details} onClose={() => setDetails(null)} />
+      <SeatsDialog slot={seatsOf} onClose={() => setSeatsOf(null)} />
     </Stack>
   );
 }

@@ -38,7 +38,9 @@ export function useMoveBookingStep({ booking, active, onBack, onMoved }: MoveBoo
   const now = Date.now();
   const choices = (free.data?.rows ?? [])
     .filter((slot) => isBookableTime(slot.date, slot.startTime, now, BOOKING_LEAD_HOURS))
-    .sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)));
+    .sort((a, b) => slotSortKey(a).localeCompare(slotSortKey(b)) || a.id - b.id)
+    // A time with several free seats is one choice (its first seat; the server takes another if that one goes).
+    .filter((slot, index, sorted) => index === 0 || slotSortKey(sorted[index - 1]) !== slotSortKey(slot));
   const chosen = choices.find((slot) => String(slot.id) === slotId);
 
   const onConfirm = async () => {

@@ -12,6 +12,12 @@ const When = styled.span`
   white-space: nowrap;
 `;
 
+const Actions = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
 type SlotTableProps = {
   slots: StaffSlot[];
   caption: string;
@@ -19,6 +25,8 @@ type SlotTableProps = {
   sort: SlotSort;
   onSort: (columnId: string) => void;
   onDelete: (slot: StaffSlot) => void;
+  /** Children at a time for the row's time (issue 37); no button without it (the past view). */
+  onSeats?: (slot: StaffSlot) => void;
   onViewDetails: (slot: StaffSlot) => void;
   /** Past slots: listed only, no Action column. */
   readOnly?: boolean;
@@ -35,28 +43,38 @@ const CARD_FIELDS = ['child', 'visitor', 'school', 'dateTime', 'status', 'phone'
  * The slots: a table on a desk. On a phone the bookings are cards (CSS decides, so the table never shows there), the
  * other views DataTable's compact list.
  */
-export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
+export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onSeats, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
+  const rowAction = (slot: StaffSlot) =>
+    isBookedSlot(slot) ? (
+      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
+        {t('viewDetails')}
+      </Button>
+    ) : slot.status === 'reserved' ? (
+      // The server refuses to delete a slot a parent is paying for: no Delete to be refused.
+      <SecondLine>{t('heldNoDelete')}</SecondLine>
+    ) : (
+      // Quiet in each row (a page of them read as a wall of red); its confirm dialog is the red one.
+      <Button size="sm" variant="secondary" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
+        {t('delete')}
+      </Button>
+    );
   const action: DataColumn<StaffSlot> = {
     id: 'action',
     header: t('columnAction'),
-    // A row's action ("View Details", "Delete") on one line: a wrapped button reads as two.
+    // A row's actions ("View Details" or "Delete", and "Seats") each on one line: a wrapped button reads as two.
     wrap: 'nowrap',
     unlabelled: true,
-    cell: (slot) =>
-      isBookedSlot(slot) ? (
-        <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
-          {t('viewDetails')}
-        </Button>
-      ) : slot.status === 'reserved' ? (
-        // The server refuses to delete a slot a parent is paying for: no Delete to be refused.
-        <SecondLine>{t('heldNoDelete')}</SecondLine>
-      ) : (
-        // Quiet in each row (a page of them read as a wall of red); its confirm dialog is the red one.
-        <Button size="sm" variant="secondary" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
-          {t('delete')}
-        </Button>
-      ),
+    cell: (slot) => (
+      <Actions>
+        {rowAction(slot)}
+        {onSeats && (
+          <Button size="sm" variant="secondary" onClick={() => onSeats(slot)} aria-label={t('seatsOfSlot', { id: slot.id })}>
+            {t('seats')}
+          </Button>
+        )}
+      </Actions>
+    ),
   };
   const tableColumns: DataColumn<StaffSlot>[] = [
     { id: 'id', header: t('columnId'), cell: (slot) => t('slotNumber', { id: slot.id }) },
