@@ -87,7 +87,7 @@ test('a 3-seat time: places left on the timetable, two children booked by two pa
   await office.getByRole('heading', { name: 'Assessment Dashboard' }).waitFor();
   await office.getByRole('group', { name: 'Filter slots' }).getByRole('button', { name: 'Booked' }).click();
   await office.getByText(/Seat\s1\sof\s3/).first().waitFor({ timeout: 30_000 });
-  await office.getByRole('button', { name: `Children at a time for slot #${seats[0].id}` }).click();
+  await office.getByRole('button', { name: `Seats: children at a time for slot #${seats[0].id}` }).click();
   const seatsDialog = office.getByRole('dialog', { name: 'Children at a time' });
   await seatsDialog.getByLabel('Children at a time').selectOption('1');
   await seatsDialog.getByRole('button', { name: 'Save' }).click();
@@ -95,7 +95,7 @@ test('a 3-seat time: places left on the timetable, two children booked by two pa
   await journey.shot(office, 'desk-seats-too-few-1366');
   await seatsDialog.getByLabel('Children at a time').selectOption('2');
   await seatsDialog.getByRole('button', { name: 'Save' }).click();
-  await office.getByText(/now takes 2 children at a time\./).waitFor();
+  await office.getByText(/now takes 2 children at a time\./).first().waitFor();
   await seatsDialog.waitFor({ state: 'detached' });
   await office.getByText(/Seat\s1\sof\s2/).first().waitFor({ timeout: 30_000 });
   await journey.shot(office, 'desk-seats-dashboard-1366');

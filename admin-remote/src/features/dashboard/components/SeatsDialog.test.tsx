@@ -22,7 +22,7 @@ async function openSeats() {
   Cookies.set('token', issueToken(), { path: '/' });
   renderAdminApp('/secured/dashboard');
   await screen.findByRole('heading', { name: 'Assessment Dashboard' });
-  await userEvent.click(await screen.findByRole('button', { name: 'Children at a time for slot #41' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Seats: children at a time for slot #41' }));
   return screen.findByRole('dialog', { name: 'Children at a time' });
 }
 
