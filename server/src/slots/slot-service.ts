@@ -42,7 +42,8 @@ export type PublicSlotRow = SlotRow & { placesLeft?: number };
  */
 export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: number }): Promise<{ rows: PublicSlotRow[]; total: number }> {
   const where = publiclyBookable();
-  const seatsOfTime = sql<number>`(SELECT count(*) FROM slots AS seats WHERE seats.start_at = ${slots.startAt} AND seats.deleted_at IS NULL)`;
+  // Qualified by hand: Drizzle writes a column unqualified, which inside the subquery would mean the subquery's own.
+  const seatsOfTime = sql<number>`(SELECT count(*) FROM slots AS seats WHERE seats.start_at = "slots"."start_at" AND seats.deleted_at IS NULL)`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .selectDistinctOn([slots.startAt], {

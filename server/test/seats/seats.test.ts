@@ -73,10 +73,13 @@ test("staff move a booking to a time whose listed seat went meanwhile: it lands 
   expect(rows.find((row) => row.id === from.id)).toMatchObject({ status: 'available' });
 });
 
-test('a one-seat slot keeps the spec shape: no placesLeft', async () => {
+test('a one-seat slot keeps the spec shape beside other times, one of them with seats: no placesLeft', async () => {
   await add({ date: weekdayAhead(), startTime: '10:00', endTime: '10:30' });
-  const [entry] = await publicList();
-  expect(Object.keys(entry).sort()).toEqual(['date', 'endTime', 'id', 'isBooked', 'startTime', 'status']);
+  await add({ date: weekdayAhead(), startTime: '10:30', endTime: '11:00' });
+  await add({ date: weekdayAhead(), startTime: '11:00', endTime: '11:30', seats: 2 });
+  const [first, second, seated] = await publicList();
+  for (const entry of [first, second]) expect(Object.keys(entry).sort()).toEqual(['date', 'endTime', 'id', 'isBooked', 'startTime', 'status']);
+  expect(seated).toMatchObject({ startTime: '11:00', placesLeft: 2 });
 });
 
 test.each([0, 7, 2.5, '2'])('seats %p is refused with a clear 400 and creates nothing', async (seats) => {
