@@ -5,6 +5,7 @@ import {
   createSlotBodySchema,
   deleteSlotBodySchema,
   HOLD_MINUTES,
+  publicListQuerySchema,
   registerBodySchema,
   reserveBodySchema,
   slotIdParamSchema,
@@ -63,10 +64,13 @@ const idPath = (id: string) => encodeURIComponent(id) || '%20';
 const fails = (schema: z.ZodType) => (v: unknown) => !schema.safeParse(v).success;
 
 it('GET /public/list: malformed queries get a 400', async () => {
-  const query = fc.record({
-    limit: fc.oneof(fc.string(), fc.integer({ min: -5, max: 0 }).map(String), fc.integer({ min: 101, max: 1e9 }).map(String)),
-    page: fc.option(fc.oneof(fc.string(), fc.constantFrom('0', '-1', '1.5'))),
-  });
+  // Only queries the schema refuses: fc.string() sometimes makes "1", a good limit (a seed did).
+  const query = fc
+    .record({
+      limit: fc.oneof(fc.string(), fc.integer({ min: -5, max: 0 }).map(String), fc.integer({ min: 101, max: 1e9 }).map(String)),
+      page: fc.option(fc.oneof(fc.string(), fc.constantFrom('0', '-1', '1.5'))),
+    })
+    .filter(({ limit, page }) => fails(publicListQuerySchema)({ limit, ...(page === null ? {} : { page }) }));
   await fc.assert(
     fc.asyncProperty(query, async ({ limit, page }) => {
       const qs = new URLSearchParams({ limit, ...(page === null ? {} : { page }) });

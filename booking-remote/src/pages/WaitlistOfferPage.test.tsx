@@ -44,7 +44,8 @@ it('accepts a live offer and opens the payment summary with the details filled i
   const user = userEvent.setup();
   const { container } = open(offer('live'));
   expect(await screen.findByRole('heading', { name: 'A time for you' })).toBeInTheDocument();
-  expect(screen.getByText('10:00 AM to 10:30 AM (GMT+8)')).toBeInTheDocument();
+  // The heading shows while the offer loads: its time comes with the offer.
+  expect(await screen.findByText('10:00 AM to 10:30 AM (GMT+8)')).toBeInTheDocument();
   // Where the visit is, and for which child (issue 36).
   expect(screen.getByText(`Siti, ${schoolYears(school.name)[0].name}`)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /map/i })).toBeInTheDocument();
