@@ -4,7 +4,7 @@ import { SLOT_MINUTES, dayInMY, planSlots, type SlotPlan, type SlotPlanBody } fr
 import type { DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from './tables';
 import { publicHolidays } from './holidays';
-import { lockSlotCreation } from './slot-service';
+import { lockSlotCreation, seatRowsOf } from './slot-service';
 
 /** The live slots that could overlap anything in the request's range (from its first midnight to its last + 1 day). */
 async function liveSpans(db: DbOrTx, body: SlotPlanBody) {
@@ -39,11 +39,9 @@ export async function createSlotPlan(
     await lockSlotCreation(tx);
     const plan = planSlots(body, await liveSpans(tx, body), now, publicHolidays(body.fromDate, body.toDate));
     if (plan.refused.length > 0 || plan.toCreate.length === 0) return { ok: false, plan };
-    const seats = body.seats ?? 1;
     const values = plan.toCreate.flatMap((item) => {
       const startAt = dayInMY(item.date).add(Number(item.startTime.slice(0, 2)) * 60 + Number(item.startTime.slice(3)), 'minute').toDate();
-      const endAt = new Date(startAt.getTime() + SLOT_MINUTES * 60_000);
-      return Array.from({ length: seats }, (_, index) => ({ startAt, endAt, seat: index + 1 }));
+      return seatRowsOf(startAt, new Date(startAt.getTime() + SLOT_MINUTES * 60_000), body.seats);
     });
     const created = await tx.insert(slots).values(values).returning();
     created.sort((a, b) => a.startAt.getTime() - b.startAt.getTime() || a.seat - b.seat);

@@ -87,6 +87,9 @@ export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<St
   return rows.map(({ row, seats, seatsTaken }) => (Number(seats) > 1 ? { ...row, seats: Number(seats), seatsTaken: Number(seatsTaken) } : row));
 }
 
+/** A new time's rows, one per seat (migration 0034): seat 1 is the slot the spec knows; the others seat more children at once. */
+export const seatRowsOf = (startAt: Date, endAt: Date, seats = 1) => Array.from({ length: seats }, (_, index) => ({ startAt, endAt, seat: index + 1 }));
+
 /**
  * The one lock every slot creation takes (single create and add-many), for the rest of its transaction: creations run
  * one after another, so an overlap check and the insert it allows cannot interleave with another API process's.
@@ -135,8 +138,7 @@ export async function createSlot(db: DbOrTx, input: { date: string; startTime: s
     const [clash] = await liveSlotsOverlapping(tx, startAt, endAt);
     if (clash && clash.startAt.getTime() !== startAt.getTime())
       throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotPlanMessage.overlapsExisting(timeInMY(clash.startAt), timeInMY(clash.endAt)));
-    // One row per seat (migration 0034): seat 1 is the slot the spec knows; the others seat more children at once.
-    const seats = Array.from({ length: input.seats ?? 1 }, (_, index) => ({ startAt, endAt, seat: index + 1 }));
+    const seats = seatRowsOf(startAt, endAt, input.seats);
     const rows = clash ? [] : await tx.insert(slots).values(seats).onConflictDoNothing().returning();
     if (rows.length !== seats.length) throw new AppError(409, ErrorCode.SLOT_EXISTS, SlotAddMessage.duplicate);
     return rows.sort((a, b) => a.seat - b.seat)[0];
