@@ -27,6 +27,7 @@ export * from './contract/what-to-bring';
 export * from './contract/locale';
 export { loadDateLocale } from './locale';
 export type * from './contract/schemas';
+export type * from './contract/sibling-price';
 export type * from './contract/hold-limits';
 export type * from './contract/manage';
 export type * from './contract/calendar-feed';

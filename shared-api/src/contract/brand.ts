@@ -3,7 +3,8 @@ import type { Locale } from './locale';
 
 // Product name, schools, fees (sen), support address and links: one file for the whole group.
 /** `name` is the school's key (stored with bookings, sent by the form); `names` may give other languages their own. */
-export type School = { name: string; feeSen: number; names?: Partial<Record<Locale, string>> };
+/** `siblingDiscount`: a share off this school's fee for a second child and later ones in one checkout (issue 37). */
+export type School = { name: string; feeSen: number; names?: Partial<Record<Locale, string>>; siblingDiscount?: { percentOff: number; fromChild: number } };
 export type Brand = {
   productName: string;
   title: string;

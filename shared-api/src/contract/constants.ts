@@ -3,6 +3,8 @@ export const TIMEZONE = 'Asia/Singapore';
 export const SLOT_MINUTES = 30;
 /** The most children one time can assess at once ("children at a time", issue 37): each is a seat, a row of its own. */
 export const SLOT_MAX_SEATS = 6;
+/** The most children one checkout books together (issue 37): one hold, one payment, one reference for all of them. */
+export const CHECKOUT_MAX_CHILDREN = 4;
 export const DEFAULT_SLOT_START_TIME = '08:30';
 export const BOOKING_LEAD_HOURS = 1;
 /** One hold's length, and the most a reserve may ask for: a longer hold would cost its proof of work less often. */

@@ -8,6 +8,7 @@ export * from './email';
 export * from './schemas';
 export * from './hold-limits';
 export * from './brand';
+export * from './sibling-price';
 export * from './school-details';
 export * from './time';
 export * from './locale';

@@ -1,7 +1,8 @@
 // After paying: the parent's manage link (view, reschedule, cancel) and the staff's booking history and cancel.
 // One contract for server routes, the manage page (booking-remote, lazy chunk) and Appointment Details (admin-remote).
 import { z } from 'zod';
-import { rowIdSchema } from './schemas';
+import { CHECKOUT_MAX_CHILDREN } from './constants';
+import { bookedChildSchema, rowIdSchema } from './schemas';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -60,13 +61,17 @@ export const manageViewSchema = bookingCoreSchema.extend({
   /** The child the visit is for, as the parent gave them (older bookings have none). */
   childName: z.string().nullable().default(null),
   childYear: z.string().nullable().default(null),
+  /** A booking of several children (issue 37): each child, with what cancelling that child alone would refund now. */
+  children: z.array(bookedChildSchema.extend({ cancelQuote: cancelQuoteSchema.nullable() })).optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 
 export const rescheduleBodySchema = z.object({ slotId: rowIdSchema });
 export type RescheduleBody = z.infer<typeof rescheduleBodySchema>;
 /** The parent confirms the quote they were shown: a cancel whose refund would now be different is refused (409). */
-export const cancelBodySchema = z.object({ expectedRefundSen: z.number().int().min(0).max(INT4_MAX) });
+/** One child of a booking of several (its `position`), the others staying booked; the whole booking when left out. */
+const childPositionSchema = z.number().int().min(1).max(CHECKOUT_MAX_CHILDREN);
+export const cancelBodySchema = z.object({ expectedRefundSen: z.number().int().min(0).max(INT4_MAX), child: childPositionSchema.optional() });
 export type CancelBody = z.infer<typeof cancelBodySchema>;
 
 /** POST /api/booking/manage-link {paymentId} with the payment's key (X-Payment-Key): the browser that paid gets a link for the success and thank-you pages. */
@@ -104,11 +109,13 @@ export const staffBookingSchema = bookingCoreSchema.extend({
   /** The child and the year or grade applied for; null on a booking made before they were asked (migration 0014). */
   childName: z.string().nullable(),
   childYear: z.string().nullable(),
+  /** A booking of several children (issue 37): each child (name, year, school, fee); the parent is named once above. */
+  children: z.array(bookedChildSchema).optional(),
   history: z.array(bookingEventSchema),
 });
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
 export const bookingReferenceParamSchema = z.object({ reference: z.string().min(1).max(100) });
-export const staffCancelBodySchema = z.object({ refund: z.boolean() });
+export const staffCancelBodySchema = z.object({ refund: z.boolean(), child: childPositionSchema.optional() });
 export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;
 
 /** GET /staff/bookings: every paid booking (cancelled ones too) and every booked slot with no payment, newest visit first, for the CSV export. */

@@ -10,6 +10,7 @@ import {
   PUBLIC_PAGE_SIZE,
   REGISTER_PASSWORD_MIN,
   SLOT_MAX_SEATS,
+  CHECKOUT_MAX_CHILDREN,
 } from './constants';
 import { EMAIL_PATTERN } from './email';
 import { proofOfWorkSchema } from './hold-limits';
@@ -139,6 +140,11 @@ export const visitorContactNoSchema = z
 /** A choice from a list (school, year): cleaned as typed text, then required. */
 const chosen = (max: number, required: ValidationRule) =>
   z.string({ error: V[required] }).pipe(typedText(max)).pipe(z.string().refine(filled, rule(required)));
+/** The year applied for must be one of the school's, for a school of the group: an unknown school is refused for itself (initiate) or booked as typed (staff). */
+function yearOfSchool(v: { selectedSchool: string; childYear: string }, ctx: z.RefinementCtx): void {
+  if (schoolDetails(v.selectedSchool) && !isSchoolYear(v.selectedSchool, v.childYear))
+    ctx.addIssue({ code: 'custom', path: ['childYear'], message: V.childYearInvalid, params: { rule: 'childYearInvalid' } });
+}
 export const visitorDetailsSchema = z
   .object({
     visitorName: visitorNameSchema,
@@ -150,13 +156,38 @@ export const visitorDetailsSchema = z
     /** The year or grade applied for: the English name of one of the selected school's `years` (brand.config.json). */
     childYear: chosen(100, 'childYearRequired'),
   })
-  .superRefine((v, ctx) => {
-    // Only for a school of the group: an unknown school is refused for itself (initiate) or booked as typed (staff).
-    if (schoolDetails(v.selectedSchool) && !isSchoolYear(v.selectedSchool, v.childYear))
-      ctx.addIssue({ code: 'custom', path: ['childYear'], message: V.childYearInvalid, params: { rule: 'childYearInvalid' } });
-  });
+  .superRefine(yearOfSchool);
 export type VisitorDetailsInput = z.input<typeof visitorDetailsSchema>;
 export type VisitorDetails = z.output<typeof visitorDetailsSchema>;
+
+/**
+ * A brother or sister booked in the same checkout (issue 37): their name, the year applied for and their school (each
+ * child may apply to a different school), by the same rules as the first child's.
+ */
+export const siblingDetailsSchema = z
+  .object({
+    childName: personName('childNameRequired', 'childNameTooShort'),
+    childYear: chosen(100, 'childYearRequired'),
+    selectedSchool: chosen(200, 'schoolRequired'),
+  })
+  .superRefine(yearOfSchool);
+export type SiblingDetailsInput = z.input<typeof siblingDetailsSchema>;
+export type SiblingDetails = z.output<typeof siblingDetailsSchema>;
+/** One child of a checkout of several as the receipt, the manage page and the staff see it: position 1 is the first child. */
+export const bookedChildSchema = z.object({
+  position: z.number().int().min(1).max(CHECKOUT_MAX_CHILDREN),
+  childName: z.string(),
+  childYear: z.string(),
+  selectedSchool: z.string(),
+  /** The school's fee, the sibling discount taken off it, and what was paid for this child (sen). */
+  feeSen: z.number().int(),
+  discountSen: z.number().int(),
+  amountSen: z.number().int(),
+  /** Cancelled on its own (the others stay booked), with what was given back for this child. */
+  cancelled: z.boolean(),
+  refundSen: z.number().int().nullable(),
+});
+export type BookedChild = z.infer<typeof bookedChildSchema>;
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS).default(DEFAULT_PAYMENT_METHOD);
 
@@ -283,8 +314,11 @@ export const slotIdParamSchema = z.object({ id: rowIdSchema });
 export const reserveBodySchema = z.object({
   minutes: z.number().int().min(1).max(HOLD_MINUTES).default(HOLD_MINUTES),
   proofOfWork: proofOfWorkSchema.optional(),
+  /** Seats of this time to hold under one token, one per child (issue 37; 1 when left out): every hold rule counts each. */
+  children: z.number().int().min(1).max(CHECKOUT_MAX_CHILDREN).optional(),
 });
-export const reservationSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string() });
+/** `slotIds`: every seat held, only when more than one was asked for (`slotId` is the first). */
+export const reservationSchema = z.object({ slotId: z.number().int(), token: z.string(), expiresAt: z.string(), slotIds: z.array(z.number().int()).optional() });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const releaseBodySchema = z.object({ token: z.string().min(16).max(200) });
 
@@ -349,6 +383,8 @@ export const initiateBodySchema = visitorDetailsSchema.extend({
   locale: z.enum(LOCALES).optional(),
   /** Required: without the parent's consent to the current notice nothing is stored (PDPA, issue 28). */
   consent: consentSchema,
+  /** Brothers and sisters booked at the same time in this checkout (issue 37): one seat each, one payment for all. */
+  siblings: z.array(siblingDetailsSchema).min(1).max(CHECKOUT_MAX_CHILDREN - 1).optional(),
 });
 export type InitiateBody = z.input<typeof initiateBodySchema>;
 export const paymentSessionSchema = z.object({
@@ -363,6 +399,8 @@ export const paymentSessionSchema = z.object({
   fee: z.number().int(),
   slotDate: z.string(),
   slotStartTime: z.string(),
+  /** A checkout of several children (issue 37): each child's line; `fee` is their total. */
+  children: z.array(bookedChildSchema).optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 export const emailStatusSchema = z.enum(['sent', 'timeout', 'failed', 'pending']);
@@ -393,6 +431,8 @@ export const ownPaymentStatusSchema = z.object({
     childYear: z.string().nullable(),
     /** Once booked: the start its refund is measured from (ISO; the earliest it has had), for the refund and change terms. */
     refundFrom: z.string().optional(),
+    /** A checkout of several children (issue 37): every child with their fee; absent for one child (the spec's shape). */
+    children: z.array(bookedChildSchema).optional(),
   }),
   emailStatus: emailStatusSchema,
   emailTimeouts: z.object({ visitorEmailTimeout: z.boolean(), adminEmailTimeout: z.boolean() }),

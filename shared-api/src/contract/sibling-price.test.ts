@@ -1,4 +1,4 @@
-import { siblingPrice } from './sibling-price';
+import { checkoutPrice, siblingPrice } from './sibling-price';
 
 const tenOffFromSecond = { percentOff: 10, fromChild: 2 };
 
@@ -28,4 +28,18 @@ test('a discount that is not whole sen is rounded to the nearest sen; the lines 
 
 test('a fee that is not whole sen is refused', () => {
   expect(() => siblingPrice([{ feeSen: 75.5 }])).toThrow('A fee is a whole number of sen, not 75.5');
+});
+
+test("a checkout's price comes from brand.config.json: Primary then Secondary, the second 10 % off its own fee", () => {
+  expect(checkoutPrice([{ selectedSchool: 'Seri Ilmu Private Primary' }, { selectedSchool: 'Seri Ilmu Private Secondary' }])).toEqual({
+    lines: [
+      { feeSen: 5000, discountSen: 0, payableSen: 5000 },
+      { feeSen: 7500, discountSen: 750, payableSen: 6750 },
+    ],
+    totalSen: 11750,
+  });
+});
+
+test('a checkout with a school outside the group has no price', () => {
+  expect(checkoutPrice([{ selectedSchool: 'Seri Ilmu Private Primary' }, { selectedSchool: 'Elsewhere' }])).toBeUndefined();
 });

@@ -1,3 +1,4 @@
+import { brand } from './brand';
 // Issue 37: what a checkout of several children costs. Each child pays their school's fee (brand.config.json); a school
 // may take a share off for a second child and later ones in the same checkout (its `siblingDiscount`). In whole sen.
 
@@ -19,4 +20,14 @@ export function siblingPrice(children: { feeSen: number; siblingDiscount?: Sibli
     return { feeSen, discountSen, payableSen: feeSen - discountSen };
   });
   return { lines, totalSen: lines.reduce((sum, line) => sum + line.payableSen, 0) };
+}
+
+/**
+ * What a checkout charges for these children, in the order the parent gave them: each child's school's fee and sibling
+ * discount (brand.config.json). Undefined when a child's school is not in the group (nothing can be charged for it).
+ */
+export function checkoutPrice(children: { selectedSchool: string }[]): { lines: ChildPrice[]; totalSen: number } | undefined {
+  const schools = children.map((child) => brand.schools.find((s) => s.name === child.selectedSchool));
+  if (schools.some((school) => !school)) return undefined;
+  return siblingPrice(schools.map((school) => ({ feeSen: school!.feeSen, siblingDiscount: school!.siblingDiscount })));
 }
