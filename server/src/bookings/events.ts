@@ -11,6 +11,8 @@ export type BookingEventInput = {
   fromStart?: Date | null;
   toStart?: Date | null;
   amountSen?: number | null;
+  /** The child of a booking of several an event is about (issue 37). */
+  childName?: string | null;
 };
 
 /** Appends one event to a booking's history, in the caller's transaction (the one that made the change). */
@@ -22,6 +24,7 @@ export async function appendBookingEvent(tx: DbOrTx, paymentId: string, event: B
     fromStart: event.fromStart ?? null,
     toStart: event.toStart ?? null,
     amountSen: event.amountSen ?? null,
+    childName: event.childName ?? null,
   });
 }
 
@@ -35,6 +38,7 @@ export async function bookingHistory(db: DbOrTx, paymentId: string): Promise<Boo
     fromStart: r.fromStart?.toISOString() ?? null,
     toStart: r.toStart?.toISOString() ?? null,
     amountSen: r.amountSen,
+    ...(r.childName !== null && { childName: r.childName }),
   }));
 }
 

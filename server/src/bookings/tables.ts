@@ -13,11 +13,13 @@ export const manageTokens = pgTable('manage_tokens', {
 export const bookingEvents = pgTable('booking_events', {
   id: serial('id').primaryKey(),
   paymentId: text('payment_id').notNull(),
-  kind: text('kind', { enum: ['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed'] }).notNull(),
+  kind: text('kind', { enum: ['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded'] }).notNull(),
   actor: text('actor').notNull(),
   fromStart: tz('from_start'),
   toStart: tz('to_start'),
   amountSen: integer('amount_sen'),
+  /** The child a child_cancelled / child_refunded event is about (migration 0035). */
+  childName: text('child_name'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 export type BookingEventRow = typeof bookingEvents.$inferSelect;

@@ -1,4 +1,4 @@
-import { ErrorCode, HOLD_MINUTES, HoldMessage, WaitlistErrorCode, WaitlistMessage } from 'shared-api/contract';
+import { BookingMessage, ErrorCode, HOLD_MINUTES, HoldMessage, WaitlistErrorCode, WaitlistMessage } from 'shared-api/contract';
 import { sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { AppError } from '../base/errors';
@@ -11,10 +11,12 @@ import {
   claimOwnHoldRow,
   clearLapsedHoldRows,
   freeBookedSlotRow,
+  heldSeatsOf,
   lockSlotsInOrder,
   refuse,
   releaseHoldRow,
   releaseOfferHoldRow,
+  releaseSeatRows,
   seatToHold,
   takeHoldRow,
   visibleRefusal,
@@ -38,11 +40,32 @@ async function newHold(tx: DbOrTx, slotId: number, holder: HoldHolder, token?: s
   return { ...taken, expiresAt: await grantHoldTime(tx, taken.slotId, taken.token, holder, { minutes: HOLD_MINUTES }) };
 }
 
+const notEnoughPlaces = () => new AppError(409, ErrorCode.SLOT_NOT_AVAILABLE, BookingMessage.notEnoughPlaces).withReason({ rule: 'notEnoughPlaces' });
+
+/**
+ * More seats of a hold's time under its token until it holds `seats` (one per child, issue 37), each a new hold with
+ * its own hold time; fewer free seats than that: 409, rolling all of it back. The hold ends when its first seat does.
+ */
+async function addSeats(tx: DbOrTx, hold: Hold, held: number[], seats: number, holder: HoldHolder): Promise<Hold> {
+  let expiresAt = hold.expiresAt;
+  const slotIds = [...held];
+  while (slotIds.length < seats) {
+    const taken = await takeHoldRow(tx, hold.slotId, HOLD_MINUTES, { holder, token: hold.token, anySeat: true });
+    if ('ok' in taken) throw notEnoughPlaces();
+    const end = await grantHoldTime(tx, taken.slotId, hold.token, holder, { minutes: HOLD_MINUTES });
+    if (end < expiresAt) expiresAt = end;
+    slotIds.push(taken.slotId);
+  }
+  return { ...hold, expiresAt, slotIds };
+}
+
 /** A payment's hold as the checkout gave it: new (taken by this payment) or the caller's own (`ownEnd`: its end before). */
 export type PaymentHold = { hold: Hold; tookHold: boolean; ownEnd: Date | null };
 
 export type PaymentHoldRequest = {
   slotId: number;
+  /** Seats to hold under the one token, one per child (issue 37; 1 when left out). */
+  seats?: number;
   /** The caller's hold token (from a reserve, a waitlist offer or an earlier payment), if it has one. */
   token?: string;
   /** The client's address: the hold limits count by its network. */
@@ -99,15 +122,17 @@ export class Checkout {
    * A parent's hold (POST /slot/{id}/reserve): HOLD_MINUTES within the network's hold time on the slot, and past the
    * network's free holds only with a valid proof of work (HoldRefusal otherwise: 429 with its challenge or Retry-After).
    */
-  async reserve(asked: number, ip: string, proof?: string): Promise<Hold> {
+  async reserve(asked: number, ip: string, proof?: string, seats = 1): Promise<Hold> {
     const holder = this.limits.holder(ip);
     // A time with several seats: the seat chosen, or another of its free seats (the answer names the one held).
     const slotId = await seatToHold(this.db, asked);
     await this.openSlot(slotId, null);
     await this.refuseListFirst(slotId, null);
-    await this.limits.screen(this.db, holder, proof);
+    await this.limits.screen(this.db, holder, proof, seats);
     return this.limits.transaction(this.db, holder, async (tx) => {
-      const hold = await newHold(tx, slotId, holder, undefined, true);
+      const first = await newHold(tx, slotId, holder, undefined, true);
+      const hold = seats > 1 ? await addSeats(tx, first, [first.slotId], seats, holder) : first;
+      // Counted with every seat written: asking for four children costs what four holds cost.
       await this.limits.admit(tx, holder, proof);
       return hold;
     });
@@ -123,6 +148,7 @@ export class Checkout {
    */
   async forPayment<T>(request: PaymentHoldRequest, attach: (tx: DbOrTx, takeHold: () => Promise<PaymentHold>) => Promise<T>): Promise<{ result: T; slot: SlotRow }> {
     const { slotId, token, proof } = request;
+    const seats = request.seats ?? 1;
     const tokenHash = token ? sha256(token) : null;
     const slot = await this.openSlot(slotId, tokenHash);
     const ownHold = !!tokenHash && slot.holdTokenHash === tokenHash;
@@ -130,7 +156,7 @@ export class Checkout {
     if (!(ownHold && slot.holdExpiresAt && slot.holdExpiresAt > new Date())) await this.refuseListFirst(slotId, tokenHash);
     const holder = this.limits.holder(request.ip, request.visitor);
     // Without a hold of its own, this is a new hold: refused at once when it could not stand, before queueing on the locks.
-    if (!token) await this.limits.screen(this.db, holder, proof);
+    if (!token) await this.limits.screen(this.db, holder, proof, seats);
     // A renewal is charged to the network that holds the hold, whichever network asks (else a second network would
     // renew for free), under that network's lock too.
     const holdingNetwork = ownHold ? slot.holdClient : null;
@@ -145,11 +171,20 @@ export class Checkout {
           let charged = true;
           if (token && ownEnd) {
             charged = ownEnd.getTime() - Date.now() < PAYABLE_MS;
-            hold = { slotId, token, expiresAt: await grantHoldTime(tx, slotId, token, holder, charged ? { minutes: HOLD_MINUTES } : 'keep') };
+            const expiresAt = await grantHoldTime(tx, slotId, token, holder, charged ? { minutes: HOLD_MINUTES } : 'keep');
+            // The hold's other seats (one per child, issue 37): renewed with it, more taken or the extra given back.
+            const others = (await heldSeatsOf(tx, token)).filter((id) => id !== slotId);
+            for (const seat of others) await grantHoldTime(tx, seat, token, holder, charged ? { minutes: HOLD_MINUTES } : 'keep');
+            await releaseSeatRows(tx, others.slice(seats - 1), token);
+            const kept = [slotId, ...others.slice(0, seats - 1)];
+            hold = seats > 1 ? await addSeats(tx, { slotId, token, expiresAt }, kept, seats, holder) : { slotId, token, expiresAt };
+            // New seats cost what new holds cost.
+            if (kept.length < seats) charged = true;
           } else {
-            hold = await newHold(tx, slotId, holder, token);
+            const first = await newHold(tx, slotId, holder, token);
+            hold = seats > 1 ? await addSeats(tx, first, [first.slotId], seats, holder) : first;
           }
-          if (await this.limits.visitorHoldsAnother(tx, holder, slotId))
+          if (await this.limits.visitorHoldsAnother(tx, holder, slotId, sha256(hold.token)))
             throw new AppError(409, ErrorCode.VISITOR_HAS_HOLD, HoldMessage.visitorHasHold).withReason({ rule: 'visitorHasHold', params: { minutes: HOLD_MINUTES } });
           // A new or renewed hold over the network's free holds stands only with a valid proof of work (rolled back otherwise).
           if (charged) await this.limits.admit(tx, ownEnd ? payer : holder, proof);
@@ -212,6 +247,37 @@ export class Checkout {
    */
   book(tx: DbOrTx, input: BookInput): Promise<{ ok: true; slot: SlotRow } | Refusal> {
     return bookSlotRow(tx, input);
+  }
+
+  /**
+   * Books one seat per child of a checkout (issue 37), all or none: each the child's held seat (`input.slotId`) or,
+   * when that went, another free seat of the same time; one refused child undoes the others (a savepoint) and the
+   * refusal is answered. The seats booked, in the children's order.
+   */
+  async bookAll(tx: DbOrTx, inputs: BookInput[]): Promise<{ ok: true; slots: SlotRow[] } | Refusal> {
+    // The refusal that undid the savepoint (thrown only to roll it back).
+    const refused: { refusal?: Refusal } = {};
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const booked: SlotRow[] = [];
+        for (const input of inputs) {
+          let won = await bookSlotRow(savepoint, input);
+          if (!won.ok) {
+            const other = await seatToHold(savepoint, input.slotId);
+            if (other !== input.slotId) won = await bookSlotRow(savepoint, { ...input, slotId: other });
+          }
+          if (!won.ok) {
+            refused.refusal = won;
+            throw new Error(won.message);
+          }
+          booked.push(won.slot);
+        }
+        return { ok: true as const, slots: booked };
+      });
+    } catch (err) {
+      if (refused.refusal) return refused.refusal;
+      throw err;
+    }
   }
 
   /**

@@ -55,7 +55,8 @@ export const visibleRefusal = (row: SlotRow, holdTokenHash: string | null): Refu
 /** Who holds a slot: keyed hashes of the client's network, the visitor's email and phone. */
 export type HoldHolder = { client: string; email?: string; phone?: string };
 
-export type Hold = { slotId: number; token: string; expiresAt: Date };
+/** `slotIds`: every seat of a hold of several (one per child, issue 37), `slotId` first. */
+export type Hold = { slotId: number; token: string; expiresAt: Date; slotIds?: number[] };
 
 /** The seat to hold for a parent who chose `slotId`: that one while it shows no refusal, else a free seat of its time (issue 37). */
 export async function seatToHold(db: DbOrTx, slotId: number): Promise<number> {
@@ -123,32 +124,64 @@ export async function takeHoldRow(
  * It stays counted for the network that took it (moving it would free that network's allowance). Its end, or null.
  */
 export async function claimOwnHoldRow(db: DbOrTx, slotId: number, token: string, holder: HoldHolder): Promise<Date | null> {
-  const [row] = await db
+  // Every seat the token holds (one per child, issue 37) is tagged: the one-hold-per-email rule sees them all.
+  const rows = await db
     .update(slots)
     .set({ holdEmail: holder.email ?? null, holdPhone: holder.phone ?? null })
     .where(
       and(
-        eq(slots.id, slotId),
         eq(slots.status, 'available'),
         sql`${slots.deletedAt} IS NULL AND ${slots.startAt} >= now() + make_interval(mins => ${BOOKING_LEAD_HOURS * 60})`,
         eq(slots.holdTokenHash, sha256(token)),
         sql`${slots.holdExpiresAt} > now()`,
       ),
     )
-    .returning({ holdExpiresAt: slots.holdExpiresAt });
-  return row?.holdExpiresAt ?? null;
+    .returning({ id: slots.id, holdExpiresAt: slots.holdExpiresAt });
+  return rows.find((row) => row.id === slotId)?.holdExpiresAt ?? null;
+}
+
+/** The seats a hold's token holds now (one per child of its checkout, issue 37), in seat order. */
+export async function heldSeatsOf(db: DbOrTx, token: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.holdTokenHash, sha256(token)), eq(slots.status, 'available'), sql`${slots.deletedAt} IS NULL AND ${slots.holdExpiresAt} > now()`))
+    .orderBy(asc(slots.seat));
+  return rows.map((row) => row.id);
+}
+
+/** Gives back some seats of a hold (a parent who now books fewer children), each with its hold time. */
+export async function releaseSeatRows(db: DbOrTx, seatIds: number[], token: string): Promise<void> {
+  if (seatIds.length === 0) return;
+  const rows = await db
+    .update(slots)
+    .set({ holdTokenHash: null, holdExpiresAt: null, freedSeq: nextFreeing })
+    .where(and(inArray(slots.id, seatIds), eq(slots.holdTokenHash, sha256(token)), eq(slots.status, 'available')))
+    .returning({ id: slots.id });
+  for (const row of rows) await endHoldTime(db, row.id, token);
 }
 
 export const HoldInvalidMessage = 'This hold has already ended or the token does not match this slot.';
 
-/** Ends a hold when the token matches (expired or not), and its granted hold time with it; changes nothing otherwise. */
+/**
+ * Ends a hold when the token matches (expired or not), and its granted hold time with it; changes nothing otherwise.
+ * A hold of several seats (issue 37) ends whole: every seat its token holds at that time.
+ */
 export async function releaseHoldRow(db: DbOrTx, slotId: number, token: string): Promise<boolean> {
   const rows = await db
     .update(slots)
     .set({ holdTokenHash: null, holdExpiresAt: null, freedSeq: nextFreeing })
-    .where(and(eq(slots.id, slotId), eq(slots.holdTokenHash, sha256(token)), eq(slots.status, 'available')))
+    .where(
+      and(
+        eq(slots.holdTokenHash, sha256(token)),
+        eq(slots.status, 'available'),
+        // Only when the token holds the seat named: a wrong pair changes nothing.
+        sql`EXISTS (SELECT 1 FROM slots AS asked WHERE asked.id = ${slotId} AND asked.start_at = slots.start_at
+                    AND asked.hold_token_hash = ${sha256(token)} AND asked.status = 'available')`,
+      ),
+    )
     .returning({ id: slots.id });
-  if (rows.length > 0) await endHoldTime(db, slotId, token);
+  for (const row of rows) await endHoldTime(db, row.id, token);
   return rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
 // The checkout's public surface: the one owner of a slot's hold (taken, renewed, released, paid, moved) and its price.
 export { Checkout, PAYABLE_MS, type OfferHoldRequest, type PaymentHold, type PaymentHoldRequest } from './checkout';
-export { hasPrice, priceOf } from './price';
+export { hasPrice, priceOf, priceOfChildren } from './price';
 export { holdRoutes } from './routes';
 export { holdLimitedAnswer } from './answers';
 export { HoldLimitError, HoldLimitText, HoldRefusal, FIRST_PAID_HOLD_WORK, MAX_HOLD_WORK } from './limits';

@@ -210,10 +210,10 @@ export class HoldLimits {
    * allowance without a proof: here is its challenge), so a crowd on one network does not queue on its lock, each
    * holding a database connection, only to be refused. admit() still decides, under the lock.
    */
-  async screen(db: DbOrTx, holder: HoldHolder, proof?: string): Promise<void> {
+  async screen(db: DbOrTx, holder: HoldHolder, proof?: string, seats = 1): Promise<void> {
     const holds = await this.networkHolds(db, holder.client);
-    // As admit() would count it with the new hold written.
-    const withIt = { ...holds, live: holds.live + 1, unheld: Math.max(0, holds.unheld - 1) };
+    // As admit() would count it with the new hold written: each seat (one per child) is a hold.
+    const withIt = { ...holds, live: holds.live + seats, unheld: Math.max(0, holds.unheld - seats) };
     const work = holdWork(withIt);
     if (work === null || (work > 0 && !proof)) throw await this.refusal(withIt, holder, work, 'missing');
   }
@@ -239,13 +239,23 @@ export class HoldLimits {
     return new HoldLimitError(verdict === 'missing' ? HoldLimitText.challenge : HoldLimitText.proofRefused, challenge);
   }
 
-  /** True when this visitor's email or phone holds another slot than `slotId` (one live hold per email and per phone). */
-  async visitorHoldsAnother(tx: DbOrTx, holder: HoldHolder, slotId: number): Promise<boolean> {
+  /**
+   * True when this visitor's email or phone holds another slot than `slotId` (one live hold per email and per phone);
+   * the other seats of the visitor's own hold (`tokenHash`: one per child, issue 37) are not another hold.
+   */
+  async visitorHoldsAnother(tx: DbOrTx, holder: HoldHolder, slotId: number, tokenHash?: string): Promise<boolean> {
     if (!holder.email || !holder.phone) return false;
     const [row] = await tx
       .select({ id: slots.id })
       .from(slots)
-      .where(and(ne(slots.id, slotId), liveHold, or(eq(slots.holdEmail, holder.email), eq(slots.holdPhone, holder.phone))))
+      .where(
+        and(
+          ne(slots.id, slotId),
+          tokenHash ? sql`${slots.holdTokenHash} <> ${tokenHash}` : undefined,
+          liveHold,
+          or(eq(slots.holdEmail, holder.email), eq(slots.holdPhone, holder.phone)),
+        ),
+      )
       .limit(1);
     return !!row;
   }

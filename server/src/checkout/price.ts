@@ -1,4 +1,4 @@
-import { ErrorCode, schoolFeeSen, ValidationMessage } from 'shared-api/contract';
+import { checkoutPrice, ErrorCode, schoolFeeSen, ValidationMessage, type ChildPrice } from 'shared-api/contract';
 import { AppError } from '../base/errors';
 
 /**
@@ -14,3 +14,13 @@ export function priceOf(school: string, unknown = () => new AppError(400, ErrorC
 
 /** Whether the checkout can charge for a visit at `school` (a school may have left the group since a parent chose it). */
 export const hasPrice = (school: string): boolean => schoolFeeSen(school) !== undefined;
+
+/**
+ * What a checkout of several children charges (issue 37), in the order given: each child's school's fee less its sibling
+ * discount (brand.config.json). A child's school outside the group: 400, as for one child.
+ */
+export function priceOfChildren(children: { selectedSchool: string }[]): { lines: ChildPrice[]; totalSen: number } {
+  const price = checkoutPrice(children);
+  if (!price) throw new AppError(400, ErrorCode.VALIDATION_ERROR, ValidationMessage.schoolRequired);
+  return price;
+}

@@ -35,8 +35,9 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The hold's length is the server's (HOLD_MINUTES within the hold time left): a `minutes` sent is accepted and not used.
-      const hold = await (await Checkout.for(app.db)).reserve(request.params.id, request.ip, request.body.proofOfWork);
-      return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString() }, 'Slot reserved');
+      const children = request.body.children ?? 1;
+      const hold = await (await Checkout.for(app.db)).reserve(request.params.id, request.ip, request.body.proofOfWork, children);
+      return ok({ slotId: hold.slotId, token: hold.token, expiresAt: hold.expiresAt.toISOString(), ...(children > 1 && { slotIds: hold.slotIds }) }, 'Slot reserved');
     },
   );
 

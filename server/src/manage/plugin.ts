@@ -17,6 +17,7 @@ export const bookingsPlugin = fp(
         db: app.db,
         config: app.config.payments,
         refund: (p, waitMs) => app.payments.refunds.requestAndWait(p, waitMs),
+        refundChild: (p, position, waitMs) => app.payments.refunds.requestChildAndWait(p, position, waitMs),
         onMailQueued: () => app.mailQueue.wake(),
         log: app.log,
       }),

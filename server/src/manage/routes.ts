@@ -82,13 +82,14 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         operationId: 'cancelManagedBooking',
         security: publicRoute,
-        summary: 'Cancel before the cut-off with the refund the parent was shown (409 QUOTE_CHANGED when it differs now)',
+        summary:
+          'Cancel before the cut-off with the refund the parent was shown (409 QUOTE_CHANGED when it differs now); `child`: one child of a booking of several, the others staying booked (that child\'s share refunded by the same rule)',
         params: manageTokenParamSchema,
         body: cancelBodySchema,
         response: changeAnswer,
       },
     },
-    async (request) => ok(await app.bookings.cancel(request.params.token, request.body.expectedRefundSen, request.ip), ManageMessage.cancelledNow),
+    async (request) => ok(await app.bookings.cancel(request.params.token, request.body.expectedRefundSen, request.ip, request.body.child), ManageMessage.cancelledNow),
   );
 };
 

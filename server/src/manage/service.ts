@@ -30,6 +30,7 @@ import type { PaymentsConfig } from '../payments';
 import { holdsPaymentKey } from '../payments';
 import { mailInputOf, paidAmountOf, type Log } from '../payments';
 import { payments, type PaymentRow } from '../payments';
+import { bookedChildOf, childBookings, childrenOf, paymentChildren, recordSeats, stillBookedSen, type PaymentChildRow } from '../payments';
 import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
@@ -57,6 +58,7 @@ const CANCEL_REFUND_WAIT_MS = 10_000;
 /** Server-side words of these routes that the contract does not carry. */
 export const BookingText = {
   notFound: 'Booking not found.',
+  childNotFound: 'This booking has no child at that place.',
   refundReason: (by: string, percent: number) => `Booking cancelled by ${by === 'parent' ? 'the parent' : by}; ${percent}% refund`,
 } as const;
 
@@ -73,6 +75,8 @@ export type BookingManagerOptions = {
   config: PaymentsConfig;
   /** Queues the refund of a refund_pending payment and waits up to waitMs for its first attempt (payments/refunds.ts). */
   refund: (p: PaymentRow, waitMs: number) => Promise<PaymentRow>;
+  /** Queues the refund of one cancelled child's share and waits up to waitMs for its first attempt (issue 37). */
+  refundChild: (p: PaymentRow, position: number, waitMs: number) => Promise<void>;
   /** Wakes the mail worker after a change's mails commit. */
   onMailQueued: () => void;
   log: Log;
@@ -80,9 +84,14 @@ export type BookingManagerOptions = {
   now?: () => Date;
 };
 
-/** A booking as found: its payment, its slot, and the start its refund is measured from (the earliest it has had). */
-type Located = { payment: PaymentRow; slot: SlotRow; refundFrom: Date };
-type Booking = Pick<Located, 'payment' | 'slot'>;
+/**
+ * A booking as found: its payment, its slot, the start its refund is measured from (the earliest it has had), and the
+ * children of a checkout of several (issue 37; empty for one child).
+ */
+type Located = { payment: PaymentRow; slot: SlotRow; refundFrom: Date; children: PaymentChildRow[] };
+type Booking = Pick<Located, 'payment' | 'slot' | 'children'>;
+/** The children of a booking of several still booked. */
+const remaining = (children: PaymentChildRow[]) => children.filter((c) => c.cancelledAt === null);
 
 /**
  * A paid booking after the payment: the parent's manage link (view, reschedule, cancel with the policy's refund) and the
@@ -124,7 +133,7 @@ export class BookingManager {
     const [payment] = lock ? await query.for('update') : await query;
     // The payment's slot row always exists (foreign key; slots are only ever soft-deleted).
     const slot = (await findSlot(db, payment.slotId))!;
-    return { payment, slot, refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, paymentId))]) };
+    return { payment, slot, refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, paymentId))]), children: await childrenOf(db, paymentId) };
   }
 
   // ---- What the parent sees ----
@@ -136,10 +145,13 @@ export class BookingManager {
     return slot.endAt.getTime() <= now.getTime() ? 'over' : 'booked';
   }
 
-  /** What a cancel at `now` would refund under the policy, measured from the earliest start the booking has had. */
-  quote({ payment, refundFrom }: Located, now: Date): CancelQuote {
+  /**
+   * What a cancel at `now` would refund under the policy, measured from the earliest start the booking has had: of what
+   * the children still booked paid, or of one child's share (`child`).
+   */
+  quote({ payment, refundFrom, children }: Located, now: Date, child?: PaymentChildRow): CancelQuote {
     const percent = refundPercentAt(refundFrom, now, this.policy);
-    return { percent, amountSen: refundAmountSen(paidAmountOf(payment), percent) };
+    return { percent, amountSen: refundAmountSen(child ? child.amountSen : stillBookedSen(paidAmountOf(payment), children), percent) };
   }
 
   private refundOf(p: PaymentRow): BookingRefund | null {
@@ -174,6 +186,13 @@ export class BookingManager {
       calendarSequence: located.payment.calendarSequence,
       childName: located.payment.childName,
       childYear: located.payment.childYear,
+      // Each child alone may be cancelled while another stays booked.
+      ...(located.children.length > 0 && {
+        children: located.children.map((child) => ({
+          ...bookedChildOf(child),
+          cancelQuote: canChange && child.cancelledAt === null && remaining(located.children).length > 1 ? this.quote(located, now, child) : null,
+        })),
+      }),
     };
   }
 
@@ -247,23 +266,45 @@ export class BookingManager {
   ): Promise<Located> {
     const { payment: p, slot: from } = before;
     if (slotId === from.id) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
-    const won = await (await this.checkout).move(tx, {
-      fromSlotId: from.id,
-      reference: p.reference,
-      by: by.action === 'parent_rescheduled' ? 'parent' : 'staff',
-      slotId,
-      visitor: bookedVisitorOf(p),
-      amountSen: p.amountSen,
-      leadHours: BOOKING_LEAD_HOURS,
-      consentId: p.consentId,
-    });
-    // Thrown, so the transaction rolls back and the old slot stays the booking's.
-    if (!won.ok) throw moveRefused(won);
-    const [moved] = await tx
-      .update(payments)
-      .set({ slotId: won.slot.id, calendarSequence: sql`${payments.calendarSequence} + 1`, updatedAt: sql`now()` })
-      .where(eq(payments.id, p.id))
-      .returning();
+    const checkout = await this.checkout;
+    const moveBy = by.action === 'parent_rescheduled' ? 'parent' : 'staff';
+    const sequence = { calendarSequence: sql`${payments.calendarSequence} + 1` as unknown as number };
+    let moved: PaymentRow;
+    let to: SlotRow | undefined;
+    if (before.children.length > 0) {
+      // Several children (issue 37): each still-booked child to a seat of the new time, all or none.
+      const seats: { position: number; slotId: number }[] = [];
+      for (const child of childBookings(p, before.children, BOOKING_LEAD_HOURS)) {
+        const step = await checkout.move(tx, { ...child, fromSlotId: child.slotId, reference: p.reference, by: moveBy, slotId });
+        // Thrown, so the transaction rolls back and every child keeps their seat.
+        if (!step.ok) throw moveRefused(step);
+        if (step.slot.startAt.getTime() === from.startAt.getTime()) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
+        seats.push({ position: child.position, slotId: step.slot.id });
+        to ??= step.slot;
+      }
+      moved = await recordSeats(tx, p, seats, sequence);
+    } else {
+      const step = await checkout.move(tx, {
+        fromSlotId: from.id,
+        reference: p.reference,
+        by: moveBy,
+        slotId,
+        visitor: bookedVisitorOf(p),
+        amountSen: p.amountSen,
+        leadHours: BOOKING_LEAD_HOURS,
+        consentId: p.consentId,
+      });
+      // Thrown, so the transaction rolls back and the old slot stays the booking's.
+      if (!step.ok) throw moveRefused(step);
+      to = step.slot;
+      [moved] = await tx
+        .update(payments)
+        .set({ slotId: to.id, ...sequence, updatedAt: sql`now()` })
+        .where(eq(payments.id, p.id))
+        .returning();
+    }
+    // Every child moved (a booking of several has at least one still booked).
+    const won = { slot: to! };
     await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: by.actor, fromStart: from.startAt, toStart: won.slot.startAt });
     await recordAudit(tx, {
       actor: by.actor,
@@ -282,7 +323,7 @@ export class BookingManager {
       { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link, terms },
       this.addresses,
     );
-    return { payment: moved, slot: won.slot, refundFrom };
+    return { payment: moved, slot: won.slot, refundFrom, children: await childrenOf(tx, p.id) };
   }
 
   // ---- Cancel ----
@@ -291,8 +332,11 @@ export class BookingManager {
    * Cancels a locked, booked booking: slot freed, booking cancelled (sequence up), history, and when `refundSen` > 0
    * the payment marked refund_pending for that amount (refunded after commit); both mails queued.
    */
-  private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
-    await (await this.checkout).freeBooking(tx, slot.id, p.reference);
+  private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom, children }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
+    const checkout = await this.checkout;
+    // Every child still booked gives their seat back (one seat for a booking of one child).
+    const seats = children.length > 0 ? remaining(children).map((c) => c.slotId) : [slot.id];
+    for (const seat of seats) await checkout.freeBooking(tx, seat, p.reference);
     const refunding = refund.amountSen > 0;
     const [cancelled] = await tx
       .update(payments)
@@ -321,12 +365,60 @@ export class BookingManager {
       { ...mailInputOf(cancelled, slot), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence, bookingSiteUrl: this.options.config.publicSiteUrl },
       this.addresses,
     );
-    return { payment: cancelled, slot, refundFrom };
+    return { payment: cancelled, slot, refundFrom, children };
+  }
+
+  /**
+   * Cancels one child of a locked booking of several while another stays booked (issue 37): the child's seat freed,
+   * the child marked cancelled with its refund (`refundSen` > 0: the `child-refund` queue gives it back after commit),
+   * the payment pointed at a seat still booked, the history and both mails written with it.
+   */
+  private async cancelChildLocked(tx: DbOrTx, located: Located, child: PaymentChildRow, by: string, refundSen: number): Promise<Located> {
+    const { payment: p } = located;
+    await (await this.checkout).freeBooking(tx, child.slotId, p.reference);
+    await tx
+      .update(paymentChildren)
+      .set({ cancelledAt: sql`now()` as unknown as Date, cancelledBy: by, ...(refundSen > 0 && { refundSen, refundState: 'pending' as const }) })
+      .where(and(eq(paymentChildren.paymentId, p.id), eq(paymentChildren.position, child.position)));
+    const left = remaining(located.children).filter((c) => c.position !== child.position);
+    const payment = child.slotId === p.slotId ? await recordSeats(tx, p, [{ position: left[0].position, slotId: left[0].slotId }]) : p;
+    await appendBookingEvent(tx, p.id, { kind: 'child_cancelled', actor: by, fromStart: located.slot.startAt, amountSen: refundSen > 0 ? refundSen : null, childName: child.childName });
+    const relocated = await this.locate(tx, p.id, false);
+    await enqueueChildCancelMails(
+      tx,
+      {
+        ...mailInputOf(payment, relocated.slot, relocated.children),
+        child: { childName: child.childName, childYear: child.childYear, school: child.selectedSchool, amountSen: child.amountSen, cancelled: true },
+        refundSen,
+        by,
+        sequence: payment.calendarSequence,
+        bookingSiteUrl: this.options.config.publicSiteUrl,
+      },
+      this.addresses,
+    );
+    return relocated;
+  }
+
+  /** The child at `position` of a booking of several, still booked with another: 404 / 409 otherwise. */
+  private childToCancel(located: Located, position: number): PaymentChildRow {
+    const child = located.children.find((c) => c.position === position);
+    if (!child) throw fail(404, ErrorCode.NOT_FOUND, BookingText.childNotFound);
+    if (child.cancelledAt !== null) throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'alreadyCancelled');
+    return child;
   }
 
   /** After a cancel commits: wake the mail, and ask the gateway for the refund (a failure is retried later, never an error here). */
-  private async afterCancel(located: Located): Promise<Located> {
+  private async afterCancel(located: Located, position?: number): Promise<Located> {
     this.options.onMailQueued();
+    const child = position === undefined ? undefined : located.children.find((c) => c.position === position);
+    if (child && located.payment.bookingStatus === 'booked') {
+      // One child's share: its own refund, waited for as a whole refund is.
+      if (child.refundState !== 'pending') return located;
+      await this.options.refundChild(located.payment, child.position, CANCEL_REFUND_WAIT_MS).catch((err) => {
+        this.options.log.error({ paymentId: located.payment.id, child: child.position, err: (err as Error).message }, 'booking: child refund not queued; the reconcile pass queues it');
+      });
+      return this.locate(this.db, located.payment.id, false);
+    }
     if (located.payment.status !== 'refund_pending') return located;
     const waited = await this.options.refund(located.payment, CANCEL_REFUND_WAIT_MS).catch((err) => {
       this.options.log.error({ paymentId: located.payment.id, err: (err as Error).message }, 'booking: refund after cancel not queued; the reconcile pass queues it');
@@ -336,20 +428,26 @@ export class BookingManager {
   }
 
   /** The parent cancels before the cut-off, confirming the refund they were shown (409 QUOTE_CHANGED when it moved). */
-  async cancel(token: string, expectedRefundSen: number, client: string): Promise<ManageView> {
+  async cancel(token: string, expectedRefundSen: number, client: string, position?: number): Promise<ManageView> {
     const paymentId = await this.resolve(token, client);
     const now = this.now();
     const located = await this.db.transaction(async (tx) => {
       const before = await this.locate(tx, paymentId, true);
       this.assertParentMayChange(before, now);
-      const quote = this.quote(before, now);
+      const child = position === undefined ? undefined : this.childToCancel(before, position);
+      const quote = this.quote(before, now, child);
       if (quote.amountSen !== expectedRefundSen) throw fail(409, ManageErrorCode.QUOTE_CHANGED, ManageMessage.quoteChanged);
+      // One child of several, another staying booked (the last one left cancels the booking).
+      if (child && remaining(before.children).length > 1) {
+        await recordAudit(tx, { actor: 'parent', action: 'parent_cancelled', target: before.payment.reference, detail: { child: child.position, refundSen: quote.amountSen }, ip: client });
+        return this.cancelChildLocked(tx, before, child, 'parent', quote.amountSen);
+      }
       await recordAudit(tx, { actor: 'parent', action: 'parent_cancelled', target: before.payment.reference, detail: { refundSen: quote.amountSen }, ip: client });
       return this.cancelLocked(tx, before, 'parent', quote);
     });
-    this.options.log.info({ paymentId, refundSen: located.payment.refundAmountSen }, 'booking: cancelled by the parent');
+    this.options.log.info({ paymentId, child: position, refundSen: located.payment.refundAmountSen }, 'booking: cancelled by the parent');
     slotFreed(this.db);
-    return this.present(await this.afterCancel(located));
+    return this.present(await this.afterCancel(located, position));
   }
 
   // ---- The paying browser's link ----
@@ -389,6 +487,7 @@ export class BookingManager {
       visitorContactNo: p.visitorContactNo,
       childName: p.childName,
       childYear: p.childYear,
+      ...(located.children.length > 0 && { children: located.children.map(bookedChildOf) }),
     };
   }
 
@@ -406,13 +505,16 @@ export class BookingManager {
       this.db
         .select({ slot: slots })
         .from(slots)
-        .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
+        // A booking of several children has seats whose id is no payment's: its payments are found by its reference.
+        .leftJoin(payments, and(eq(payments.reference, slots.bookingReference), eq(payments.bookingStatus, 'booked')))
         .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id))),
       // A cancelled unpaid booking is in the list (and the CSV) as a cancelled paid one is.
       cancelledUnpaidRows(this.db),
     ]);
     const now = this.now();
-    const list = [...rows.map((row) => this.staffRow(row, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now)), ...cancelledUnpaid];
+    const children = await this.db.select().from(paymentChildren);
+    const childrenOfPayment = (id: string) => children.filter((c) => c.paymentId === id).sort((a, b) => a.position - b.position);
+    const list = [...rows.map((row) => this.staffRow({ ...row, children: childrenOfPayment(row.payment.id) }, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now)), ...cancelledUnpaid];
     return list.sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   }
 
@@ -452,7 +554,7 @@ export class BookingManager {
    * Staff cancel any time before the visit ends (no cut-off): with the full paid amount back, or none. The audit trail
    * records the cancel (and the refund asked for) in the same transaction; `by` says which account and from where.
    */
-  async staffCancel(reference: string, refund: boolean, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
+  async staffCancel(reference: string, refund: boolean, staffEmail: string, by: { userId?: number; ip?: string } = {}, position?: number): Promise<StaffBooking> {
     const now = this.now();
     if (!(await this.isPaid(reference))) {
       // Nothing was paid, so there is nothing to refund whatever was asked.
@@ -467,15 +569,23 @@ export class BookingManager {
       const state = this.stateOf(before, now);
       if (state === 'cancelled') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'alreadyCancelled');
       if (state === 'over') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'visitOver');
-      const amountSen = refund ? paidAmountOf(before.payment) : 0;
+      const child = position === undefined ? undefined : this.childToCancel(before, position);
       const audit = { actor: staffEmail, actorUserId: by.userId, target: reference, ip: by.ip };
+      if (child && remaining(before.children).length > 1) {
+        const childSen = refund ? child.amountSen : 0;
+        await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { child: child.position, refund, refundSen: childSen } });
+        if (childSen > 0) await recordAudit(tx, { ...audit, action: 'refund', detail: { amountSen: childSen, reason: 'child cancelled by staff' } });
+        return this.cancelChildLocked(tx, before, child, staffEmail, childSen);
+      }
+      // The whole booking: all the children still booked paid, or one child's share when it is the last one left.
+      const amountSen = refund ? (child ? child.amountSen : stillBookedSen(paidAmountOf(before.payment), before.children)) : 0;
       await recordAudit(tx, { ...audit, action: 'booking_cancelled_by_staff', detail: { refund, refundSen: amountSen } });
       if (amountSen > 0) await recordAudit(tx, { ...audit, action: 'refund', detail: { amountSen, reason: 'cancelled by staff' } });
       return this.cancelLocked(tx, before, staffEmail, { amountSen, percent: refund ? 100 : 0 });
     });
-    this.options.log.info({ paymentId: located.payment.id, by: staffEmail, refund }, 'booking: cancelled by staff');
+    this.options.log.info({ paymentId: located.payment.id, by: staffEmail, refund, child: position }, 'booking: cancelled by staff');
     slotFreed(this.db);
-    await this.afterCancel(located);
+    await this.afterCancel(located, position);
     return this.staffGet(reference);
   }
 }

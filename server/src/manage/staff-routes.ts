@@ -78,13 +78,14 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'cancelStaffBooking',
-        summary: 'Cancel a booking before its visit ends, refunding all that was paid or nothing (recorded with the staff member)',
+        summary:
+          'Cancel a booking before its visit ends, refunding all that was paid or nothing (recorded with the staff member); `child`: one child of a booking of several, refunding that child\'s share or nothing',
         security: bearerSecurity,
         params: bookingReferenceParamSchema,
         body: staffCancelBodySchema,
         response: changeAnswer,
       },
     },
-    async (request) => ok(await app.bookings.staffCancel(request.params.reference, request.body.refund, ...changedBy(request)), ManageMessage.staffCancelled),
+    async (request) => ok(await app.bookings.staffCancel(request.params.reference, request.body.refund, ...changedBy(request), request.body.child), ManageMessage.staffCancelled),
   );
 };

@@ -7,4 +7,5 @@ export { paymentRoutes } from './routes';
 export { slotBookingRoutes } from './slot-booking-routes';
 export { mailInputOf, paidAmountOf, type Log } from './state';
 export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
-export { payments, type PaymentRow } from './tables';
+export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
+export { bookedChildOf, childBookings, childrenOf, recordSeats, stillBookedSen } from './children';

@@ -9,18 +9,20 @@ import {
   type Locale,
   type PaymentMethod,
   type PaymentSession,
+  type SiblingDetails,
   type VisitorDetails,
 } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { AppError } from '../base/errors';
 import type { PaymentGateway } from './gateways/types';
-import { Checkout, priceOf, type Hold, type PaymentHold } from '../checkout';
+import { Checkout, priceOf, priceOfChildren, type Hold, type PaymentHold } from '../checkout';
+import { bookedChildOf, childRows, childrenAsked, childrenOf, sameChildren } from './children';
 import { toPublicSlot } from '../slots';
 import type { SlotRow } from '../slots';
 import type { PaymentsConfig } from './config';
 import { limitPaymentsPerHold } from './payments-per-hold';
 import { OPEN_STATUSES } from './statuses';
-import { payments, type PaymentRow } from './tables';
+import { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
 import { mailLanguage } from '../mail';
 import { assertCurrentNotice, recordConsent } from '../bookings';
 
@@ -41,6 +43,8 @@ export type InitiateInput = VisitorDetails & {
   locale?: Locale;
   /** The parent's consent to the privacy notice in force: recorded with the payment, in its transaction. */
   consent: ConsentInput;
+  /** Brothers and sisters at the same time (issue 37): one seat each under the one hold, one payment for all. */
+  siblings?: SiblingDetails[];
 };
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -69,7 +73,7 @@ const sameDetails = (p: PaymentRow, v: VisitorDetails, amountSen: number) =>
   p.amountSen === amountSen;
 
 /** The payment's session as its caller gets it, with what the server charges and for which visit (its own rows, not the request's). */
-export const sessionOf = (p: PaymentRow, slot: SlotRow): PaymentSession => ({
+export const sessionOf = (p: PaymentRow, slot: SlotRow, children: PaymentChildRow[] = []): PaymentSession => ({
   id: p.id,
   paymentId: p.id,
   checkoutUrl: p.checkoutUrl ?? '',
@@ -80,6 +84,7 @@ export const sessionOf = (p: PaymentRow, slot: SlotRow): PaymentSession => ({
   fee: p.amountSen,
   slotDate: toPublicSlot(slot).date,
   slotStartTime: toPublicSlot(slot).startTime,
+  ...(children.length > 0 && { children: children.map(bookedChildOf) }),
 });
 
 /** What the locked part of an initiate decided. */
@@ -110,17 +115,20 @@ export class PaymentInitiator {
     const visitor: VisitorDetails = { visitorName, visitorEmail, visitorContactNo, selectedSchool, childName, childYear };
     // An outdated notice or a school outside the group is refused before anything is held or written.
     assertCurrentNotice(input.consent);
-    const price = priceOf(selectedSchool);
+    const siblings = input.siblings?.length ? input.siblings : undefined;
+    // One child: the school's fee; several (issue 37): each child's fee less its school's sibling discount.
+    const price = siblings ? priceOfChildren(childrenAsked(visitor, siblings)).totalSen : priceOf(selectedSchool);
     const checkout = await Checkout.for(this.db);
     const { result: decision, slot } = await checkout.forPayment(
-      { slotId, token: input.holdToken, ip: input.clientAddress, visitor, proof: input.proofOfWork },
+      { slotId, seats: 1 + (siblings?.length ?? 0), token: input.holdToken, ip: input.clientAddress, visitor, proof: input.proofOfWork },
       (tx, takeHold) => this.record(tx, takeHold, input, visitor, price),
     );
-    if (decision.kind === 'reuse') return sessionOf(decision.payment, slot);
+    if (decision.kind === 'reuse') return sessionOf(decision.payment, slot, await childrenOf(this.db, decision.payment.id));
     if (decision.kind === 'wait') {
       // A double submit with the same hold token: the other request is creating its session right now.
       const other = mayWait ? await this.awaitSession(decision.paymentId) : undefined;
-      if (other && sameDetails(other, visitor, price)) return sessionOf(other, slot);
+      const otherChildren = other ? await childrenOf(this.db, other.id) : [];
+      if (other && sameDetails(other, visitor, price) && sameChildren(otherChildren, visitor, siblings)) return sessionOf(other, slot, otherChildren);
       if (!mayWait) throw new AppError(409, ErrorCode.SLOT_RESERVED, BookingMessage.slotReserved);
       return this.initiate(input, false);
     }
@@ -146,7 +154,7 @@ export class PaymentInitiator {
         .limit(1);
       if (own && !own.gatewaySessionId && Date.now() - own.createdAt.getTime() < CREATING_MS) return { kind: 'wait', paymentId: own.id };
       const live = own?.gatewaySessionId && own.sessionExpiresAt.getTime() - Date.now() > REUSE_MARGIN_MS;
-      if (own && live && sameDetails(own, visitor, price)) {
+      if (own && live && sameDetails(own, visitor, price) && sameChildren(await childrenOf(tx, own.id), visitor, input.siblings)) {
         // The parent may have switched language before paying again: their mails follow the latest choice.
         const locale = input.locale ?? 'en';
         if (own.locale !== locale) await tx.update(payments).set({ locale }).where(eq(payments.id, own.id));
@@ -182,6 +190,8 @@ export class PaymentInitiator {
         consentId: consent.id,
       })
       .returning();
+    const children = childRows(payment.id, visitor, input.siblings, hold.slotIds ?? [hold.slotId]);
+    if (children.length > 0) await tx.insert(paymentChildren).values(children);
     return { kind: 'created', payment, hold, tookHold, replaced };
   }
 
@@ -214,7 +224,7 @@ export class PaymentInitiator {
         .where(eq(payments.id, payment.id))
         .returning();
       this.log.info({ paymentId: saved.id, slotId: payment.slotId, amountSen: payment.amountSen }, 'payment: initiated');
-      return sessionOf(saved, slot);
+      return sessionOf(saved, slot, await childrenOf(this.db, saved.id));
     } catch (err) {
       this.log.error({ err: (err as Error).message, paymentId: payment.id }, 'payment: gateway session could not be created');
       if (sessionId) void this.gateway.cancel(sessionId).catch(() => false);

@@ -39,7 +39,7 @@ export const paymentServicesPlugin = fp(
     app.decorate('reconciler', reconciler);
     // Mail and refunds leave as soon as the app is up (every process works both queues): unsent mail is queued first.
     app.addHook('onReady', async () => {
-      await app.jobs.work(['mail', 'refund']);
+      await app.jobs.work(['mail', 'refund', 'child-refund']);
       await mailQueue.enqueuePending();
     });
     app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { mailsForPayment, summariseMail } from '../mail';
 import { refundAmountOf } from './state';
 import { PaymentText, RefundReason, refundCauseText, type RefundCause } from '../mail';
 import type { PaymentRow } from './tables';
+import { bookedChildOf, childrenOf } from './children';
 
 const refundCauseOf = (p: PaymentRow): RefundCause =>
   p.paidAmountSen != null && p.paidAmountSen !== p.amountSen ? 'amount_mismatch' : p.refundReason === RefundReason.cancelled ? 'cancelled' : 'slot_taken';
@@ -27,6 +28,7 @@ export async function presentPayment(db: Db, p: PaymentRow, owner: boolean): Pro
     selectedSchool: p.selectedSchool,
     calendarSequence: p.calendarSequence,
   };
+  const children = owner ? await childrenOf(db, p.id) : [];
   const result: PaymentStatusResult = owner
     ? {
         owner: true,
@@ -39,6 +41,7 @@ export async function presentPayment(db: Db, p: PaymentRow, owner: boolean): Pro
           childName: p.childName,
           childYear: p.childYear,
           ...(slot && p.bookingStatus && { refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, p.id))]).toISOString() }),
+          ...(children.length > 0 && { children: children.map(bookedChildOf) }),
         },
         ...summariseMail(await mailsForPayment(db, p.id)),
       }

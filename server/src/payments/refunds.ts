@@ -4,7 +4,7 @@ import type { JobEngine, JobOptions } from '../base/jobs/engine';
 import { appendBookingEvent } from '../bookings';
 import type { PaymentGateway } from './gateways/types';
 import { refundAmountOf, type Log } from './state';
-import { payments, type PaymentRow } from './tables';
+import { paymentChildren, payments, type PaymentRow } from './tables';
 
 /**
  * A refund is one job of the `refund` queue per payment (singleton key: the payment id; the queue is stately, so one
@@ -20,6 +20,9 @@ export const FAILED_REFUND_RETRY_HOURS = 6;
 const SETTLE_POLL_MS = 100;
 
 type RefundData = { paymentId: string };
+/** One cancelled child's share (issue 37): the child's row says how much and how far it has got. */
+type ChildRefundData = { paymentId: string; position: number };
+const childKey = (paymentId: string, position: number) => `${paymentId}/${position}`;
 
 /** The refund queue: requests (after the change that owes the money commits) and the handler that calls the gateway. */
 export class Refunds {
@@ -30,6 +33,57 @@ export class Refunds {
     private readonly log: Log,
   ) {
     jobs.handle<RefundData>('refund', (job) => this.attempt(job.data.paymentId));
+    jobs.handle<ChildRefundData>('child-refund', (job) => this.attemptChild(job.data.paymentId, job.data.position));
+  }
+
+  /** Queues one cancelled child's refund (issue 37; nothing when one is already waiting) and wakes this process's worker. */
+  async requestChild(paymentId: string, position: number): Promise<void> {
+    await this.jobs.send<ChildRefundData>('child-refund', { paymentId, position }, { ...REFUND_JOB, singletonKey: childKey(paymentId, position) });
+    this.jobs.notify('child-refund');
+  }
+
+  /** Queues a child's refund and waits up to `waitMs` for its first attempt to end (the parent sees "refunded" at once when it can). */
+  async requestChildAndWait(p: PaymentRow, position: number, waitMs: number): Promise<void> {
+    const where = and(eq(paymentChildren.paymentId, p.id), eq(paymentChildren.position, position));
+    const [before] = await this.db.select().from(paymentChildren).where(where);
+    await this.requestChild(p.id, position);
+    const until = Date.now() + waitMs;
+    for (;;) {
+      const [now] = await this.db.select().from(paymentChildren).where(where);
+      if (now.refundState !== 'pending' || now.refundAttempts > before.refundAttempts || Date.now() >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+  }
+
+  /**
+   * One attempt at a child's share: the gateway gives back that part of the payment (CHIP's partial refund). A refusal
+   * is recorded on the child (staff see it) and thrown for pg-boss to retry.
+   */
+  private async attemptChild(paymentId: string, position: number): Promise<number> {
+    const where = and(eq(paymentChildren.paymentId, paymentId), eq(paymentChildren.position, position));
+    const [[child], [p]] = await Promise.all([this.db.select().from(paymentChildren).where(where), this.db.select().from(payments).where(eq(payments.id, paymentId))]);
+    if (!child || child.refundState !== 'pending' || !child.refundSen || !p?.gatewaySessionId) return 0;
+    try {
+      const answer = await this.gateway.refund(p.gatewaySessionId, child.refundSen);
+      return this.db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(paymentChildren)
+          .set({ refundState: answer.settled ? 'refunded' : 'requested', gatewayRefundId: answer.refundId })
+          .where(and(where, eq(paymentChildren.refundState, 'pending')))
+          .returning();
+        if (done && answer.settled) await appendBookingEvent(tx, paymentId, { kind: 'child_refunded', actor: 'system', amountSen: done.refundSen, childName: done.childName });
+        this.log.info({ paymentId, child: position, settled: answer.settled }, 'payment: child refund taken by the gateway');
+        return done ? 1 : 0;
+      });
+    } catch (err) {
+      const error = String((err as Error).message ?? err).slice(0, 500);
+      await this.db
+        .update(paymentChildren)
+        .set({ refundAttempts: sql`${paymentChildren.refundAttempts} + 1`, refundLastError: error })
+        .where(and(where, eq(paymentChildren.refundState, 'pending')));
+      this.log.error({ paymentId, child: position, err: error }, 'payment: child refund failed; retried later');
+      throw new Error(error);
+    }
   }
 
   /** Queues the payment's refund (nothing when one is already waiting) and wakes this process's worker. */
@@ -61,8 +115,15 @@ export class Refunds {
     const owed = await this.db.select({ id: payments.id }).from(payments).where(eq(payments.status, 'refund_pending'));
     const missing = await this.jobs.keysWithoutJob('refund', owed.map((p) => p.id), FAILED_REFUND_RETRY_HOURS);
     for (const id of missing) await this.request(id);
-    if (missing.length) this.log.warn({ payments: missing.length }, 'refunds: owed refunds without a job queued again');
-    return missing.length;
+    // Children's shares owed without a job (issue 37), the same way.
+    const owedChildren = await this.db.select({ paymentId: paymentChildren.paymentId, position: paymentChildren.position }).from(paymentChildren).where(eq(paymentChildren.refundState, 'pending'));
+    const missingChildren = await this.jobs.keysWithoutJob('child-refund', owedChildren.map((c) => childKey(c.paymentId, c.position)), FAILED_REFUND_RETRY_HOURS);
+    for (const key of missingChildren) {
+      const child = owedChildren.find((c) => childKey(c.paymentId, c.position) === key)!;
+      await this.requestChild(child.paymentId, child.position);
+    }
+    if (missing.length + missingChildren.length) this.log.warn({ payments: missing.length, children: missingChildren.length }, 'refunds: owed refunds without a job queued again');
+    return missing.length + missingChildren.length;
   }
 
   /** One attempt: a refusal is recorded (staff see it) and thrown, for pg-boss to retry; resolves 1 when refunded. */

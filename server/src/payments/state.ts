@@ -15,6 +15,7 @@ import { PaymentText, RefundReason, type RefundCause } from '../mail';
 import { OPEN_STATUSES } from './statuses';
 import { slotFreed } from '../base/slot-watch';
 import { paymentEvents, payments, type PaymentRow } from './tables';
+import { childBookings, childrenOf, recordSeats } from './children';
 
 export type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -119,22 +120,35 @@ export class PaymentStates {
         if (paidAmountSen != null && paidAmountSen !== p.amountSen) return toRefund('amount_mismatch');
         // The visitor cancelled (and the hold was released) before the money arrived: give it back, book nothing.
         if (p.status === 'cancelled') return toRefund('cancelled');
-        const booking = await checkout.book(tx, {
-          slotId: p.slotId,
-          visitor: bookedVisitorOf(p),
-          holdToken: p.holdToken,
-          bookingReference: p.reference,
-          amountSen: p.amountSen,
-          leadHours: 0,
-          consentId: p.consentId,
-        });
-        let slot: SlotRow | undefined = booking.ok ? booking.slot : undefined;
-        if (!booking.ok) {
-          const current = await findSlot(tx, p.slotId);
-          if (current?.status === 'booked' && current.bookingReference === p.reference) slot = current;
+        const children = await childrenOf(tx, p.id);
+        const completed = { status: 'completed' as const, bookingStatus: 'booked' as const, method, paidAmountSen, completedAt: sql`now()` as unknown as Date };
+        let slot: SlotRow | undefined;
+        let payment: PaymentRow;
+        if (children.length > 0) {
+          // Several children (issue 37): a seat each, all or none; the seats as booked are recorded with the payment.
+          const wanted = childBookings(p, children, 0);
+          const booking = await checkout.bookAll(tx, wanted);
+          if (!booking.ok) return toRefund('slot_taken');
+          slot = booking.slots[0];
+          payment = await recordSeats(tx, p, wanted.map((child, i) => ({ position: child.position, slotId: booking.slots[i].id })), completed);
+        } else {
+          const booking = await checkout.book(tx, {
+            slotId: p.slotId,
+            visitor: bookedVisitorOf(p),
+            holdToken: p.holdToken,
+            bookingReference: p.reference,
+            amountSen: p.amountSen,
+            leadHours: 0,
+            consentId: p.consentId,
+          });
+          slot = booking.ok ? booking.slot : undefined;
+          if (!booking.ok) {
+            const current = await findSlot(tx, p.slotId);
+            if (current?.status === 'booked' && current.bookingReference === p.reference) slot = current;
+          }
+          if (!slot) return toRefund('slot_taken');
+          payment = await update(completed);
         }
-        if (!slot) return toRefund('slot_taken');
-        const payment = await update({ status: 'completed', bookingStatus: 'booked', method, paidAmountSen, completedAt: sql`now()` as unknown as Date });
         await appendBookingEvent(tx, p.id, { kind: 'booked', actor: 'parent', toStart: slot.startAt, amountSen: paidAmountOf(payment) });
         // The confirmation carries a manage link of its own (minted here: a rolled-back booking leaves no link).
         const token = await mintManageToken(tx, p.id, 'mail');

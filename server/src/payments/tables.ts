@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { slots } from '../slots';
 import { LOCALES } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 import { PAYMENT_STATUSES } from './statuses';
@@ -58,3 +59,30 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: tz('received_at').notNull().defaultNow(),
 }, (t) => [unique().on(t.gateway, t.eventId)]);
 
+
+// Mirrors migrations/0035_payment_children.sql: the children of a checkout of several (issue 37), one seat each.
+export const paymentChildren = pgTable(
+  'payment_children',
+  {
+    paymentId: text('payment_id').notNull().references(() => payments.id),
+    /** The order the parent gave; 1 is the payment's own child. */
+    position: smallint('position').notNull(),
+    /** The seat held, then booked, for this child (it follows a move). */
+    slotId: integer('slot_id').notNull().references(() => slots.id),
+    childName: text('child_name').notNull(),
+    childYear: text('child_year').notNull(),
+    selectedSchool: text('selected_school').notNull(),
+    feeSen: integer('fee_sen').notNull(),
+    discountSen: integer('discount_sen').notNull(),
+    amountSen: integer('amount_sen').notNull(),
+    cancelledAt: tz('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
+    refundSen: integer('refund_sen'),
+    refundState: text('refund_state', { enum: ['pending', 'requested', 'refunded'] }),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundLastError: text('refund_last_error'),
+    gatewayRefundId: text('gateway_refund_id'),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.position] }), index('payment_children_slot_idx').on(t.slotId)],
+);
+export type PaymentChildRow = typeof paymentChildren.$inferSelect;

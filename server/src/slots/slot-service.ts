@@ -37,28 +37,41 @@ export const publiclyBookable = (leadHours = BOOKING_LEAD_HOURS): SQL =>
 export type PublicSlotRow = SlotRow & { placesLeft?: number };
 
 /**
+ * Each live time's seats (issue 37), the one count the public list, the staff list and the waitlist's offers read: its
+ * live rows (`seats`), how many are booked (`taken`), and how many a parent could take now (`free`: bookable, unheld).
+ */
+export const seatsByTime = (db: DbOrTx) =>
+  db
+    .select({
+      startAt: slots.startAt,
+      seats: sql<number>`count(*)`.as('seats'),
+      taken: sql<number>`count(*) FILTER (WHERE ${slots.status} = 'booked')`.as('taken'),
+      free: sql<number>`count(*) FILTER (WHERE ${publiclyBookable()})`.as('free'),
+    })
+    .from(slots)
+    .where(isNull(slots.deletedAt))
+    .groupBy(slots.startAt)
+    .as('times');
+
+/**
  * Bookable times, one entry each: the first free seat, with `placesLeft` when the time seats more than one child
  * (a time with one seat is the spec's slot, unchanged). `total` counts times.
  */
 export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: number }): Promise<{ rows: PublicSlotRow[]; total: number }> {
   const where = publiclyBookable();
-  // Qualified by hand: Drizzle writes a column unqualified, which inside the subquery would mean the subquery's own.
-  const seatsOfTime = sql<number>`(SELECT count(*) FROM slots AS seats WHERE seats.start_at = "slots"."start_at" AND seats.deleted_at IS NULL)`;
+  const times = seatsByTime(db);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .selectDistinctOn([slots.startAt], {
-        row: slots,
-        free: sql<number>`count(*) OVER (PARTITION BY ${slots.startAt})`.mapWith(Number),
-        seats: seatsOfTime.mapWith(Number),
-      })
+      .selectDistinctOn([slots.startAt], { row: slots, free: times.free, seats: times.seats })
       .from(slots)
+      .innerJoin(times, eq(times.startAt, slots.startAt))
       .where(where)
       .orderBy(asc(slots.startAt), asc(slots.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: sql<number>`count(DISTINCT ${slots.startAt})`.mapWith(Number) }).from(slots).where(where),
   ]);
-  return { rows: rows.map(({ row, free, seats }) => (seats > 1 ? { ...row, placesLeft: free } : row)), total: Number(total) };
+  return { rows: rows.map(({ row, free, seats }) => (Number(seats) > 1 ? { ...row, placesLeft: Number(free) } : row)), total: Number(total) };
 }
 
 /**
@@ -68,18 +81,9 @@ export async function listPublicSlots(db: DbOrTx, page: { limit: number; page: n
 export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<StaffSlotRow[]> {
   const filter =
     isBooked === undefined ? undefined : isBooked ? eq(slots.status, 'booked') : eq(slots.status, 'available');
-  const times = db
-    .select({
-      startAt: slots.startAt,
-      seats: sql<number>`count(*)`.as('seats'),
-      seatsTaken: sql<number>`count(*) FILTER (WHERE ${slots.status} = 'booked')`.as('seats_taken'),
-    })
-    .from(slots)
-    .where(isNull(slots.deletedAt))
-    .groupBy(slots.startAt)
-    .as('times');
+  const times = seatsByTime(db);
   const rows = await db
-    .select({ row: slots, seats: times.seats, seatsTaken: times.seatsTaken })
+    .select({ row: slots, seats: times.seats, seatsTaken: times.taken })
     .from(slots)
     .innerJoin(times, eq(times.startAt, slots.startAt))
     .where(and(isNull(slots.deletedAt), filter))

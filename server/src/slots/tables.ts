@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../base/db/columns';
 
-// Mirrors migrations/0001, 0005, 0014, 0015, 0022, 0029 and 0034: the timetable, one row per seat. Its hold columns are written only by server/src/checkout.
+// Mirrors migrations/0001, 0005, 0014, 0015, 0022, 0029, 0034 and 0035: the timetable, one row per seat. Its hold columns are written only by server/src/checkout.
 export const slots = pgTable(
   'slots',
   {
@@ -19,7 +19,8 @@ export const slots = pgTable(
     /** The child and the year or grade applied for (migration 0014). */
     childName: text('child_name'),
     childYear: text('child_year'),
-    bookingReference: text('booking_reference').unique(),
+    /** The booking's reference; the seats one checkout booked for several children share it (migration 0035). */
+    bookingReference: text('booking_reference'),
     amountSen: integer('amount_sen'),
     bookedAt: tz('booked_at'),
     /** The booking's consent to the privacy notice (`consents`, migration 0015); null while the slot is free, never null once booked (0022). */
@@ -37,6 +38,7 @@ export const slots = pgTable(
   },
   (t) => [
     uniqueIndex('slots_live_start_seat_uq').on(t.startAt, t.seat).where(sql`deleted_at IS NULL`),
+    index('slots_booking_reference_idx').on(t.bookingReference).where(sql`booking_reference IS NOT NULL`),
     index('slots_public_list_idx').on(t.startAt, t.id).where(sql`deleted_at IS NULL AND status = 'available'`),
     check('slots_end_after_start', sql`end_at > start_at`),
     check('slots_seat_check', sql`seat BETWEEN 1 AND 6`),

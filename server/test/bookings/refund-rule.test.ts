@@ -24,6 +24,7 @@ describe.each<Driver>(['pglite', 'postgres'])('the refund after a move (%s)', (d
       db: ctx.database.db,
       config: ctx.config.payments,
       refund: async (p) => p,
+      refundChild: async () => undefined,
       onMailQueued: () => undefined,
       log: silent,
       now: () => new Date(Date.now() + hoursLater * HOUR),

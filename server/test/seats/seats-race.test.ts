@@ -47,3 +47,36 @@ test('200 reserves for the last 2 of 3 seats through two processes: 2 holds, on 
   const after = (await (await fetch(`${servers[1].base}/public/list`)).json()) as { data: { slots: unknown[] } };
   expect(after.data.slots).toEqual([]);
 });
+
+test("200 checkouts of 1 or 2 children for a time's last 2 seats through two processes: exactly 2 seats held, never a hold of 2 beside a hold of 1", async () => {
+  await db.exec(`DELETE FROM hold_grants`);
+  await db.exec(`DELETE FROM slots`);
+  // A timetable of 50 other times (each network may then hold 5 seats for free), and a time with 2 free seats.
+  await db.exec(
+    `INSERT INTO slots (start_at, end_at) SELECT date_trunc('hour', now()) + make_interval(days => 10, hours => n), date_trunc('hour', now()) + make_interval(days => 10, hours => n, mins => 30) FROM generate_series(1, 50) AS n`,
+  );
+  const [{ start }] = await queryRows<{ start: string }>(db, sql`SELECT date_trunc('hour', now() + interval '3 days')::text AS start`);
+  await db.exec(`INSERT INTO slots (start_at, end_at, seat) SELECT $1::timestamptz, $1::timestamptz + interval '30 minutes', seat FROM generate_series(1, 2) AS seat`, [start]);
+  const [seat] = await queryRows<{ id: number }>(db, sql`SELECT id FROM slots WHERE seat = 1 AND start_at = ${start}::timestamptz`);
+
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      postJsonFrom<{ slotId: number; slotIds?: number[] }>(`127.0.${20 + i}.3`, `${servers[i % 2].base}/slot/${seat.id}/reserve`, i % 2 ? { children: 2 } : {}),
+    ),
+  );
+  const won = answers.filter((answer) => answer.status === 200);
+  const seatsWon = won.flatMap((answer) => answer.body.data.slotIds ?? [answer.body.data.slotId]);
+  expect(seatsWon).toHaveLength(2);
+  expect(new Set(seatsWon).size).toBe(2);
+  for (const refused of answers.filter((answer) => answer.status !== 200)) {
+    expect(refused.status).toBe(409);
+    expect(['SLOT_RESERVED', 'SLOT_NOT_AVAILABLE']).toContain(refused.body.error);
+  }
+  // The database agrees: the time's two seats are held, each once, by one hold of 2 or by two holds of 1.
+  const held = await queryRows<{ holds: number; seats: number }>(
+    db,
+    sql`SELECT count(DISTINCT hold_token_hash)::int AS holds, count(*)::int AS seats FROM slots WHERE start_at = ${start}::timestamptz AND hold_expires_at > now()`,
+  );
+  expect(held[0].seats).toBe(2);
+  expect(held[0].holds).toBe(won.length);
+});

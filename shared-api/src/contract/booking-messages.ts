@@ -27,6 +27,8 @@ export type ValidationRule = keyof typeof ValidationMessage;
 export const BookingMessage = {
   slotReserved: 'This slot is currently reserved. Please wait a few minutes or select another slot.',
   slotNotAvailable: 'This slot is not available. Please select another slot.',
+  /** Issue 37: a checkout of several children needs a free seat for each at the one time. */
+  notEnoughPlaces: 'Not enough places are left at this time for all your children.',
   initiationFailed: 'Payment initiation failed. Please try again.',
   serviceUnavailable: 'Payment service is temporarily unavailable. Please try again.',
   reserveFailed: 'Failed to reserve slot. Please try again.',

@@ -84,7 +84,8 @@ export const manageBookingPath = (token: string): string => `/booking/manage/${t
 
 // ---- Staff ----
 /** `booked_unpaid`: staff booked the slot with no payment (read from the audit trail; paid bookings keep booking_events). */
-export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed']);
+/** `child_cancelled` / `child_refunded`: one child of a booking of several (issue 37), named in `childName`. */
+export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded']);
 export type BookingEventKind = z.infer<typeof bookingEventKindSchema>;
 export const bookingEventSchema = z.object({
   at: z.string(),
@@ -96,6 +97,8 @@ export const bookingEventSchema = z.object({
   toStart: z.string().nullable(),
   /** Refund events: the amount in sen. */
   amountSen: z.number().int().nullable(),
+  /** The child an event of one child of several is about. */
+  childName: z.string().optional(),
 });
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
@@ -152,6 +155,8 @@ export const BookingEventLabel: Record<BookingEventKind, string> = {
   refund_requested: 'Refund requested',
   refunded: 'Refunded',
   refund_failed: 'Refund attempt failed',
+  child_cancelled: 'One child cancelled',
+  child_refunded: "One child's share refunded",
 };
 
 /** Error codes of these routes (kept here, off the first load's contract). */

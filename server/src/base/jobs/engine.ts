@@ -6,7 +6,7 @@ export type SqlExecutor = { exec(text: string, params?: unknown[]): Promise<{ ro
 /** pg-boss keeps its tables in a schema of its own. */
 export const JOB_SCHEMA = 'pgboss';
 
-export const QUEUES = ['mail', 'mail-relay', 'refund', 'reconcile', 'reminders', 'sweep-counters', 'retention', 'waitlist'] as const;
+export const QUEUES = ['mail', 'mail-relay', 'refund', 'child-refund', 'reconcile', 'reminders', 'sweep-counters', 'retention', 'waitlist'] as const;
 export type QueueName = (typeof QUEUES)[number];
 /**
  * Each queue's pg-boss policy. `stately` (a message, a refund): at most one waiting and one running job per singleton
@@ -16,6 +16,8 @@ export type QueueName = (typeof QUEUES)[number];
 export const QUEUE_POLICY: Record<QueueName, 'stately' | 'short'> = {
   mail: 'stately',
   refund: 'stately',
+  // One child's share of a payment (issue 37), keyed by payment and child.
+  'child-refund': 'stately',
   'mail-relay': 'short',
   reconcile: 'short',
   reminders: 'short',

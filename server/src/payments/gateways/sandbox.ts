@@ -132,14 +132,20 @@ export class SandboxGateway implements PaymentGateway {
     return !!row && row.status !== 'paid';
   }
 
-  async refund(sessionId: string): Promise<RefundResult> {
+  /** Gives back `amountSen` of a paid session, in parts too (one child's share), never more than was paid in all. */
+  async refund(sessionId: string, amountSen: number): Promise<RefundResult> {
     const done = { refundId: `sbx_refund_${sessionId}`, settled: true };
     const [row] = await this.options.db
       .update(sandboxSessions)
-      .set({ status: 'refunded', refundedAt: sql`now()` })
-      .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'paid')))
+      .set({ status: 'refunded', refundedAt: sql`now()`, refundedSen: sql`${sandboxSessions.refundedSen} + ${amountSen}` })
+      .where(
+        and(
+          eq(sandboxSessions.id, sessionId),
+          sql`${sandboxSessions.status} IN ('paid', 'refunded') AND ${sandboxSessions.refundedSen} + ${amountSen} <= ${sandboxSessions.amountSen}`,
+        ),
+      )
       .returning();
-    if (row) return done;
+    if (row) return { ...done, refundId: `sbx_refund_${sessionId}_${row.refundedSen}` };
     const current = await this.find(sessionId);
     if (current?.status === 'refunded') return done;
     throw new GatewayError(`sandbox session ${sessionId} is not paid, so it cannot be refunded`);

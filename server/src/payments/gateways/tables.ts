@@ -1,7 +1,7 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../base/db/columns';
 
-// Mirrors migrations/0002_payments_mail.sql: the embedded sandbox gateway's checkout sessions.
+// Mirrors migrations/0002_payments_mail.sql and 0035 (refunded_sen): the embedded sandbox gateway's checkout sessions.
 export const sandboxSessions = pgTable('sandbox_sessions', {
   id: text('id').primaryKey(),
   reference: text('reference').notNull(),
@@ -18,6 +18,8 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   callbackUrl: text('callback_url').notNull(),
   paidAt: tz('paid_at'),
   refundedAt: tz('refunded_at'),
+  /** What refunds gave back so far (partial refunds: one child's share). */
+  refundedSen: integer('refunded_sen').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
