@@ -147,8 +147,10 @@ export class Checkout {
    * all of it back. Returns what `attach` returned and the slot as read before.
    */
   async forPayment<T>(request: PaymentHoldRequest, attach: (tx: DbOrTx, takeHold: () => Promise<PaymentHold>) => Promise<T>): Promise<{ result: T; slot: SlotRow }> {
-    const { slotId, token, proof } = request;
+    const { token, proof } = request;
     const seats = request.seats ?? 1;
+    // Without a hold of its own, a time with several seats: the seat chosen, or another of its free seats (as a reserve).
+    const slotId = token ? request.slotId : await seatToHold(this.db, request.slotId);
     const tokenHash = token ? sha256(token) : null;
     const slot = await this.openSlot(slotId, tokenHash);
     const ownHold = !!tokenHash && slot.holdTokenHash === tokenHash;
@@ -181,7 +183,7 @@ export class Checkout {
             // New seats cost what new holds cost.
             if (kept.length < seats) charged = true;
           } else {
-            const first = await newHold(tx, slotId, holder, token);
+            const first = await newHold(tx, slotId, holder, token, !token);
             hold = seats > 1 ? await addSeats(tx, first, [first.slotId], seats, holder) : first;
           }
           if (await this.limits.visitorHoldsAnother(tx, holder, slotId, sha256(hold.token)))

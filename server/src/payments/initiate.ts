@@ -178,7 +178,8 @@ export class PaymentInitiator {
       .values({
         id: newPaymentId(),
         reference: newReference(),
-        slotId,
+        // The seat held: another free seat of the time asked when the one asked went meanwhile (issue 37).
+        slotId: hold.slotId,
         status: 'pending',
         amountSen: price,
         method: input.preferredPaymentMethod ?? null,

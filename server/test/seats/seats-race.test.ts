@@ -2,6 +2,9 @@ jest.setTimeout(180_000);
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/base/db/connection';
 import { queryRows } from '../helpers';
+import { currentNoticeVersion } from 'shared-api/privacy';
+import { sandboxCallbackHeaders } from '../../src/payments/gateways/sandbox';
+import { SANDBOX_SECRET } from '../payments/support';
 import { postJsonFrom, twoApiProcesses, type Server } from '../payments/server-process';
 
 // Issue 37: the last seats of a time, over two API processes on one PostgreSQL. 200 parents from 200 networks ask for
@@ -79,4 +82,51 @@ test("200 checkouts of 1 or 2 children for a time's last 2 seats through two pro
   );
   expect(held[0].seats).toBe(2);
   expect(held[0].holds).toBe(won.length);
+});
+
+test("200 payments for 1 or 2 children on a time's last 2 seats through two processes: the winners pay, exactly 2 seats are booked", async () => {
+  await db.exec(`DELETE FROM hold_grants`);
+  await db.exec(`DELETE FROM slots WHERE hold_token_hash IS NOT NULL OR start_at < now() + interval '5 days'`);
+  const [{ start }] = await queryRows<{ start: string }>(db, sql`SELECT date_trunc('hour', now() + interval '4 days')::text AS start`);
+  await db.exec(`INSERT INTO slots (start_at, end_at, seat) SELECT $1::timestamptz, $1::timestamptz + interval '30 minutes', seat FROM generate_series(1, 2) AS seat`, [start]);
+  const [seat] = await queryRows<{ id: number }>(db, sql`SELECT id FROM slots WHERE seat = 1 AND start_at = ${start}::timestamptz`);
+  const sister = { childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary' };
+
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      postJsonFrom<{ paymentSession: { id: string; fee: number } }>(`127.0.${20 + i}.4`, `${servers[i % 2].base}/api/payment/initiate`, {
+        visitorName: `Parent ${i}`,
+        visitorEmail: `parent${i}@example.com`,
+        visitorContactNo: `012${String(1_000_000 + i)}`,
+        selectedSchool: 'Seri Ilmu Private Secondary',
+        childName: `Child ${i}`,
+        childYear: 'Form 1',
+        slotId: seat.id,
+        consent: { noticeVersion: currentNoticeVersion(), language: 'en' },
+        ...(i % 2 ? { siblings: [sister] } : {}),
+      }),
+    ),
+  );
+  const won = answers.filter((answer) => answer.status === 200);
+  expect(won.length).toBeGreaterThanOrEqual(1);
+  for (const refused of answers.filter((answer) => answer.status !== 200)) {
+    expect(refused.status).toBe(409);
+    expect(['SLOT_RESERVED', 'SLOT_NOT_AVAILABLE']).toContain(refused.body.error);
+  }
+  // Every winner pays: the gateway's signed word reaches either process.
+  for (const [i, answer] of won.entries()) {
+    const session = answer.body.data.paymentSession;
+    const [row] = await queryRows<{ gateway_session_id: string }>(db, sql`SELECT gateway_session_id FROM payments WHERE id = ${session.id}`);
+    await db.exec(`UPDATE sandbox_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [row.gateway_session_id]);
+    const body = JSON.stringify({ id: `evt_race_${i}`, type: 'checkout.paid', created: Math.floor(Date.now() / 1000), data: { session_id: row.gateway_session_id, status: 'paid', amount: session.fee, currency: 'MYR', method: 'fpx' } });
+    const res = await fetch(`${servers[i % 2].base}/api/payment/callback`, { method: 'POST', headers: sandboxCallbackHeaders(SANDBOX_SECRET, body), body });
+    expect(res.status).toBe(200);
+  }
+  const booked = await queryRows<{ seats: number; references: number }>(
+    db,
+    sql`SELECT count(*)::int AS seats, count(DISTINCT booking_reference)::int AS references FROM slots WHERE start_at = ${start}::timestamptz AND status = 'booked'`,
+  );
+  expect(booked[0]).toEqual({ seats: 2, references: won.length });
+  const completed = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM payments WHERE status = 'completed'`);
+  expect(completed[0].n).toBe(won.length);
 });
