@@ -4,15 +4,18 @@ import type { DbOrTx } from '../base/db/connection';
 import { mailOutbox, type MailRow } from './tables';
 import {
   renderAdminCancelled,
+  renderAdminChildCancelled,
   renderAdminNotification,
   renderAdminRefund,
   renderAdminRescheduled,
   renderVisitorCancelled,
+  renderVisitorChildCancelled,
   renderVisitorConfirmation,
   renderVisitorRefund,
   renderVisitorRescheduled,
   type BookingMailInput,
   type CancelMailInput,
+  type ChildCancelMailInput,
   type RefundMailInput,
   type RescheduleMailInput,
 } from './templates';
@@ -71,7 +74,7 @@ type MailPair<I extends BookingMailInput> = {
   admin: MailKind;
   renderAdmin: (input: I) => RenderedMail;
   /** The Message-ID's suffix, for kinds sent more than once per booking (a move's or a cancel's invitation sequence). */
-  suffix?: (input: I) => number;
+  suffix?: (input: I) => number | string;
 };
 
 /**
@@ -154,3 +157,12 @@ export function summariseMail(rows: MailRow[]): { emailStatus: EmailStatus; emai
   else if (emailTimeouts.visitorEmailTimeout || emailTimeouts.adminEmailTimeout) emailStatus = 'timeout';
   return { emailStatus, emailTimeouts };
 }
+
+/** One child of a booking of several cancelled (issue 37): both messages, apart per child (the booking's invitation stays). */
+export const enqueueChildCancelMails = enqueuePair<ChildCancelMailInput>({
+  visitor: 'visitor_cancelled',
+  renderVisitor: renderVisitorChildCancelled,
+  admin: 'admin_cancelled',
+  renderAdmin: renderAdminChildCancelled,
+  suffix: (input) => `child-${input.child.position}`,
+});

@@ -37,7 +37,12 @@ export type BookingMailInput = {
   locale?: Locale;
   /** The refund and change terms as they stood when the message was written (confirmation, rescheduled). */
   terms?: ChangeTerms;
+  /** A booking of several children (issue 37): every child, named in place of the one child row. */
+  children?: MailChild[];
 };
+
+/** One child of a booking of several, as its mails name them. */
+export type MailChild = { childName: string; childYear: string; school: string; amountSen: number; cancelled?: boolean };
 
 /** The visitor's part of a mail's input, from any row that names them (a payment, a booked slot). */
 export const visitorPart = (v: {
@@ -85,11 +90,18 @@ export function placeRows(school: string, L: MailLanguage = ENGLISH, rows: 'full
 }
 
 /** The child and the year or grade applied for, when the booking has them (bookings made before they were asked do not). */
-export function childRows(m: Pick<BookingMailInput, 'school' | 'childName' | 'childYear'>, L: MailLanguage = ENGLISH): DetailRow[] {
+export function childRows(m: Pick<BookingMailInput, 'school' | 'childName' | 'childYear' | 'children'>, L: MailLanguage = ENGLISH): DetailRow[] {
+  // Several children: one row each (those still booked), with their year, school and share.
+  if (m.children?.length) return childrenRows(m.children.filter((c) => !c.cancelled), L);
   return [
     ...(m.childName ? [[L.t('label.child'), m.childName] as DetailRow] : []),
     ...(m.childYear ? [[L.t('label.childYear'), L.schoolYear(m.school, m.childYear)] as DetailRow] : []),
   ];
+}
+
+/** A row per child of a booking of several: "Child 1: Aisha, Year 1, Seri Ilmu Private Primary, RM 50.00". */
+function childrenRows(children: MailChild[], L: MailLanguage): DetailRow[] {
+  return children.map((c, i) => [`${L.t('label.child')} ${i + 1}`, [c.childName, L.schoolYear(c.school, c.childYear), L.school(c.school), L.money(c.amountSen)].join(', ')] as DetailRow);
 }
 
 /** The booking's details; `place`: where the visit is (none for a visit that no longer happens), see placeRows. */
@@ -335,4 +347,47 @@ export function renderAdminCancelled(m: CancelMailInput): RenderedMail {
   const subject = `Booking cancelled: ${oneLine(m.visitorName)}, ${oneLine(m.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
   const lead = `This booking was cancelled by ${who}; its slot is free again.`;
   return adminMail(subject, 'Booking cancelled', lead, adminRows(m, false, ['Cancelled by', who], ['Refund', refund]));
+}
+
+/** One child of a booking of several cancelled (issue 37): that child's share back or none; the others stay booked. */
+export type ChildCancelMailInput = BookingMailInput & { child: MailChild & { position: number }; refundSen: number; by: string; bookingSiteUrl: string };
+
+/** The rows of a one-child cancel: the time, that child, the refund, and the children still booked. */
+function childCancelRows(m: ChildCancelMailInput, L: MailLanguage): DetailRow[] {
+  return [
+    [L.t('label.school'), L.school(m.child.school)],
+    [L.t('label.date'), L.date(m.start)],
+    [L.t('label.time'), timeRange(L, m.start, m.end)],
+    [L.t('label.child'), `${m.child.childName}, ${L.schoolYear(m.child.school, m.child.childYear)}`],
+    [L.t('label.refund'), m.refundSen > 0 ? L.money(m.refundSen) : L.t('value.noRefund')],
+    ...childRows(m, L),
+    [L.t('label.reference'), m.reference],
+  ];
+}
+
+/** The parent's message that one child's visit is cancelled while the others stay booked (no calendar change: the visit stays). */
+export function renderVisitorChildCancelled(m: ChildCancelMailInput): RenderedMail {
+  const L = languageOf(m);
+  const child = oneLine(m.child.childName);
+  const lead = L.t(m.by === 'parent' ? 'childCancelled.byParent' : 'childCancelled.bySchool', { child });
+  const refund = m.refundSen > 0 ? L.t('cancelled.refund', { amount: L.money(m.refundSen) }) : L.t('cancelled.noRefund');
+  const others = L.t('childCancelled.others');
+  return parentMail(L, {
+    subject: L.t('childCancelled.subject', { child, school: oneLine(L.school(m.child.school)), date: L.date(m.start), time: L.time(m.start) }),
+    heading: L.html('childCancelled.heading', { child }),
+    name: m.visitorName,
+    lead: { text: [lead, refund, others], html: `<p>${h(lead)}</p>\n<p><strong>${h(refund)}</strong></p>\n<p>${h(others)}</p>` },
+    rows: childCancelRows(m, L),
+    after: { text: [questions(L, 'questions.quoteReference').text], html: `<p>${questions(L, 'questions.quoteReference').html}</p>` },
+    ics: null,
+  });
+}
+
+/** The school administrator's notice of one child cancelled from a booking of several. */
+export function renderAdminChildCancelled(m: ChildCancelMailInput): RenderedMail {
+  const who = m.by === 'parent' ? 'the parent' : m.by;
+  const refund = m.paymentId === null ? 'Nothing was paid' : m.refundSen > 0 ? `${formatRM(m.refundSen)} being refunded automatically` : 'None under the policy';
+  const subject = `Child cancelled: ${oneLine(m.child.childName)} (${oneLine(m.visitorName)}), ${oneLine(m.child.school)}, ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
+  const lead = `${oneLine(m.child.childName)} was cancelled from this booking by ${who}; their seat is free again and the other children stay booked.`;
+  return adminMail(subject, 'Child cancelled', lead, adminRows(m, false, ['Child cancelled', oneLine(m.child.childName)], ['Cancelled by', who], ['Refund', refund]));
 }

@@ -25,7 +25,7 @@ import type { Db, DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
 import { guessLimit, refuseUnknownToken } from '../limits';
-import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
+import { enqueueCancelMails, enqueueChildCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
 import type { PaymentsConfig } from '../payments';
 import { holdsPaymentKey } from '../payments';
 import { mailInputOf, paidAmountOf, type Log } from '../payments';
@@ -320,7 +320,7 @@ export class BookingManager {
     const terms = changeTerms({ start: won.slot.startAt, refundFrom, now: this.now(), policy: this.policy });
     await enqueueRescheduleMails(
       tx,
-      { ...mailInputOf(moved, won.slot), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link, terms },
+      { ...mailInputOf(moved, won.slot, await childrenOf(tx, p.id)), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link, terms },
       this.addresses,
     );
     return { payment: moved, slot: won.slot, refundFrom, children: await childrenOf(tx, p.id) };
@@ -362,7 +362,7 @@ export class BookingManager {
     if (refunding) await appendBookingEvent(tx, p.id, { kind: 'refund_requested', actor: by, amountSen: refund.amountSen });
     await enqueueCancelMails(
       tx,
-      { ...mailInputOf(cancelled, slot), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence, bookingSiteUrl: this.options.config.publicSiteUrl },
+      { ...mailInputOf(cancelled, slot, children), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence, bookingSiteUrl: this.options.config.publicSiteUrl },
       this.addresses,
     );
     return { payment: cancelled, slot, refundFrom, children };
@@ -388,10 +388,9 @@ export class BookingManager {
       tx,
       {
         ...mailInputOf(payment, relocated.slot, relocated.children),
-        child: { childName: child.childName, childYear: child.childYear, school: child.selectedSchool, amountSen: child.amountSen, cancelled: true },
+        child: { position: child.position, childName: child.childName, childYear: child.childYear, school: child.selectedSchool, amountSen: child.amountSen, cancelled: true },
         refundSen,
         by,
-        sequence: payment.calendarSequence,
         bookingSiteUrl: this.options.config.publicSiteUrl,
       },
       this.addresses,

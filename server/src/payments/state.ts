@@ -14,8 +14,8 @@ import type { PaymentsConfig } from './config';
 import { PaymentText, RefundReason, type RefundCause } from '../mail';
 import { OPEN_STATUSES } from './statuses';
 import { slotFreed } from '../base/slot-watch';
-import { paymentEvents, payments, type PaymentRow } from './tables';
-import { childBookings, childrenOf, recordSeats } from './children';
+import { paymentEvents, payments, type PaymentChildRow, type PaymentRow } from './tables';
+import { childBookings, childrenOf, mailChildrenOf, recordSeats } from './children';
 
 export type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -31,7 +31,7 @@ export const refundAmountOf = (p: PaymentRow) => p.refundAmountSen ?? paidAmount
 
 
 /** A payment and its slot as the mail templates take them (the amount is what was paid). */
-export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => ({
+export const mailInputOf = (p: PaymentRow, slot: SlotRow, children: PaymentChildRow[] = []): BookingMailInput => ({
   paymentId: p.id,
   reference: p.reference,
   amountSen: paidAmountOf(p),
@@ -40,6 +40,7 @@ export const mailInputOf = (p: PaymentRow, slot: SlotRow): BookingMailInput => (
   end: slot.endAt,
   ...visitorPart(p),
   locale: p.locale,
+  children: mailChildrenOf(children),
 });
 
 export async function findPayment(db: Db, idOrReference: string, by: 'id' | 'reference' | 'either'): Promise<PaymentRow> {
@@ -153,7 +154,7 @@ export class PaymentStates {
         // The confirmation carries a manage link of its own (minted here: a rolled-back booking leaves no link).
         const token = await mintManageToken(tx, p.id, 'mail');
         const terms = changeTerms({ start: slot.startAt, now: new Date() });
-        await enqueueBookingMails(tx, { ...mailInputOf(payment, slot), manageUrl: manageUrl(this.config.publicSiteUrl, token), terms }, addresses);
+        await enqueueBookingMails(tx, { ...mailInputOf(payment, slot, children), manageUrl: manageUrl(this.config.publicSiteUrl, token), terms }, addresses);
         return { payment, duplicate: false, booked: true, refundNeeded: false };
       }
 
