@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   brand,
   buildFeed,
@@ -17,7 +17,7 @@ import { slots } from '../slots';
 import { users } from '../auth';
 import { AppError } from '../base/errors';
 import { guessLimit, refuseUnknownToken } from '../limits';
-import { payments } from '../payments';
+import { paymentChildren, payments, type PaymentChildRow } from '../payments';
 import { visitorPart } from '../mail';
 import { visitorOnSlot } from '../slots';
 import { calendarFeeds } from './tables';
@@ -75,6 +75,12 @@ export async function feedForToken(db: Db, token: string, client: string, now = 
 
 const domain = brand.supportEmail.split('@')[1] ?? 'booking';
 
+/** A payment's children still booked, as a feed event names them; nothing for a booking of one child. */
+function childrenOfPayment(children: PaymentChildRow[], paymentId: string): Pick<FeedEvent, 'children'> {
+  const own = children.filter((c) => c.paymentId === paymentId);
+  return own.length > 0 ? { children: own.map((c) => ({ childName: c.childName, childYear: c.childYear, school: c.selectedSchool })) } : {};
+}
+
 /**
  * Every visit from CALENDAR_FEED_PAST_DAYS ago on: paid bookings (booked, moved or cancelled) at their slot's time,
  * with their invitation's UID and SEQUENCE (the parent's calendar and the staff's agree), and booked slots no payment
@@ -91,15 +97,19 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
     db
       .select({ slot: slots })
       .from(slots)
-      .leftJoin(payments, and(eq(payments.slotId, slots.id), eq(payments.bookingStatus, 'booked')))
+      // A booking of several children has seats whose id is no payment's: its payment is found by its reference.
+      .leftJoin(payments, and(eq(payments.reference, slots.bookingReference), eq(payments.bookingStatus, 'booked')))
       .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id), gte(slots.startAt, from))),
   ]);
+  // The children of bookings of several (issue 37), still booked: one event names them all.
+  const children = await db.select().from(paymentChildren).where(isNull(paymentChildren.cancelledAt)).orderBy(asc(paymentChildren.position));
   const events: FeedEvent[] = [
     ...paid.map(({ payment: p, slot }) => ({
       uid: invitationUid(p.reference),
       start: slot.startAt,
       end: slot.endAt,
       ...visitorPart(p),
+      ...childrenOfPayment(children, p.id),
       reference: p.reference,
       sequence: p.calendarSequence,
       cancelled: p.bookingStatus === 'cancelled',

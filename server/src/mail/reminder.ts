@@ -1,7 +1,7 @@
 import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
 import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
 import { mailLanguage } from './i18n';
-import { childRows, placeRows, whatToBring } from './templates';
+import { childRows, placeRows, whatToBring, type BookingMailInput } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -12,6 +12,8 @@ export type ReminderMailInput = {
   /** The child and the year or grade applied for (null on bookings made before they were asked). */
   childName: string | null;
   childYear: string | null;
+  /** A booking of several children (issue 37): each child still booked. */
+  children?: BookingMailInput['children'];
   /** The full manage URL (a link of its own, minted for this mail). */
   manageUrl: string;
   /** Reschedule and cancel close this many hours before the visit. */

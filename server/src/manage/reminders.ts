@@ -6,7 +6,7 @@ import { slots } from '../slots';
 import { renderVisitorReminder } from '../mail';
 import { bookingReminders } from '../bookings';
 import { mailOutbox } from '../mail';
-import { payments } from '../payments';
+import { childrenOf, mailChildrenOf, payments } from '../payments';
 import { manageUrl, mintManageToken } from '../bookings';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -98,6 +98,7 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
       visitorName: payment.visitorName,
       childName: payment.childName,
       childYear: payment.childYear,
+      children: mailChildrenOf(await childrenOf(tx, paymentId)),
       manageUrl: manageUrl(options.publicSiteUrl, token),
       cutoffHours: policy.cutoffHours,
       now: options.now,

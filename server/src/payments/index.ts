@@ -8,4 +8,4 @@ export { slotBookingRoutes } from './slot-booking-routes';
 export { mailInputOf, paidAmountOf, type Log } from './state';
 export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
 export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
-export { bookedChildOf, childBookings, childrenOf, recordSeats, stillBookedSen } from './children';
+export { bookedChildOf, childBookings, childrenOf, mailChildrenOf, recordSeats, stillBookedSen } from './children';

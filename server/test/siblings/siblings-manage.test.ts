@@ -5,7 +5,7 @@ import { ErrorCode } from 'shared-api/contract';
 import { slots } from '../../src/slots/tables';
 import { paymentChildren } from '../../src/payments/tables';
 import { sandboxSessions } from '../../src/payments/gateways/tables';
-import { auth, staffToken } from '../helpers';
+import { adminToken, auth, staffToken } from '../helpers';
 import { initiateBody, initiateOk, markSandboxPaid, parentOf, paymentRow, postSandboxCallback, startPaymentsApp, waitFor, type Driver, type PayCtx } from '../payments/support';
 import { cancel, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from '../bookings/support';
 
@@ -125,5 +125,18 @@ describe.each<Driver>(['pglite', 'postgres'])('a booking of two children on %s',
     const unknown = await ctx.app.inject({ method: 'POST', url: `/staff/bookings/${payment.reference}/cancel`, payload: { refund: false, child: 4 }, headers: auth(staff) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  test("the staff's calendar feed has one event per booking, naming its children still booked", async () => {
+    const { payment } = await bookTwo(86, 3, 'feed.view@example.com');
+    const admin = await adminToken(ctx as never, { email: 'office.admin@example.com', password: 'another-correct-horse' });
+    const feed = await ctx.app.inject({ method: 'POST', url: '/staff/calendar-feed', headers: auth(admin) });
+    const url = new URL(feed.json().data.url as string);
+    const ics = (await ctx.app.inject({ url: url.pathname, remoteAddress: '10.77.0.9' })).body.replace(/\r\n[ \t]/g, '');
+    const events = ics.split('BEGIN:VEVENT').filter((e) => e.includes(`Reference: ${payment.reference}`));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toContain('SUMMARY:Assessment: Adam Firdaus\\, Form 1 (Seri Ilmu Private Secondary)\\; Siti Hajar\\, Year 1 (Seri Ilmu Private Primary)');
+    // No seat of it shows as a booking of its own.
+    expect(ics.split('BEGIN:VEVENT').filter((e) => e.includes('Siti Hajar'))).toHaveLength(1);
   });
 });

@@ -213,6 +213,8 @@ export type FeedEvent = {
   /** The child and the year or grade applied for (null on bookings made before they were asked). */
   childName: string | null;
   childYear: string | null;
+  /** A booking of several children (issue 37): each child still booked, named in one event. */
+  children?: { childName: string; childYear: string; school: string }[];
   reference: string;
   /** The booking's invitation SEQUENCE: a move or a cancel raises it, so subscribed calendars take the change. */
   sequence: number;
@@ -221,7 +223,9 @@ export type FeedEvent = {
 
 /** A visit's title in the staff's calendars: who is assessed, for which year, where ("Assessment: Adam Tan, Year 1 (Seri Ilmu Private Primary)"). */
 const feedSummary = (e: FeedEvent): string =>
-  `Assessment: ${e.childName ?? e.visitorName}${e.childYear ? `, ${e.childYear}` : ''} (${e.school})`;
+  e.children?.length
+    ? `Assessment: ${e.children.map((c) => `${c.childName}, ${c.childYear} (${c.school})`).join('; ')}`
+    : `Assessment: ${e.childName ?? e.visitorName}${e.childYear ? `, ${e.childYear}` : ''} (${e.school})`;
 
 /** The staff's feed title in calendar apps. */
 export const feedTitle = (): string => `${brand.productName} assessment visits`;
@@ -238,9 +242,9 @@ export function buildFeed(events: FeedEvent[], now: Date = new Date()): string {
   for (const e of events) {
     const description = [
       `Visitor: ${e.visitorName}`,
-      ...(e.childName ? [`Child: ${e.childName}`] : []),
-      ...(e.childYear ? [`Year or grade applied for: ${e.childYear}`] : []),
-      `School: ${e.school}`,
+      ...(e.children?.length
+        ? e.children.map((c, i) => `Child ${i + 1}: ${c.childName}, ${c.childYear}, ${c.school}`)
+        : [...(e.childName ? [`Child: ${e.childName}`] : []), ...(e.childYear ? [`Year or grade applied for: ${e.childYear}`] : []), `School: ${e.school}`]),
       `Contact number: ${formatPhone(e.visitorContactNo) ?? ''}`,
       `Email: ${e.visitorEmail}`,
       `Reference: ${e.reference}`,
