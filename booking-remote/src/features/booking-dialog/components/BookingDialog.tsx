@@ -9,10 +9,13 @@ import {
   HOLD_MINUTES,
   PAYMENT_POLL_MS,
   useAppDispatch,
+  CHECKOUT_MAX_CHILDREN,
   type ConsentInput,
+  type SiblingDetailsInput,
   type VisitorDetails,
   type VisitorDetailsInput,
 } from 'shared-api';
+import { checkoutPrice } from 'shared-api/sibling-price';
 import { Button, styled, useCatalog, useToast } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { currentNoticeVersion } from 'shared-api/privacy';
@@ -38,6 +41,7 @@ import { apiErrorText, slotWhenValues } from '../utils/dialogText';
 import { clearDraft, loadDraft, saveDraft, type BookingDetails } from '../utils/bookingDraft';
 import { activeReservation, createReservation } from '../utils/reservation';
 import { DETAILS_FORM_ID, DetailsStep, type SchoolOption, type TypedNow } from './DetailsStep';
+import type { DetailsFormValues } from '../siblings/detailsResolver';
 import { ProcessingStep, type ProcessingView } from './ProcessingStep';
 import { SummaryStep } from './SummaryStep';
 
@@ -67,7 +71,8 @@ const TimeChoices = styled.ul`
   list-style: none;
 `;
 
-export type DialogSlot = { id: number; date: string; startTime: string; endTime: string };
+/** `placesLeft`: a time that seats several children (issue 37), its free places when chosen. */
+export type DialogSlot = { id: number; date: string; startTime: string; endTime: string; placesLeft?: number };
 
 /** The three free times nearest to a time that went (by minutes from it: the same day first, then the days around). */
 function nearestTimes(free: DialogSlot[], gone: DialogSlot): DialogSlot[] {
@@ -106,13 +111,14 @@ type Props = {
 };
 
 /** The visitor's details of a booking, as the details step shows them again. */
-const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selectedSchool, childName, childYear }: BookingDetails): VisitorDetailsInput => ({
+const visitorDetailsOf = ({ visitorName, visitorEmail, visitorContactNo, selectedSchool, childName, childYear, siblings }: BookingDetails): VisitorDetailsInput & { siblings?: SiblingDetailsInput[] } => ({
   visitorName,
   visitorEmail,
   visitorContactNo,
   selectedSchool,
   childName,
   childYear,
+  ...(siblings?.length && { siblings }),
 });
 
 /**
@@ -174,6 +180,8 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
               slotDate: booking.slot.date,
               slotStartTime: booking.slot.startTime,
               preferredPaymentMethod: booking.preferredPaymentMethod,
+              // Brothers and sisters at the same time: one seat each under this hold, one payment (issue 37).
+              ...(booking.siblings?.length && { siblings: booking.siblings }),
               holdToken,
               proofOfWork,
               consent,
@@ -286,14 +294,17 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
     if (expired) send({ type: 'sessionExpired' });
   }, [expired, send]);
 
-  const onDetailsValid = (details: VisitorDetails, consent: ConsentInput) =>
+  const onDetailsValid = ({ siblings, ...details }: DetailsFormValues, consent: ConsentInput) => {
+    // Several children: each school's fee less its sibling discount (what the server charges, brand.config.json).
+    const fee = siblings.length > 0 ? (checkoutPrice([details, ...siblings])?.totalSen ?? feeFor(details.selectedSchool)) : feeFor(details.selectedSchool);
     send({
       type: 'detailsSubmitted',
       details,
       consent,
       now: Date.now(),
-      booking: { ...details, preferredPaymentMethod: DEFAULT_PAYMENT_METHOD, slot: slotOfBooking, fee: feeFor(details.selectedSchool) },
+      booking: { ...details, ...(siblings.length > 0 && { siblings }), preferredPaymentMethod: DEFAULT_PAYMENT_METHOD, slot: slotOfBooking, fee },
     });
+  };
   const backOut = () => send({ type: 'backOut' });
   const cancelProcessing = () => send({ type: 'cancelProcessing' });
 
@@ -380,6 +391,8 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
           pricingLoading={pricing.isLoading}
           pricingFailed={pricing.isError}
           defaultValues={flow.booking ? visitorDetailsOf(flow.booking) : typedBefore}
+          // A waitlist offer holds one seat for one child; a time with free places asks how many children.
+          maxChildren={offer ? 1 : Math.min(CHECKOUT_MAX_CHILDREN, slot.placesLeft ?? 1)}
           consented={flow.consent !== null}
           onValid={onDetailsValid}
           readTyped={readTyped}

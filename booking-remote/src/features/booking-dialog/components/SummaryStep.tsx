@@ -2,6 +2,7 @@ import { HOLD_MINUTES, formatInMY, formatRM, schoolName, slotStartMs } from 'sha
 import { changeTerms } from 'shared-api/change-terms';
 import { formatPhone } from 'shared-api/phone';
 import { schoolYearName } from 'shared-api/schools';
+import { checkoutPrice } from 'shared-api/sibling-price';
 import { Button, styled, useCatalog } from 'shared-ui';
 import { useTermsText } from '../../../lib/changeTerms';
 import { Email } from 'shared-ui/text';
@@ -88,8 +89,50 @@ type Props = {
  * Step 2: what is being paid for, where the confirmation and the manage link go (with a way back to fix them), the
  * refund and change terms, and how long the slot stays held.
  */
+/** Each child of a checkout of several on its own lines: who, where, and what they cost (a sibling discount shown off the fee). */
+function ChildrenRows({ details }: { details: BookingDetails }) {
+  const { t, locale } = useCatalog(dialogCatalog);
+  const children = [details, ...(details.siblings ?? [])];
+  const price = checkoutPrice(children);
+  return (
+    <>
+      {children.map((child, i) => {
+        const line = price?.lines[i];
+        return (
+          <ChildRow key={i}>
+            <dt>{t('childNumber', { number: i + 1 })}</dt>
+            <dd>
+              <strong>{child.childName}</strong>
+              <span>
+                {schoolYearName(child.selectedSchool, child.childYear, locale)}, {schoolName(child.selectedSchool, locale)}
+              </span>
+              {line && line.discountSen > 0 ? (
+                <span>
+                  {formatRM(line.feeSen, locale)} − {formatRM(line.discountSen, locale)} ({t('siblingDiscount')}) = {formatRM(line.payableSen, locale)}
+                </span>
+              ) : (
+                line && <span>{formatRM(line.payableSen, locale)}</span>
+              )}
+            </dd>
+          </ChildRow>
+        );
+      })}
+    </>
+  );
+}
+
+// A child's lines: name, then year and school, then the fee, each on its own line on a phone.
+const ChildRow = styled.div`
+  display: contents;
+  dd {
+    display: grid;
+    gap: ${({ theme }) => theme.space[1]};
+  }
+`;
+
 export function SummaryStep({ details, reservation, now, onEdit }: Props) {
   const { t, locale } = useCatalog(dialogCatalog);
+  const several = (details.siblings?.length ?? 0) > 0;
   const visitor = useCatalog(visitorCatalog).t;
   const termsText = useTermsText();
   const terms = changeTerms({ start: slotStartMs(details.slot.date, details.slot.startTime), now });
@@ -98,16 +141,22 @@ export function SummaryStep({ details, reservation, now, onEdit }: Props) {
       <List>
         <dt>{t('name')}</dt>
         <dd>{details.visitorName}</dd>
-        <dt>{t('child')}</dt>
-        <dd>{details.childName}</dd>
-        <dt>{t('yearApplied')}</dt>
-        <dd>{schoolYearName(details.selectedSchool, details.childYear, locale)}</dd>
-        <dt>{t('school')}</dt>
-        <dd>{schoolName(details.selectedSchool, locale)}</dd>
+        {several ? (
+          <ChildrenRows details={details} />
+        ) : (
+          <>
+            <dt>{t('child')}</dt>
+            <dd>{details.childName}</dd>
+            <dt>{t('yearApplied')}</dt>
+            <dd>{schoolYearName(details.selectedSchool, details.childYear, locale)}</dd>
+            <dt>{t('school')}</dt>
+            <dd>{schoolName(details.selectedSchool, locale)}</dd>
+          </>
+        )}
         <SchoolPlaceRows school={details.selectedSchool} />
         <dt>{t('dateAndTime')}</dt>
         <dd>{t('slotWhen', slotWhenValues(details.slot.date, details.slot.startTime, locale))}</dd>
-        <dt>{t('assessmentFee')}</dt>
+        <dt>{several ? t('total') : t('assessmentFee')}</dt>
         <Fee>{formatRM(details.fee, locale)}</Fee>
         <dt>{visitor('emailAddress')}</dt>
         <Editable>

@@ -1,4 +1,4 @@
-import { BOOKING_STORAGE_KEY, type ConsentInput, type PaymentMethod, type PaymentSession } from 'shared-api';
+import { BOOKING_STORAGE_KEY, type ConsentInput, type PaymentMethod, type PaymentSession, type SiblingDetails } from 'shared-api';
 import type { SlotReservation } from './reservation';
 
 export type PaymentFlowStatus = 'idle' | 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -12,9 +12,11 @@ export type BookingDetails = {
   /** The child the assessment is for and the year or grade applied for (a key of the school's years). */
   childName: string;
   childYear: string;
+  /** Brothers and sisters booked at the same time (issue 37), each with their own school and year. */
+  siblings?: SiblingDetails[];
   preferredPaymentMethod: PaymentMethod;
   slot: { id: number; date: string; startTime: string };
-  /** Sen. */
+  /** Sen: the school's fee, or for several children their total less the sibling discounts. */
   fee: number;
 };
 

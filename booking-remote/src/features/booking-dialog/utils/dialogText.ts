@@ -33,6 +33,9 @@ export const BY_CODE: Partial<Record<string, DialogMessageId>> = {
   [ErrorCode.GATEWAY_ERROR]: 'serviceUnavailable',
 };
 
+/** A code whose reason names a rule of its own (issue 37: fewer free places than children). */
+const BY_RULE: Partial<Record<string, readonly DialogMessageId[]>> = { [ErrorCode.SLOT_NOT_AVAILABLE]: ['notEnoughPlaces'] };
+
 /** The numbers a code's text says, from the contract's constants (the reason's values, when it gives them, win). */
 const VALUES: Partial<Record<DialogMessageId, Record<string, number>>> = { visitorHasHold: { minutes: HOLD_MINUTES } };
 
@@ -47,7 +50,7 @@ export type DialogWords = { t: DialogTranslate; locale: Locale; common: CommonRe
 export function apiErrorText(error: unknown, { t, locale, common }: DialogWords, fallback: DialogMessageId): string {
   const failure = failureOf(error);
   if (locale === 'en') return failure.message ?? t(fallback);
-  const id = refusalId(failure, BY_CODE);
+  const id = refusalId(failure, BY_CODE, BY_RULE);
   if (id) return t(id, { ...VALUES[id], ...failure.reason?.params });
   return common(failure) ?? failure.message ?? t(fallback);
 }
