@@ -447,3 +447,19 @@ describe('/payment/success in the parent\'s language', () => {
   });
 });
 
+
+describe('/payment/success for brothers and sisters (issue 37)', () => {
+  it('the paying browser sees every child with what was paid for each, the sibling discount said', async () => {
+    paidHere();
+    const base = paymentStatusResult('completed');
+    const children = [
+      { position: 1, childName: 'Adam Firdaus', childYear: 'Form 1', selectedSchool: brand.schools[1].name, feeSen: 7500, discountSen: 0, amountSen: 7500, cancelled: false, refundSen: null },
+      { position: 2, childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: brand.schools[0].name, feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null },
+    ];
+    statusRoute(() => ({ ...base, payment: { ...base.payment, amount: 12000 }, booking: { ...base.booking, childName: 'Adam Firdaus', childYear: 'Form 1', children } }));
+    render('?reference=BK-2026-0001');
+    const list = await screen.findByLabelText('Children');
+    expect(within(list).getByText(/Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75/)).toBeInTheDocument();
+    expect(within(list).getByText(/Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 50 less RM 5 sibling discount = RM 45/)).toBeInTheDocument();
+  });
+});

@@ -26,6 +26,7 @@ import {
   RegistrationNotice,
   ResultPanel,
   resultCatalog,
+  ChildrenPaid,
   calendarVisitOf,
   googleCalendarUrl,
   icsFile,
@@ -225,6 +226,7 @@ export default function PaymentSuccessPage() {
       <p>
         <strong>{t('success.amountPaid', { amount: formatRM(payment.amount, locale) })}</strong>
       </p>
+      {result.owner && result.booking.children && <ChildrenPaid children={result.booking.children} />}
       {(googleUrl || ics) && (
         <section aria-labelledby="success-calendar-title" data-print="hide">
           <h2 id="success-calendar-title">{t('calendar.title')}</h2>

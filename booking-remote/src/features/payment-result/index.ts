@@ -5,3 +5,4 @@ export { EmailNotice, type EmailTimeouts } from './components/EmailNotice';
 export { resultCatalog } from './i18n';
 export { failureMessageId, failurePath, paymentIdShown } from './utils/failure';
 export { visitTitle, type VisitChild } from './utils/visitTitle';
+export { ChildrenPaid } from './components/ChildrenPaid';

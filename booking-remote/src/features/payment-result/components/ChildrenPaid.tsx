@@ -1,0 +1,26 @@
+import { formatRM, schoolName, type BookedChild } from 'shared-api';
+import { schoolYearName } from 'shared-api/schools';
+import { useCatalog } from 'shared-ui';
+import { Details } from '../../../lib/resultLayout';
+import { resultCatalog } from '../i18n';
+
+/** A checkout of several children (issue 37) on the receipt: each child, their school and year, and what was paid for them. */
+export function ChildrenPaid({ children }: { children: BookedChild[] }) {
+  const { t, locale } = useCatalog(resultCatalog);
+  return (
+    <Details aria-label={t('children')}>
+      {children.map((child) => (
+        <div key={child.position} style={{ display: 'contents' }}>
+          <dt>{t('childNumber', { number: child.position })}</dt>
+          <dd>
+            {child.childName}, {schoolYearName(child.selectedSchool, child.childYear, locale)}, {schoolName(child.selectedSchool, locale)}:{' '}
+            {child.discountSen > 0
+              ? t('childPaidDiscount', { fee: formatRM(child.feeSen, locale), discount: formatRM(child.discountSen, locale), paid: formatRM(child.amountSen, locale) })
+              : formatRM(child.amountSen, locale)}
+            {child.cancelled && ` (${t('childCancelled')})`}
+          </dd>
+        </div>
+      ))}
+    </Details>
+  );
+}
