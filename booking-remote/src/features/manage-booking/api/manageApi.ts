@@ -26,11 +26,12 @@ export const manageApi = api.injectEndpoints({
       transformResponse: asResult,
       invalidatesTags: (result) => (result ? ['PublicSlots'] : []),
     }),
-    cancelBooking: build.mutation<ManageResult, { token: string; expectedRefundSen: number }>({
-      query: ({ token, expectedRefundSen }) => ({
+    /** `child`: one child of a booking of several (issue 37), the others staying booked. */
+    cancelBooking: build.mutation<ManageResult, { token: string; expectedRefundSen: number; child?: number }>({
+      query: ({ token, expectedRefundSen, child }) => ({
         url: `/api/booking/manage/${encodeURIComponent(token)}/cancel`,
         method: 'POST',
-        body: { expectedRefundSen },
+        body: { expectedRefundSen, ...(child !== undefined && { child }) },
       }),
       transformResponse: asResult,
       invalidatesTags: (result) => (result ? ['PublicSlots'] : []),

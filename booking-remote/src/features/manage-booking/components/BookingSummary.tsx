@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import { formatRM, schoolName, type ManageView } from 'shared-api';
 import { schoolYearName } from 'shared-api/schools';
-import { useCatalog } from 'shared-ui';
+import { styled, useCatalog } from 'shared-ui';
 import { WHAT_TO_BRING_IDS, contractCatalog } from '../../../lib/contract-catalog';
 import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
 import { manageCatalog } from '../i18n';
 import { calendarLinks, type CalendarLinks } from '../utils/calendar';
 import { dayOf, stateText, timeSpan } from '../utils/words';
 import { Actions, Details, LinkButton, VisitBlock } from './layout';
+
+// A child's name and their line: grouped for the list's layout.
+const ChildRow = styled.div`
+  display: contents;
+`;
 
 /** The booking as it is now: when and where, reference, amount, status, what to bring, and "Add to calendar". */
 export function BookingSummary({ view }: { view: ManageView }) {
@@ -36,7 +41,9 @@ export function BookingSummary({ view }: { view: ManageView }) {
       {/* The visit leads (whose, where, when); what was paid follows. */}
       <VisitBlock aria-labelledby="manage-visit-title">
         <h2 id="manage-visit-title">
-          {view.childName
+          {view.children
+            ? t('visit.yours')
+            : view.childName
             ? t('visit.for', { child: view.childYear ? t('childValue', { name: view.childName, year: schoolYearName(school, view.childYear, locale) }) : view.childName })
             : t('visit.yours')}
         </h2>
@@ -50,6 +57,28 @@ export function BookingSummary({ view }: { view: ManageView }) {
           <dd>{t('timeGmt', { time: timeSpan(start, end, words) })}</dd>
         </Details>
       </VisitBlock>
+      {view.children && (
+        <section aria-labelledby="manage-children-title">
+          <h2 id="manage-children-title">{t('children.title')}</h2>
+          <Details>
+            {view.children.map((child) => (
+              <ChildRow key={child.position}>
+                <dt>{child.childName}</dt>
+                <dd>
+                  {schoolYearName(child.selectedSchool, child.childYear, locale)}, {schoolName(child.selectedSchool, locale)}: {formatRM(child.amountSen, locale)}
+                  {child.cancelled && (
+                    <>
+                      {' '}
+                      <strong>{t('children.cancelled')}</strong>
+                      {child.refundSen ? ` (${t('children.refund', { amount: formatRM(child.refundSen, locale) })})` : ''}
+                    </>
+                  )}
+                </dd>
+              </ChildRow>
+            ))}
+          </Details>
+        </section>
+      )}
       <Details>
         <dt>{t('reference')}</dt>
         <dd>{reference}</dd>

@@ -21,26 +21,29 @@ type Props = {
   onQuoteChanged: () => Promise<unknown>;
   /** Nothing can be changed any more: the page reloads the booking. */
   onClosed: (message: string) => void;
+  /** One child of a booking of several (issue 37): only this child's visit and share, the others staying booked. */
+  child?: NonNullable<ManageView['children']>[number];
 };
 
 /**
  * "Cancel booking": names the visit, what was paid and what comes back under the refund policy (and the policy itself),
  * then cancels at that refund.
  */
-export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteChanged, onClosed }: Props) {
+export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteChanged, onClosed, child }: Props) {
   const words = useCatalog(manageCatalog);
   const { t, locale } = words;
   const termsText = useTermsText();
   const [cancel, state] = useCancelBookingMutation();
   const [notice, setNotice] = useState<string | null>(null);
-  const quote = view.cancelQuote;
+  const quote = child ? child.cancelQuote : view.cancelQuote;
+  const paidSen = child ? child.amountSen : view.amountPaidSen;
   const busy = state.isLoading;
 
   const confirm = async () => {
     if (!quote) return;
     setNotice(null);
     try {
-      onCancelled(await cancel({ token, expectedRefundSen: quote.amountSen }).unwrap());
+      onCancelled(await cancel({ token, expectedRefundSen: quote.amountSen, ...(child && { child: child.position }) }).unwrap());
     } catch (error) {
       const { code } = failureOf(error);
       if (code === ManageErrorCode.CHANGE_CLOSED) return onClosed(errorText(error, words, 'tooLate'));
@@ -57,8 +60,8 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
     <Dialog
       open
       onOpenChange={(open) => !busy && onOpenChange(open)}
-      title={t('cancel.title')}
-      description={quote ? quoteText(quote, view.amountPaidSen, words) : undefined}
+      title={child ? t('cancelOne.title', { name: child.childName }) : t('cancel.title')}
+      description={quote ? quoteText(quote, paidSen, words) : undefined}
       size="sm"
       hideCloseButton
       focusKey="cancel"
@@ -66,10 +69,10 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
         // One row of the page's own (the dialog's footer wraps by the words' width): keeping comes first, the red one second.
         <Actions>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('cancel.keep')}
+            {child ? t('cancelOne.keep', { name: child.childName }) : t('cancel.keep')}
           </Button>
           <Button variant="danger" onClick={() => void confirm()} loading={busy} disabled={!quote}>
-            {t('cancelButton')}
+            {child ? t('cancelOne.button', { name: child.childName }) : t('cancelButton')}
           </Button>
         </Actions>
       }
@@ -87,10 +90,12 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
           {momentText(view.start, words)}
         </dd>
         <dt>{t('amountPaid')}</dt>
-        <dd>{formatRM(view.amountPaidSen, locale)}</dd>
+        <dd>{formatRM(paidSen, locale)}</dd>
         <dt>{t('cancel.refundNow')}</dt>
         <dd>{quote && quote.amountSen > 0 ? formatRM(quote.amountSen, locale) : t('cancel.noRefund')}</dd>
       </Details>
+      {child && <p>{t('cancelOne.others')}</p>}
+      {!child && view.children && <p>{t('cancelAll.note')}</p>}
       <section aria-labelledby="cancel-terms-title">
         <h3 id="cancel-terms-title">{t('termsTitle')}</h3>
         <p>{termsText(view.terms)}</p>

@@ -27,7 +27,8 @@ export function ManageBooking({ token }: { token: string }) {
   const termsText = useTermsText();
   const title = t('title');
   const { query, replace } = useManagedBooking(token);
-  const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
+  // A number: the child (its position) of a booking of several being cancelled alone.
+  const [open, setOpen] = useState<'reschedule' | 'cancel' | number | null>(null);
 
   if (query.isLoading) return <LinkPanel id="manage-title" title={title} loading={t('loading')} />;
 
@@ -116,6 +117,18 @@ export function ManageBooking({ token }: { token: string }) {
               {t('cancelButton')}
             </Button>
           </Actions>
+          {/* A booking of several children (issue 37): each child may be cancelled alone while another stays booked. */}
+          {view.children?.some((child) => child.cancelQuote) && (
+            <Actions>
+              {view.children
+                .filter((child) => child.cancelQuote)
+                .map((child) => (
+                  <Button key={child.position} variant="secondary" onClick={() => setOpen(child.position)}>
+                    {t('cancelOne', { name: child.childName })}
+                  </Button>
+                ))}
+            </Actions>
+          )}
         </section>
       ) : (
         <Note $tone="warning" role="note" aria-label={t('changesLabel')}>
@@ -142,6 +155,17 @@ export function ManageBooking({ token }: { token: string }) {
           view={view}
           onOpenChange={(next) => setOpen(next ? 'cancel' : null)}
           onCancelled={(result) => done(result, t('cancelledNow'))}
+          onQuoteChanged={() => query.refetch()}
+          onClosed={closed}
+        />
+      )}
+      {typeof open === 'number' && view.canChange && view.children?.find((child) => child.position === open) && (
+        <CancelDialog
+          token={token}
+          view={view}
+          child={view.children.find((child) => child.position === open)}
+          onOpenChange={(next) => setOpen(next ? open : null)}
+          onCancelled={(result) => done(result, t('cancelOne.done', { name: view.children!.find((child) => child.position === open)!.childName }))}
           onQuoteChanged={() => query.refetch()}
           onClosed={closed}
         />

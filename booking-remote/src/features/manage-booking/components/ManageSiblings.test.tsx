@@ -1,0 +1,81 @@
+// Issue 37: a booking of two children on the manage page: each child listed, one cancelled alone with that child's
+// share back (the other staying booked), and the whole cancel saying it takes every child.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { brand, type ManageView } from 'shared-api';
+import ManageBookingPage from '../../../pages/ManageBookingPage';
+import { MANAGE_TOKEN, manageView, ok } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { apiUrl, server, startMswServer } from '../../../test/server';
+
+startMswServer();
+
+const NOW = new Date('2026-11-25T10:00:00+08:00');
+beforeEach(() => jest.useFakeTimers({ now: NOW, advanceTimers: true }));
+afterEach(() => jest.useRealTimers());
+
+const render = () => renderApp(<ManageBookingPage />, { route: `/booking/manage/${MANAGE_TOKEN}`, path: '/booking/manage/:token' });
+const child = (position: number, childName: string, school: string, childYear: string, amountSen: number, extra: object = {}) => ({
+  position,
+  childName,
+  childYear,
+  selectedSchool: school,
+  feeSen: position === 1 ? amountSen : 5000,
+  discountSen: position === 1 ? 0 : 5000 - amountSen,
+  amountSen,
+  cancelled: false,
+  refundSen: null,
+  cancelQuote: { percent: 100, amountSen },
+  ...extra,
+});
+const twoChildren = manageView({
+  amountPaidSen: 12000,
+  cancelQuote: { percent: 100, amountSen: 12000 },
+  children: [child(1, 'Adam Firdaus', brand.schools[1].name, 'Form 1', 7500), child(2, 'Siti Hajar', brand.schools[0].name, 'Year 1', 4500)],
+});
+
+test("each child is listed; cancelling one sends that child and its share; the page shows the other still booked", async () => {
+  const bodies: unknown[] = [];
+  const after: ManageView = {
+    ...twoChildren,
+    cancelQuote: { percent: 100, amountSen: 7500 },
+    children: [
+      child(1, 'Adam Firdaus', brand.schools[1].name, 'Form 1', 7500, { cancelQuote: null }),
+      child(2, 'Siti Hajar', brand.schools[0].name, 'Year 1', 4500, { cancelled: true, refundSen: 4500, cancelQuote: null }),
+    ],
+  };
+  server.use(
+    http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(twoChildren))),
+    http.post(apiUrl('/api/booking/manage/:token/cancel'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(ok(after));
+    }),
+  );
+  const user = userEvent.setup();
+  render();
+  const children = await screen.findByRole('region', { name: 'Children' });
+  expect(within(children).getByText('Adam Firdaus')).toBeInTheDocument();
+  expect(within(children).getByText(/Year 1, Seri Ilmu Private Primary: RM 45/)).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Cancel Siti Hajar only' }));
+  const dialog = await screen.findByRole('dialog', { name: "Cancel Siti Hajar's visit?" });
+  expect(within(dialog).getByText('Your other children stay booked at the same time.')).toBeInTheDocument();
+  // What was paid for her, and what comes back.
+  expect(within(dialog).getAllByText('RM 45')).toHaveLength(2);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel Siti Hajar' }));
+  await waitFor(() => expect(bodies).toEqual([{ expectedRefundSen: 4500, child: 2 }]));
+  expect(await within(await screen.findByRole('region', { name: 'Children' })).findByText('Cancelled')).toBeInTheDocument();
+  // The last child left is cancelled with the booking, not alone.
+  expect(screen.queryByRole('button', { name: /only$/ })).not.toBeInTheDocument();
+});
+
+test('the whole cancel says it takes every child still booked', async () => {
+  server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(twoChildren))));
+  const user = userEvent.setup();
+  render();
+  await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+  expect(within(dialog).getByText('Cancel booking cancels the visit of every child still booked.')).toBeInTheDocument();
+  expect(within(dialog).getAllByText('RM 120').length).toBeGreaterThan(0);
+});
