@@ -34,7 +34,8 @@ export const staffBookingsApi = api.injectEndpoints({
         query: () => '/staff/bookings',
         transformResponse: (response: Envelope<unknown>) => staffBookingListSchema.parse(response.data).bookings,
       }),
-      cancelStaffBooking: bookingChange<{ refund: boolean }>('cancel'),
+      // `child`: one child of a booking of several (issue 37), the others staying booked.
+      cancelStaffBooking: bookingChange<{ refund: boolean; child?: number }>('cancel'),
       moveStaffBooking: bookingChange<{ slotId: number }>('move'),
     };
   },

@@ -375,3 +375,25 @@ describe('Appointment Details: history, staff move and cancel, one dialog at a t
     clicked.mockRestore();
   });
 });
+
+describe('Appointment Details for brothers and sisters (issue 37)', () => {
+  it('lists each child of the booking with the parent once, and cancels one child with that child\'s share back', async () => {
+    const booking = seed();
+    booking.amountPaidSen = 12000;
+    booking.children = [
+      { position: 1, childName: 'Adam Firdaus', childYear: 'Form 1', selectedSchool: 'Seri Ilmu Private Secondary', feeSen: 7500, discountSen: 0, amountSen: 7500, cancelled: false, refundSen: null },
+      { position: 2, childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null },
+    ];
+    const { user, dialog } = await openDetails();
+    expect(detail(dialog, 'Children')).toHaveTextContent('Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75');
+    expect(detail(dialog, 'Children')).toHaveTextContent('Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
+    expect(within(confirm).getByRole('radio', { name: 'The whole booking (every child still booked)' })).toBeChecked();
+    expect(within(confirm).getByRole('radio', { name: 'Refund RM 120 to the parent' })).toBeChecked();
+    await user.click(within(confirm).getByRole('radio', { name: 'Only Siti Hajar (the others stay booked)' }));
+    expect(within(confirm).getByRole('radio', { name: 'Refund RM 45 to the parent' })).toBeChecked();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
+    await waitFor(() => expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: true, child: 2 }, actor: STAFF_EMAIL }]));
+  });
+});

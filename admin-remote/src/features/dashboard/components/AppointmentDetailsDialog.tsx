@@ -26,6 +26,8 @@ const List = styled.dl`
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+    /* A booking's children, one per line. */
+    white-space: pre-line;
   }
   ${media.desktop`
     grid-template-columns: minmax(8rem, max-content) 1fr;
@@ -51,6 +53,21 @@ type Row = { key: string; label: string; value: string; copy?: string | null };
 const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   const refund = refundText(booking.state, booking.refund);
   return [
+    // A booking of several children (issue 37): each child, the parent named once above.
+    ...(booking.children
+      ? [
+          {
+            key: 'children',
+            label: t('rowChildren'),
+            value: booking.children
+              .map((child) => {
+                const line = t('childLine', { name: child.childName, year: child.childYear, school: child.selectedSchool, amount: formatRM(child.amountSen) });
+                return child.cancelled ? t('childCancelled', { line }) : line;
+              })
+              .join('\n'),
+          },
+        ]
+      : []),
     { key: 'status', label: t('rowStatus'), value: bookingStateLabel(booking.state) },
     ...(refund ? [{ key: 'refund', label: t('rowRefund'), value: refund }] : []),
   ];

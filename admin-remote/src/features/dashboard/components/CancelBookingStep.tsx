@@ -33,20 +33,26 @@ type CancelBookingStepOptions = {
 export function useCancelBookingStep({ booking, active, onBack, onCancelled, onStale }: CancelBookingStepOptions): DetailsStep {
   const { t } = useCatalog(dashboardCatalog);
   const toast = useToast();
-  const canRefund = (booking?.amountPaidSen ?? 0) > 0;
+  // A booking of several children (issue 37): the whole booking, or one child while another stays booked.
+  const left = booking?.children?.filter((child) => !child.cancelled) ?? [];
+  const [only, setOnly] = useState<number | null>(null);
+  const child = left.length > 1 ? left.find((c) => c.position === only) : undefined;
+  const amount = child ? child.amountSen : (booking?.children ? left.reduce((sum, c) => sum + c.amountSen, 0) : booking?.amountPaidSen) ?? 0;
+  const canRefund = amount > 0;
   const [refund, setRefund] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [cancel, { isLoading }] = useCancelStaffBookingMutation();
   useEffect(() => {
     if (active) return;
     setRefund(true);
+    setOnly(null);
     setError(null);
   }, [active]);
 
   const onConfirm = async () => {
     if (!booking) return;
     setError(null);
-    const result = await cancel({ reference: booking.reference, refund: canRefund && refund });
+    const result = await cancel({ reference: booking.reference, refund: canRefund && refund, ...(child && { child: child.position }) });
     if ('error' in result) {
       setError(serverMessage(result.error) ?? t('cancelFailed'));
       if (httpStatus(result.error) === 409) onStale();
@@ -69,12 +75,27 @@ export function useCancelBookingStep({ booking, active, onBack, onCancelled, onS
     busy: isLoading,
     body: (
       <>
+        {left.length > 1 && (
+          <Choices disabled={isLoading}>
+            <legend>{t('cancelWhoLegend')}</legend>
+            <Choice>
+              <input type="radio" name="staff-cancel-who" checked={only === null} onChange={() => setOnly(null)} />
+              {t('cancelWholeBooking')}
+            </Choice>
+            {left.map((c) => (
+              <Choice key={c.position}>
+                <input type="radio" name="staff-cancel-who" checked={only === c.position} onChange={() => setOnly(c.position)} />
+                {t('cancelOnlyChild', { name: c.childName })}
+              </Choice>
+            ))}
+          </Choices>
+        )}
         {canRefund && booking && (
           <Choices disabled={isLoading}>
             <legend>{t('refundLegend')}</legend>
             <Choice>
               <input type="radio" name="staff-cancel-refund" checked={refund} onChange={() => setRefund(true)} />
-              {t('refundChoice', { amount: formatRM(booking.amountPaidSen) })}
+              {t('refundChoice', { amount: formatRM(amount) })}
             </Choice>
             <Choice>
               <input type="radio" name="staff-cancel-refund" checked={!refund} onChange={() => setRefund(false)} />

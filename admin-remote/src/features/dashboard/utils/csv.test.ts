@@ -97,3 +97,16 @@ describe('bookingsCsv', () => {
     expect(phoneOf('0123456789012')).toBe('\t0123456789012');
   });
 });
+
+describe('bookingsCsv for brothers and sisters (issue 37)', () => {
+  it("writes a row per child with the child's school, year and share; the parent and reference on each", () => {
+    const children = [
+      { position: 1, childName: 'Adam Firdaus', childYear: 'Form 1', selectedSchool: 'Seri Ilmu Private Secondary', feeSen: 7500, discountSen: 0, amountSen: 7500, cancelled: false, refundSen: null },
+      { position: 2, childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: true, refundSen: 4500 },
+    ];
+    const rows = bookingsCsv([booking({ amountPaidSen: 12000, children })], '2026-11-23', '2026-11-23').trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Secondary,Adam Firdaus,Form 1,.*,75,BK-0001,Booked,/);
+    expect(rows[2]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Primary,Siti Hajar,Year 1,.*,45,BK-0001,Cancelled,/);
+  });
+});

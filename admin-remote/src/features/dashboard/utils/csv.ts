@@ -24,27 +24,31 @@ export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: s
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-/** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status and refund. */
+/** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status and refund; a row per child. */
 export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: string): string {
   const lines = [csvRow(csvHeader())];
   for (const booking of bookingsInRange(bookings, from, to)) {
-    lines.push(
-      csvRow([
-        booking.visitorName,
-        booking.visitorEmail,
-        // As on screen ('016-577 3086'), a text cell: spreadsheets keep the leading zero.
-        phoneCell(formatPhone(booking.visitorContactNo)),
-        booking.school,
-        booking.childName ?? '',
-        booking.childYear ?? '',
-        formatDay(booking.start),
-        formatInstantRange(booking.start, booking.end),
-        formatRinggit(booking.amountPaidSen),
-        booking.reference,
-        bookingStateLabel(booking.state),
-        refundText(booking.state, booking.refund),
-      ]),
-    );
+    // A booking of several children (issue 37): a row per child, with the child's school, year and share.
+    const children = booking.children ?? [{ childName: booking.childName ?? '', childYear: booking.childYear ?? '', selectedSchool: booking.school, amountSen: booking.amountPaidSen, cancelled: false }];
+    for (const child of children) {
+      lines.push(
+        csvRow([
+          booking.visitorName,
+          booking.visitorEmail,
+          // As on screen ('016-577 3086'), a text cell: spreadsheets keep the leading zero.
+          phoneCell(formatPhone(booking.visitorContactNo)),
+          child.selectedSchool,
+          child.childName,
+          child.childYear,
+          formatDay(booking.start),
+          formatInstantRange(booking.start, booking.end),
+          formatRinggit(child.amountSen),
+          booking.reference,
+          child.cancelled ? bookingStateLabel('cancelled') : bookingStateLabel(booking.state),
+          refundText(booking.state, booking.refund),
+        ]),
+      );
+    }
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -24,3 +24,9 @@ describe('booking history wording', () => {
     expect(refundText('booked', null)).toBe('');
   });
 });
+
+test("one child's cancel and refund of a booking of several name the child (issue 37)", () => {
+  const at = '2026-11-13T01:00:00.000Z';
+  expect(eventSummary({ at, kind: 'child_cancelled', actor: 'parent', fromStart: null, toStart: null, amountSen: 4500, childName: 'Siti Hajar' })).toMatch(/^One child cancelled by .*: Siti Hajar, RM 45$/);
+  expect(eventSummary({ at, kind: 'child_refunded', actor: 'system', fromStart: null, toStart: null, amountSen: 4500, childName: 'Siti Hajar' })).toMatch(/^One child's share refunded .*: Siti Hajar, RM 45$/);
+});

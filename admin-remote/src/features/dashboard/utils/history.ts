@@ -22,7 +22,10 @@ export function eventDetail(event: BookingEvent): string | null {
   if (event.kind === 'rescheduled' && event.fromStart && event.toStart) {
     return dashboardText('eventMoved', { from: formatInstant(event.fromStart), to: formatInstant(event.toStart) });
   }
-  return event.amountSen === null ? null : formatRM(event.amountSen);
+  const amount = event.amountSen === null ? null : formatRM(event.amountSen);
+  // One child of a booking of several (issue 37): who, and their share when refunded.
+  if (event.childName) return amount ? `${event.childName}, ${amount}` : event.childName;
+  return amount;
 }
 
 /** One line of the history: 'Rescheduled by parent: from Nov 24, 2026, 9:00 AM to Nov 25, 2026, 10:30 AM'. */
