@@ -6,7 +6,7 @@ import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from '../audit';
 import { consents } from '../bookings';
 import { mailOutbox } from '../mail';
-import { paidAmountOf, payments, type PaymentRow } from '../payments';
+import { paidAmountOf, paymentChildren, payments, type PaymentChildRow, type PaymentRow } from '../payments';
 import { slots, type SlotRow } from '../slots';
 import { WAITLIST_MAIL_KINDS } from '../waitlist';
 import { waitlistEntries } from '../waitlist';
@@ -70,10 +70,12 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
   // The slot each payment holds or held (a cancelled booking's slot is free again, or someone else's now).
   const slotIds = [...new Set(paid.map((p) => p.slotId))];
   const paidSlots = slotIds.length > 0 ? await db.select().from(slots).where(inArray(slots.id, slotIds)) : [];
+  // The children of their bookings of several (issue 37), cancelled ones too: what the parent gave.
+  const siblings = paymentIds.length > 0 ? await db.select().from(paymentChildren).where(inArray(paymentChildren.paymentId, paymentIds)).orderBy(asc(paymentChildren.position)) : [];
 
   return {
     person: { email, phone },
-    summary: summaryOf({ bookings, paid, paidSlots, waiting, given, mails }),
+    summary: summaryOf({ bookings, paid, paidSlots, siblings, waiting, given, mails }),
     bookings: bookings.map(plain),
     payments: paid.map(({ holdToken: _key, ...p }) => plain(p)),
     // Each consent with the notice it names, in the language it was given in: what the parent agreed to.
@@ -102,13 +104,20 @@ type Found = {
   bookings: SlotRow[];
   paid: PaymentRow[];
   paidSlots: SlotRow[];
+  siblings: PaymentChildRow[];
   waiting: (typeof waitlistEntries.$inferSelect)[];
   given: (typeof consents.$inferSelect)[];
   mails: (typeof mailOutbox.$inferSelect)[];
 };
 
+/** The children a booking of several names, joined; undefined for a booking of one child. */
+function childrenOfBooking(siblings: PaymentChildRow[], paymentId: string): string | undefined {
+  const names = siblings.filter((c) => c.paymentId === paymentId).map((c) => c.childName);
+  return names.length > 0 ? names.join(', ') : undefined;
+}
+
 /** The records read as a person: each payment is a booking (with the slot it holds or held), and a booked slot no payment stands behind is one too. */
-function summaryOf({ bookings, paid, paidSlots, waiting, given, mails }: Found): PersonSummary {
+function summaryOf({ bookings, paid, paidSlots, siblings, waiting, given, mails }: Found): PersonSummary {
   const slotOf = new Map(paidSlots.map((s) => [s.id, s]));
   const paidReferences = new Set(paid.map((p) => p.reference));
   const byTime = [...paid.map((p) => ({ at: p.createdAt, payment: p })), ...bookings.filter((b) => !paidReferences.has(b.bookingReference ?? '')).map((b) => ({ at: b.bookedAt ?? b.createdAt, slot: b }))].sort(
@@ -116,7 +125,8 @@ function summaryOf({ bookings, paid, paidSlots, waiting, given, mails }: Found):
   );
   const people = [...byTime.map((b) => ('payment' in b ? b.payment! : b.slot!)), ...waiting.map((w) => ({ ...w, visitorName: w.name, visitorEmail: w.email, visitorContactNo: w.phone }))];
   const children = new Map<string, { name: string; year: string | null }>();
-  for (const row of people) if (row.childName) children.set(row.childName, { name: row.childName, year: row.childYear ?? children.get(row.childName)?.year ?? null });
+  // Every child: the payments' own and each child of a booking of several (issue 37).
+  for (const row of [...people, ...siblings]) if (row.childName) children.set(row.childName, { name: row.childName, year: row.childYear ?? children.get(row.childName)?.year ?? null });
   return {
     names: latestFirst(people.map((p) => p.visitorName)),
     emails: latestFirst(people.map((p) => p.visitorEmail)),
@@ -129,7 +139,8 @@ function summaryOf({ bookings, paid, paidSlots, waiting, given, mails }: Found):
         return {
           reference: p.reference,
           school: p.selectedSchool,
-          childName: p.childName,
+          // A booking of several children names them all (its booked seats carry one each).
+          childName: childrenOfBooking(siblings, p.id) ?? p.childName,
           start: slot.startAt.toISOString(),
           end: slot.endAt.toISOString(),
           amountSen: paidAmountOf(p),

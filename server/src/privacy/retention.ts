@@ -59,6 +59,12 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
         AND ((p.status = 'completed' AND p.booking_status IS DISTINCT FROM 'cancelled' AND s.start_at < ${paidBefore})
           OR ((p.status <> 'completed' OR p.booking_status = 'cancelled') AND s.start_at < ${unpaidBefore}))
       RETURNING p.id AS "paymentId", p.reference, old.visitor_name AS name, old.visitor_email AS email, old.visitor_contact_no AS phone, old.child_name AS child`)) as unknown as { rows: AnonymisedPerson[] };
+    // The children of a booking of several (issue 37) and its history's child names go with their payment.
+    const anonymisedIds = payments.rows.map((row) => row.paymentId);
+    if (anonymisedIds.length > 0) {
+      await tx.execute(sql`UPDATE payment_children SET child_name = ${ANONYMISED}, child_year = '' WHERE payment_id IN (${sql.join(anonymisedIds.map((id) => sql`${id}`), sql`, `)}) AND child_name <> ${ANONYMISED}`);
+      await tx.execute(sql`UPDATE booking_events SET child_name = NULL WHERE payment_id IN (${sql.join(anonymisedIds.map((id) => sql`${id}`), sql`, `)}) AND child_name IS NOT NULL`);
+    }
     // A booked slot carries its visitor: anonymised on its booking's schedule (a paid one's reference names a completed payment).
     const slots = (await tx.execute(sql`
       UPDATE slots s SET visitor_name = ${ANONYMISED}, visitor_email = NULL, visitor_contact_no = NULL, child_name = NULL, child_year = NULL

@@ -8,6 +8,9 @@ import { sandboxSessions } from '../../src/payments/gateways/tables';
 import { adminToken, auth, staffToken } from '../helpers';
 import { initiateBody, initiateOk, markSandboxPaid, parentOf, paymentRow, postSandboxCallback, startPaymentsApp, waitFor, type Driver, type PayCtx } from '../payments/support';
 import { cancel, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from '../bookings/support';
+import { findPerson } from '../../src/privacy/person';
+import { applyRetention } from '../../src/privacy/retention';
+import { bookingEvents } from '../../src/bookings/tables';
 
 jest.setTimeout(90_000);
 
@@ -136,7 +139,24 @@ describe.each<Driver>(['pglite', 'postgres'])('a booking of two children on %s',
     const events = ics.split('BEGIN:VEVENT').filter((e) => e.includes(`Reference: ${payment.reference}`));
     expect(events).toHaveLength(1);
     expect(events[0]).toContain('SUMMARY:Assessment: Adam Firdaus\\, Form 1 (Seri Ilmu Private Secondary)\\; Siti Hajar\\, Year 1 (Seri Ilmu Private Primary)');
-    // No seat of it shows as a booking of its own.
-    expect(ics.split('BEGIN:VEVENT').filter((e) => e.includes('Siti Hajar'))).toHaveLength(1);
+    // No seat of a booking of several shows as a booking of its own (an unpaid one, named by its slot).
+    expect(ics.split('BEGIN:VEVENT').filter((e) => e.includes('Siti Hajar') && !/Reference: PAY-/.test(e))).toEqual([]);
+  });
+
+  test('privacy: the person found by email names both children; retention leaves no child name of the booking anywhere', async () => {
+    const { payment, token } = await bookTwo(88, 2, 'privacy.two@example.com');
+    // One child cancelled: the history names her.
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/booking/manage/${token}/cancel`, payload: { expectedRefundSen: 4500, child: 2 }, remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+    const found = await findPerson(ctx.database.db, { email: 'privacy.two@example.com' });
+    expect(found.summary.children.map((c) => c.name).sort()).toEqual(['Adam Firdaus', 'Siti Hajar']);
+
+    const years = 20;
+    await applyRetention(ctx.database.db, new Date(Date.now() + years * 365 * 86_400_000), { paidBookingYears: 1, unpaidOrCancelledMonths: 1, mailBodyDays: 1, waitlistDaysAfterEnd: 1 } as never);
+    const children = await ctx.database.db.select().from(paymentChildren).where(eq(paymentChildren.paymentId, payment.id));
+    expect(children.map((c) => [c.childName, c.childYear])).toEqual([['[anonymised]', ''], ['[anonymised]', '']]);
+    expect((await ctx.database.db.select().from(bookingEvents).where(eq(bookingEvents.paymentId, payment.id))).every((e) => e.childName === null)).toBe(true);
+    const seats = await ctx.database.db.select().from(slots).where(eq(slots.bookingReference, payment.reference));
+    expect(seats.every((seat) => seat.childName === null)).toBe(true);
+    expect((await paymentRow(ctx, payment.id)).childName).toBeNull();
   });
 });
