@@ -85,7 +85,7 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
       <Details>
         <dt>{t('cancel.visit')}</dt>
         <dd>
-          {schoolName(view.school, locale)}
+          {schoolName(child ? child.selectedSchool : view.school, locale)}
           <br />
           {momentText(view.start, words)}
         </dd>

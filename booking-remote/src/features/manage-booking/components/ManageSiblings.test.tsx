@@ -79,3 +79,13 @@ test('the whole cancel says it takes every child still booked', async () => {
   expect(within(dialog).getByText('Cancel booking cancels the visit of every child still booked.')).toBeInTheDocument();
   expect(within(dialog).getAllByText('RM 120').length).toBeGreaterThan(0);
 });
+
+test("one child's cancel names that child's own school", async () => {
+  server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(twoChildren))));
+  const user = userEvent.setup();
+  render();
+  await user.click(await screen.findByRole('button', { name: 'Cancel Siti Hajar only' }));
+  const dialog = await screen.findByRole('dialog', { name: "Cancel Siti Hajar's visit?" });
+  expect(within(dialog).getByText(new RegExp(brand.schools[0].name))).toBeInTheDocument();
+  expect(within(dialog).queryByText(new RegExp(brand.schools[1].name))).not.toBeInTheDocument();
+});
