@@ -77,7 +77,11 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     person: { email, phone },
     summary: summaryOf({ bookings, paid, paidSlots, siblings, waiting, given, mails }),
     bookings: bookings.map(plain),
-    payments: paid.map(({ holdToken: _key, ...p }) => plain(p)),
+    // A payment of several children holds each child as given (its payment_children rows, cancelled ones too).
+    payments: paid.map(({ holdToken: _key, ...p }) => {
+      const own = siblings.filter((c) => c.paymentId === p.id).map(({ paymentId: _payment, ...c }) => plain(c));
+      return plain(own.length > 0 ? { ...p, children: own } : p);
+    }),
     // Each consent with the notice it names, in the language it was given in: what the parent agreed to.
     consents: given.map((c) => plain({ ...c, noticeText: noticeText(c.noticeVersion, c.language) ?? null })),
     mails: mails.map(plain),

@@ -22,6 +22,10 @@ export type RetentionPolicy = {
 export type RetentionCounts = {
   payments: number;
   slots: number;
+  /** Children of a booking of several (issue 37) whose name and year went. */
+  paymentChildren: number;
+  /** History entries of a booking that named one of its children (a child's own cancel or refund). */
+  bookingEvents: number;
   mailBodies: number;
   mailRecipients: number;
   auditEntries: number;
@@ -59,12 +63,19 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
         AND ((p.status = 'completed' AND p.booking_status IS DISTINCT FROM 'cancelled' AND s.start_at < ${paidBefore})
           OR ((p.status <> 'completed' OR p.booking_status = 'cancelled') AND s.start_at < ${unpaidBefore}))
       RETURNING p.id AS "paymentId", p.reference, old.visitor_name AS name, old.visitor_email AS email, old.visitor_contact_no AS phone, old.child_name AS child`)) as unknown as { rows: AnonymisedPerson[] };
-    // The children of a booking of several (issue 37) and its history's child names go with their payment.
-    const anonymisedIds = payments.rows.map((row) => row.paymentId);
-    if (anonymisedIds.length > 0) {
-      await tx.execute(sql`UPDATE payment_children SET child_name = ${ANONYMISED}, child_year = '' WHERE payment_id IN (${sql.join(anonymisedIds.map((id) => sql`${id}`), sql`, `)}) AND child_name <> ${ANONYMISED}`);
-      await tx.execute(sql`UPDATE booking_events SET child_name = NULL WHERE payment_id IN (${sql.join(anonymisedIds.map((id) => sql`${id}`), sql`, `)}) AND child_name IS NOT NULL`);
-    }
+    // The children of a booking of several (issue 37) and its history's child names go with their payment: those of
+    // every anonymised payment, so none an earlier run missed survives, and a second run finds none left.
+    const children = (await tx.execute(sql`
+      UPDATE payment_children c SET child_name = ${ANONYMISED}, child_year = ''
+      FROM payments p, payment_children old
+      WHERE p.id = c.payment_id AND p.visitor_name = ${ANONYMISED} AND c.child_name <> ${ANONYMISED}
+        AND old.payment_id = c.payment_id AND old.position = c.position
+      RETURNING p.reference, old.child_name AS child`)) as unknown as { rows: { reference: string; child: string }[] };
+    const events = (await tx.execute(sql`
+      UPDATE booking_events e SET child_name = NULL
+      FROM payments p
+      WHERE p.id = e.payment_id AND p.visitor_name = ${ANONYMISED} AND e.child_name IS NOT NULL
+      RETURNING e.id`)) as unknown as { rows: unknown[] };
     // A booked slot carries its visitor: anonymised on its booking's schedule (a paid one's reference names a completed payment).
     const slots = (await tx.execute(sql`
       UPDATE slots s SET visitor_name = ${ANONYMISED}, visitor_email = NULL, visitor_contact_no = NULL, child_name = NULL, child_year = NULL
@@ -93,13 +104,17 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
         AND r.person_email IS DISTINCT FROM 'anonymised-request-' || r.id || '@invalid' AND r.person_phone IS DISTINCT FROM ${ANONYMISED}
       RETURNING old.person_email AS email, old.person_phone AS phone`)) as unknown as { rows: { email: string | null; phone: string | null }[] };
     // What names the people just anonymised elsewhere: their mails' recipients, and the audit entries about them.
+    // Each child of a booking of several is named by its reference too (an audit entry about cancelling that child alone).
+    const siblings = children.rows.map(({ reference, child }) => ({ reference, name: null, email: null, phone: null, child }));
     const people = [...payments.rows, ...slots.rows];
     const mailRecipients = await anonymiseMailRecipients(tx, people);
     const asked = requests.rows.map(({ email, phone }) => ({ reference: null, name: null, email, phone, child: null }));
-    const auditEntries = (await anonymiseAuditEntries(tx, [...people, ...asked], now)) + (await anonymiseDueAuditEntries(tx, now));
+    const auditEntries = (await anonymiseAuditEntries(tx, [...people, ...siblings, ...asked], now)) + (await anonymiseDueAuditEntries(tx, now));
     const counts = {
       payments: payments.rows.length,
       slots: slots.rows.length,
+      paymentChildren: children.rows.length,
+      bookingEvents: events.rows.length,
       mailBodies: mails.rows.length,
       mailRecipients,
       auditEntries,
