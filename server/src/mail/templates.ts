@@ -10,6 +10,8 @@ import {
   whatToBring as whatToBringItems,
   type ChangeTerms,
   type Locale,
+  type VisitLanguage,
+  type VisitTranslate,
 } from 'shared-api/contract';
 import { escapeHtml as h, formatDateMY, formatRM, formatTimeMY, oneLine } from './format';
 import { button, detailLines, page, parentMail, questions, table, type DetailRow, type MailPart, type RenderedMail, type Sentence } from './frame';
@@ -101,7 +103,9 @@ export function childRows(m: Pick<BookingMailInput, 'school' | 'childName' | 'ch
 
 /** A row per child of a booking of several: "Child 1: Aisha, Year 1, Seri Ilmu Private Primary, RM 50.00". */
 function childrenRows(children: MailChild[], L: MailLanguage): DetailRow[] {
-  return children.map((c, i) => [`${L.t('label.child')} ${i + 1}`, [c.childName, L.schoolYear(c.school, c.childYear), L.school(c.school), L.money(c.amountSen)].join(', ')] as DetailRow);
+  // Chinese lists take the full-width comma.
+  const comma = L.locale === 'zh' ? '，' : ', ';
+  return children.map((c, i) => [`${L.t('label.child')} ${i + 1}`, [c.childName, L.schoolYear(c.school, c.childYear), L.school(c.school), L.money(c.amountSen)].join(comma)] as DetailRow);
 }
 
 /** The booking's details; `place`: where the visit is (none for a visit that no longer happens), see placeRows. */
@@ -141,9 +145,23 @@ export function whatToBring(L: MailLanguage = ENGLISH): { text: string[]; html: 
   };
 }
 
+/**
+ * The invitation's texts in the parent's language; for a booking of several children (one event for them all) its
+ * "for whom" sentence is followed by each child still booked, as the mail's rows name them.
+ */
+function invitationLanguage(m: BookingMailInput): Required<VisitLanguage> {
+  const L = languageOf(m);
+  const booked = m.children?.filter((c) => !c.cancelled) ?? [];
+  if (booked.length === 0) return L.visit;
+  const names = booked.map((c) => L.t('invitation.child', { child: oneLine(c.childName), year: L.schoolYear(c.school, c.childYear), school: L.school(c.school) }));
+  const children = L.t('invitation.children', { children: names.join(L.locale === 'zh' ? '、' : ', ') });
+  const translate: VisitTranslate = (id, values) => (id === 'visit.aboutFor' ? L.sentences(L.visit.translate(id, values), children) : L.visit.translate(id, values));
+  return { ...L.visit, translate };
+}
+
 const invitation = (m: BookingMailInput, organizerEmail: string, change: { sequence?: number; method?: 'CANCEL' } = {}) =>
   buildInvitation({
-    ...languageOf(m).visit,
+    ...invitationLanguage(m),
     uid: invitationUid(m.reference),
     start: m.start,
     end: m.end,
