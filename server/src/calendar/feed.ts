@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   brand,
   buildFeed,
@@ -101,8 +101,16 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
       .leftJoin(payments, and(eq(payments.reference, slots.bookingReference), eq(payments.bookingStatus, 'booked')))
       .where(and(eq(slots.status, 'booked'), isNull(slots.deletedAt), isNull(payments.id), gte(slots.startAt, from))),
   ]);
-  // The children of bookings of several (issue 37), still booked: one event names them all.
-  const children = await db.select().from(paymentChildren).where(isNull(paymentChildren.cancelledAt)).orderBy(asc(paymentChildren.position));
+  // The children of the feed's bookings of several (issue 37), still booked: one event names them all.
+  const paidIds = paid.map(({ payment }) => payment.id);
+  const children =
+    paidIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(paymentChildren)
+          .where(and(inArray(paymentChildren.paymentId, paidIds), isNull(paymentChildren.cancelledAt)))
+          .orderBy(asc(paymentChildren.position));
   const events: FeedEvent[] = [
     ...paid.map(({ payment: p, slot }) => ({
       uid: invitationUid(p.reference),
