@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
 import { DASHBOARD_FILTER_STORAGE_KEY, ErrorCode } from 'shared-api';
-import { ManageMessage } from 'shared-api/manage';
+import { ManageErrorCode, ManageMessage } from 'shared-api/manage';
 import { API, fail } from '../../../test/handlers';
 import { addSlot, bookingEvent, db, issueToken, STAFF_EMAIL } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
@@ -377,23 +377,103 @@ describe('Appointment Details: history, staff move and cancel, one dialog at a t
 });
 
 describe('Appointment Details for brothers and sisters (issue 37)', () => {
-  it('lists each child of the booking with the parent once, and cancels one child with that child\'s share back', async () => {
+  const adam = { position: 1, childName: 'Adam Firdaus', childYear: 'Form 1', selectedSchool: 'Seri Ilmu Private Secondary', feeSen: 7500, discountSen: 0, amountSen: 7500, cancelled: false, refundSen: null };
+  const siti = { position: 2, childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null };
+  /** Booking BK-2026-0021 of two children (RM 120 paid), its first seat #21 being Adam's. */
+  function seedSiblings() {
     const booking = seed();
+    Object.assign(db.slots.find((s) => s.id === 21)!, { selectedSchool: adam.selectedSchool, childName: adam.childName, childYear: adam.childYear, amountSen: adam.amountSen });
     booking.amountPaidSen = 12000;
-    booking.children = [
-      { position: 1, childName: 'Adam Firdaus', childYear: 'Form 1', selectedSchool: 'Seri Ilmu Private Secondary', feeSen: 7500, discountSen: 0, amountSen: 7500, cancelled: false, refundSen: null },
-      { position: 2, childName: 'Siti Hajar', childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null },
-    ];
+    booking.children = [{ ...adam }, { ...siti }];
+    return booking;
+  }
+  const childItems = (dialog: HTMLElement) => within(detail(dialog, 'Children') as HTMLElement).getAllByRole('listitem');
+
+  it('lists each child (name, year, school, share) with the parent named once and the whole payment; no child row of the seat besides', async () => {
+    seedSiblings();
+    const { dialog } = await openDetails();
+    expect(childItems(dialog).map((item) => item.textContent)).toEqual([
+      'Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75Cancel this child',
+      'Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45Cancel this child',
+    ]);
+    expect(within(dialog).getAllByText('Aisyah Rahman')).toHaveLength(1);
+    expect(detail(dialog, 'Amount')).toHaveTextContent('RM 120');
+    expect(within(dialog).queryByText('Child', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('School', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(await axe(dialog)).toHaveNoViolations();
+  });
+
+  it("'Cancel this child' cancels that child alone with their share back, and the details then show them cancelled, the other booked", async () => {
+    const booking = seedSiblings();
+    // As the server: that child cancelled with their share refunded, the booking still booked.
+    server.use(
+      http.post(`${API}/staff/bookings/:reference/cancel`, async ({ request }) => {
+        const body = (await request.json()) as { refund: boolean; child?: number };
+        db.cancelRequests.push({ reference: REFERENCE, body, actor: STAFF_EMAIL });
+        booking.children = booking.children!.map((c) => (c.position === body.child ? { ...c, cancelled: true, refundSen: body.refund ? c.amountSen : 0 } : c));
+        return HttpResponse.json({ success: true, data: booking, message: 'OK' });
+      }),
+    );
     const { user, dialog } = await openDetails();
-    expect(detail(dialog, 'Children')).toHaveTextContent('Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75');
-    expect(detail(dialog, 'Children')).toHaveTextContent('Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel this child: Siti Hajar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this child' });
+    expect(confirm).toHaveTextContent(
+      'Cancel Siti Hajar (Year 1, Seri Ilmu Private Primary) of booking BK-2026-0021 on Tue 24 Nov 2026, 9:00 AM – 9:30 AM? The other children stay booked.',
+    );
+    expect(within(confirm).getByRole('radio', { name: 'Refund RM 45 to the parent' })).toBeChecked();
+    expect(within(confirm).getByRole('radio', { name: 'Cancel without a refund' })).not.toBeChecked();
+    expect(await axe(confirm)).toHaveNoViolations();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel this child' }));
+
+    expect(await screen.findByText("Siti Hajar's visit cancelled.")).toBeInTheDocument();
+    expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: true, child: 2 }, actor: STAFF_EMAIL }]);
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(details).toHaveTextContent("Siti Hajar's visit was cancelled; the other children stay booked.");
+    expect(childItems(details).map((item) => item.textContent)).toEqual([
+      'Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75',
+      'Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45 · Cancelled · RM 45 refunded',
+    ]);
+    // Adam is the last child booked: cancelling him is cancelling the booking.
+    expect(within(details).queryByRole('button', { name: /^Cancel this child/ })).not.toBeInTheDocument();
+    expect(detail(details, 'Status')).toHaveTextContent('Booked');
+  });
+
+  it("Back from a child's cancel returns to that child's button; without a refund it sends refund false and shows a refusal", async () => {
+    seedSiblings();
+    server.use(
+      http.post(`${API}/staff/bookings/:reference/cancel`, async ({ request }) => {
+        db.cancelRequests.push({ reference: REFERENCE, body: await request.json(), actor: STAFF_EMAIL });
+        return fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
+      }),
+    );
+    const { user, dialog } = await openDetails();
+    const adamButton = within(dialog).getByRole('button', { name: 'Cancel this child: Adam Firdaus' });
+    await user.click(adamButton);
+    let confirm = await screen.findByRole('dialog', { name: 'Cancel this child' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep this child' }));
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Cancel this child: Adam Firdaus' })).toHaveFocus());
+
+    await user.click(within(details).getByRole('button', { name: 'Cancel this child: Adam Firdaus' }));
+    confirm = await screen.findByRole('dialog', { name: 'Cancel this child' });
+    await user.click(within(confirm).getByRole('radio', { name: 'Cancel without a refund' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel this child' }));
+    expect(await within(confirm).findByText(ManageMessage.alreadyCancelled)).toBeInTheDocument();
+    expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: false, child: 1 }, actor: STAFF_EMAIL }]);
+  });
+
+  it('Cancel booking takes every child still booked, refunding their shares; a cancelled child is neither offered nor refunded again', async () => {
+    const booking = seedSiblings();
+    booking.amountPaidSen = 16500;
+    booking.children = [{ ...adam }, { ...siti, cancelled: true, refundSen: 4500 }, { ...siti, position: 3, childName: 'Hana Sofea', amountSen: 4500 }];
+    const { user, dialog } = await openDetails();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel this child: Siti Hajar' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel this child: Hana Sofea' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('dialog', { name: 'Cancel booking' });
-    expect(within(confirm).getByRole('radio', { name: 'The whole booking (every child still booked)' })).toBeChecked();
+    expect(confirm).toHaveTextContent('Every child still booked is cancelled: Adam Firdaus, Hana Sofea.');
     expect(within(confirm).getByRole('radio', { name: 'Refund RM 120 to the parent' })).toBeChecked();
-    await user.click(within(confirm).getByRole('radio', { name: 'Only Siti Hajar (the others stay booked)' }));
-    expect(within(confirm).getByRole('radio', { name: 'Refund RM 45 to the parent' })).toBeChecked();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel booking' }));
-    await waitFor(() => expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: true, child: 2 }, actor: STAFF_EMAIL }]));
+    await waitFor(() => expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: true }, actor: STAFF_EMAIL }]));
   });
 });

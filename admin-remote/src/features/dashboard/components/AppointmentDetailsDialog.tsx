@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, ErrorPanel, media, styled, useCatalog, type DefaultTheme } from 'shared-ui';
 import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking, type StaffSlot } from 'shared-api';
@@ -8,7 +8,7 @@ import { formatWeekday } from '../../../lib/format';
 import { formatContactNumber, formatSlotTimeRange } from '../utils/format';
 import { bookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
-import { useCancelBookingStep } from './CancelBookingStep';
+import { stillBooked, useCancelBookingStep } from './CancelBookingStep';
 import { CopyButton } from './CopyButton';
 import type { DetailsStep, DetailsStepName } from './DetailsStep';
 import { useMoveBookingStep } from './MoveBookingStep';
@@ -26,8 +26,6 @@ const List = styled.dl`
   dd {
     margin: 0;
     overflow-wrap: anywhere;
-    /* A booking's children, one per line. */
-    white-space: pre-line;
   }
   ${media.desktop`
     grid-template-columns: minmax(8rem, max-content) 1fr;
@@ -46,35 +44,42 @@ const Loading = styled.p`
   margin: ${({ theme }) => `${theme.space[4]} 0 0`};
 `;
 
-/** `copy` is the text the copy button puts on the clipboard (the raw number for a phone). */
-type Row = { key: string; label: string; value: string; copy?: string | null };
+/* A booking's children (issue 37): one per line, a child's "Cancel this child" beside their line. */
+const ChildList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
+  }
+`;
+
+/** `copy` is the text the copy button puts on the clipboard (the raw number for a phone); `content` is shown instead of `value`. */
+type Row = { key: string; label: string; value: string; copy?: string | null; content?: ReactNode };
 
 /** The booking's status and refund, as rows of the details list. */
 const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   const refund = refundText(booking.state, booking.refund);
   return [
-    // A booking of several children (issue 37): each child, the parent named once above.
-    ...(booking.children
-      ? [
-          {
-            key: 'children',
-            label: t('rowChildren'),
-            value: booking.children
-              .map((child) => {
-                const line = t('childLine', { name: child.childName, year: child.childYear, school: child.selectedSchool, amount: formatRM(child.amountSen) });
-                return child.cancelled ? t('childCancelled', { line }) : line;
-              })
-              .join('\n'),
-          },
-        ]
-      : []),
     { key: 'status', label: t('rowStatus'), value: bookingStateLabel(booking.state) },
     ...(refund ? [{ key: 'refund', label: t('rowRefund'), value: refund }] : []),
   ];
 };
 
+/** A child's line: name, year, school and share; a cancelled child marked, with what came back for them. */
+const childLine = (child: NonNullable<StaffBooking['children']>[number], t: DashboardTranslate): string => {
+  const line = t('childLine', { name: child.childName, year: child.childYear, school: child.selectedSchool, amount: formatRM(child.amountSen) });
+  if (!child.cancelled) return line;
+  return [line, t('childCancelled'), ...(child.refundSen ? [t('childRefunded', { amount: formatRM(child.refundSen) })] : [])].join(' · ');
+};
+
 /** What staff last changed while the details were open: the details show its result. */
-type Outcome = { kind: 'moved'; slot: StaffSlot } | { kind: 'cancelled' } | null;
+type Outcome = { kind: 'moved'; slot: StaffSlot } | { kind: 'cancelled' } | { kind: 'childCancelled'; name: string } | null;
 
 /**
  * Visitor details of a booked slot, the booking's status, refund and history (from GET /staff/bookings/:reference),
@@ -93,6 +98,9 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   const [backFrom, setBackFrom] = useState<DetailsStepName | null>(null);
   const moveButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  // A booking of several children (issue 37): the child "Cancel this child" was chosen for (null: the whole booking), and each child's button.
+  const [cancelChild, setCancelChild] = useState<number | null>(null);
+  const childButtons = useRef(new Map<number, HTMLButtonElement>());
   const back = () => {
     setBackFrom(step);
     setStep('details');
@@ -110,12 +118,20 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
     booking,
     active: step === 'cancel',
     onBack: back,
-    onCancelled: () => {
-      setOutcome({ kind: 'cancelled' });
+    onCancelled: (childName) => {
+      setOutcome(childName ? { kind: 'childCancelled', name: childName } : { kind: 'cancelled' });
       setStep('details');
     },
     onStale: record.refetch,
+    childPosition: cancelChild,
   });
+  const openCancel = (position: number | null) => {
+    setCancelChild(position);
+    setStep('cancel');
+  };
+  const children = booking?.children;
+  // "Cancel this child" while the booking stands and another child would stay booked.
+  const childCancellable = booking?.state === 'booked' && stillBooked(booking).length > 1;
 
   // After a move the booking sits on the chosen slot: the details name that one.
   const shownSlot = outcome?.kind === 'moved' ? outcome.slot : slot;
@@ -149,14 +165,19 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
             value: formatContactNumber(slot.visitorContactNo),
             copy: slot.visitorContactNo?.trim() || null,
           },
-          { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
-          {
-            key: 'child',
-            label: t('rowChildName'),
-            value: slot.childName ?? t('notProvided'),
-            copy: slot.childName,
-          },
-          { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
+          // A booking of several children: each child is in the Children row (the seat's own child would be named twice).
+          ...(children
+            ? []
+            : [
+                { key: 'school', label: t('rowSchool'), value: slot.selectedSchool ?? t('notProvided') },
+                {
+                  key: 'child',
+                  label: t('rowChildName'),
+                  value: slot.childName ?? t('notProvided'),
+                  copy: slot.childName,
+                },
+                { key: 'childYear', label: t('rowChildYear'), value: slot.childYear ?? t('notProvided') },
+              ]),
           {
             key: 'reference',
             label: t('rowPaymentReference'),
@@ -166,23 +187,69 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           {
             key: 'amount',
             label: t('rowAmount'),
-            // Staff's direct bookings (and the demo data) carry the fee but no payment.
-            value: booking?.paymentId === null ? t('notPaid') : slot.amountSen === null ? t('notProvided') : formatRM(slot.amountSen),
+            // Staff's direct bookings (and the demo data) carry the fee but no payment; a seat of several children carries its child's share, the payment is the whole.
+            value:
+              booking?.paymentId === null
+                ? t('notPaid')
+                : children && booking
+                ? formatRM(booking.amountPaidSen)
+                : slot.amountSen === null
+                ? t('notProvided')
+                : formatRM(slot.amountSen),
           },
+          ...(children
+            ? [
+                {
+                  key: 'children',
+                  label: t('rowChildren'),
+                  value: '',
+                  content: (
+                    <ChildList>
+                      {children.map((child) => (
+                        <li key={child.position}>
+                          <span>{childLine(child, t)}</span>
+                          {childCancellable && !child.cancelled && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              ref={(button) => {
+                                if (button) childButtons.current.set(child.position, button);
+                                else childButtons.current.delete(child.position);
+                              }}
+                              aria-label={t('cancelChildOf', { name: child.childName })}
+                              onClick={() => openCancel(child.position)}
+                            >
+                              {t('cancelChild')}
+                            </Button>
+                          )}
+                        </li>
+                      ))}
+                    </ChildList>
+                  ),
+                },
+              ]
+            : []),
           ...(booking ? bookingRows(booking, t) : []),
         ]
       : [];
 
   const details: DetailsStep = {
     title: t('detailsTitle'),
-    description: outcome?.kind === 'moved' ? t('movedDescription') : outcome?.kind === 'cancelled' ? t('cancelledDescription') : t('detailsDescription'),
+    description:
+      outcome?.kind === 'moved'
+        ? t('movedDescription')
+        : outcome?.kind === 'cancelled'
+        ? t('cancelledDescription')
+        : outcome?.kind === 'childCancelled'
+        ? t('childCancelledDescription', { name: outcome.name })
+        : t('detailsDescription'),
     footer:
       booking?.state === 'booked' ? (
         <>
           <Button variant="secondary" ref={moveButton} onClick={() => setStep('move')}>
             {t('moveOpen')}
           </Button>
-          <Button variant="danger" ref={cancelButton} onClick={() => setStep('cancel')}>
+          <Button variant="danger" ref={cancelButton} onClick={() => openCancel(null)}>
             {t('cancelBooking')}
           </Button>
         </>
@@ -193,8 +260,8 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           {rows.map((row) => (
             <div key={row.key} style={{ display: 'contents' }}>
               <dt>{row.label}</dt>
-              <dd data-row={row.key} tabIndex={row.key === 'slot' || row.key === 'status' ? -1 : undefined}>
-                {row.value}
+              <dd data-row={row.key} tabIndex={row.key === 'slot' || row.key === 'status' || row.key === 'children' ? -1 : undefined}>
+                {row.content ?? row.value}
                 {row.copy ? <CopyButton value={row.copy} label={row.label} /> : null}
                 {row.key === 'refund' && booking?.refund?.state === 'failing' ? <Hint>{t('refundFailingHint')}</Hint> : null}
               </dd>
@@ -223,9 +290,10 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   // Runs after the dialog's own focus on a new step (a child's effect runs first), so it wins.
   useEffect(() => {
     if (step !== 'details' || !backFrom) return;
-    (backFrom === 'move' ? moveButton : cancelButton).current?.focus();
+    const childButton = backFrom === 'cancel' && cancelChild !== null ? childButtons.current.get(cancelChild) : undefined;
+    (childButton ?? (backFrom === 'move' ? moveButton : cancelButton).current)?.focus();
     setBackFrom(null);
-  }, [step, backFrom]);
+  }, [step, backFrom, cancelChild]);
 
   return (
     <Dialog
@@ -241,7 +309,17 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
       footer={shown.footer}
       // Each step starts where a new dialog would; after a change, on the row that says its result.
       focusKey={`${step}:${outcome?.kind ?? ''}`}
-      focusTarget={step !== 'details' ? undefined : outcome?.kind === 'moved' ? '[data-row="slot"]' : outcome?.kind === 'cancelled' ? '[data-row="status"]' : undefined}
+      focusTarget={
+        step !== 'details'
+          ? undefined
+          : outcome?.kind === 'moved'
+          ? '[data-row="slot"]'
+          : outcome?.kind === 'cancelled'
+          ? '[data-row="status"]'
+          : outcome?.kind === 'childCancelled'
+          ? '[data-row="children"]'
+          : undefined
+      }
     >
       {shown.body}
     </Dialog>

@@ -16,27 +16,34 @@ const Text = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]};
 `;
 
+/** The children of a booking of several still booked (none for a booking of one child). */
+export const stillBooked = (booking: StaffBooking | undefined) => booking?.children?.filter((child) => !child.cancelled) ?? [];
+
 type CancelBookingStepOptions = {
   booking: StaffBooking | undefined;
   /** The step is shown: a new visit starts with the refund offered again and no refusal. */
   active: boolean;
   onBack: () => void;
-  onCancelled: () => void;
+  /** `childName`: only that child was cancelled, the others staying booked. */
+  onCancelled: (childName?: string) => void;
   /** After a refusal that says the booking changed meanwhile (409): read it again. */
   onStale: () => void;
+  /** A booking of several children (issue 37): the position of the one child to cancel, the others staying booked; null: the whole booking. */
+  childPosition?: number | null;
 };
 
 /**
- * The Cancel step of Appointment Details: staff confirm a cancel, with or without giving the amount paid back.
+ * The Cancel step of Appointment Details: staff confirm a cancel, with or without giving the amount paid back; of a
+ * booking of several children, the whole booking or one child ("Cancel this child", with that child's share or none).
  * On success the booking's new state replaces the shown one and the slot lists refresh (see staffBookingsApi).
  */
-export function useCancelBookingStep({ booking, active, onBack, onCancelled, onStale }: CancelBookingStepOptions): DetailsStep {
+export function useCancelBookingStep({ booking, active, onBack, onCancelled, onStale, childPosition = null }: CancelBookingStepOptions): DetailsStep {
   const { t } = useCatalog(dashboardCatalog);
   const toast = useToast();
-  // A booking of several children (issue 37): the whole booking, or one child while another stays booked.
-  const left = booking?.children?.filter((child) => !child.cancelled) ?? [];
-  const [only, setOnly] = useState<number | null>(null);
-  const child = left.length > 1 ? left.find((c) => c.position === only) : undefined;
+  // A booking of several children (issue 37): one child alone only while another stays booked (the last one is the whole booking).
+  const left = stillBooked(booking);
+  const child = left.length > 1 ? left.find((c) => c.position === childPosition) : undefined;
+  // What a refund gives back: that child's share, the shares of the children still booked, or the whole payment.
   const amount = child ? child.amountSen : (booking?.children ? left.reduce((sum, c) => sum + c.amountSen, 0) : booking?.amountPaidSen) ?? 0;
   const canRefund = amount > 0;
   const [refund, setRefund] = useState(true);
@@ -45,7 +52,6 @@ export function useCancelBookingStep({ booking, active, onBack, onCancelled, onS
   useEffect(() => {
     if (active) return;
     setRefund(true);
-    setOnly(null);
     setError(null);
   }, [active]);
 
@@ -58,38 +64,22 @@ export function useCancelBookingStep({ booking, active, onBack, onCancelled, onS
       if (httpStatus(result.error) === 409) onStale();
       return;
     }
-    toast.success(ManageMessage.staffCancelled);
-    onCancelled();
+    toast.success(child ? t('childCancelledToast', { name: child.childName }) : ManageMessage.staffCancelled);
+    onCancelled(child?.childName);
   };
 
+  const when = booking ? { reference: booking.reference, date: formatWeekday(booking.start), time: formatInstantRange(booking.start, booking.end) } : null;
   return {
-    title: t('cancelTitle'),
-    description: booking
-      ? t('cancelQuestion', {
-          reference: booking.reference,
-          name: booking.visitorName,
-          date: formatWeekday(booking.start),
-          time: formatInstantRange(booking.start, booking.end),
-        })
+    title: child ? t('cancelChildTitle') : t('cancelTitle'),
+    description: when
+      ? child
+        ? t('cancelChildQuestion', { ...when, name: child.childName, year: child.childYear, school: child.selectedSchool })
+        : t('cancelQuestion', { ...when, name: booking!.visitorName })
       : undefined,
     busy: isLoading,
     body: (
       <>
-        {left.length > 1 && (
-          <Choices disabled={isLoading}>
-            <legend>{t('cancelWhoLegend')}</legend>
-            <Choice>
-              <input type="radio" name="staff-cancel-who" checked={only === null} onChange={() => setOnly(null)} />
-              {t('cancelWholeBooking')}
-            </Choice>
-            {left.map((c) => (
-              <Choice key={c.position}>
-                <input type="radio" name="staff-cancel-who" checked={only === c.position} onChange={() => setOnly(c.position)} />
-                {t('cancelOnlyChild', { name: c.childName })}
-              </Choice>
-            ))}
-          </Choices>
-        )}
+        {!child && left.length > 1 && <Text>{t('cancelEveryChild', { names: left.map((c) => c.childName).join(', ') })}</Text>}
         {canRefund && booking && (
           <Choices disabled={isLoading}>
             <legend>{t('refundLegend')}</legend>
@@ -104,17 +94,17 @@ export function useCancelBookingStep({ booking, active, onBack, onCancelled, onS
           </Choices>
         )}
         {booking?.paymentId === null && <Text>{t('cancelNothingPaid')}</Text>}
-        <Text>{t('cancelConsequences')}</Text>
+        <Text>{child ? t('cancelChildConsequences', { name: child.childName }) : t('cancelConsequences')}</Text>
         {error && <FormAlert>{error}</FormAlert>}
       </>
     ),
     footer: (
       <>
         <Button variant="secondary" onClick={onBack} disabled={isLoading}>
-          {t('cancelKeep')}
+          {child ? t('cancelChildKeep') : t('cancelKeep')}
         </Button>
         <Button variant="danger" onClick={onConfirm} loading={isLoading}>
-          {t('cancelConfirm')}
+          {child ? t('cancelChildConfirm') : t('cancelConfirm')}
         </Button>
       </>
     ),
