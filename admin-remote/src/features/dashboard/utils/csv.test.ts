@@ -107,6 +107,21 @@ describe('bookingsCsv for brothers and sisters (issue 37)', () => {
     const rows = bookingsCsv([booking({ amountPaidSen: 12000, children })], '2026-11-23', '2026-11-23').trim().split('\r\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Secondary,Adam Firdaus,Form 1,.*,75,BK-0001,Booked,/);
-    expect(rows[2]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Primary,Siti Hajar,Year 1,.*,45,BK-0001,Cancelled,/);
+    expect(rows[2]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Primary,Siti Hajar,Year 1,.*,45,BK-0001,Cancelled,RM 45 refunded$/);
+  });
+
+  it("says a child cancelled alone without a refund, and the whole booking's refund on the rows of the children cancelled with it", () => {
+    const child = { childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500 };
+    const children = [
+      { ...child, position: 1, childName: 'Siti Hajar', cancelled: true, refundSen: 0 },
+      { ...child, position: 2, childName: 'Hana Sofea', cancelled: false, refundSen: null },
+    ];
+    const rows = bookingsCsv([booking({ amountPaidSen: 9000, children, state: 'cancelled', refund: { amountSen: 4500, state: 'pending' } })], '2026-11-23', '2026-11-23')
+      .trim()
+      .split('\r\n');
+    expect(rows.slice(1).map((row) => row.split(',').slice(4).join(','))).toEqual([
+      'Siti Hajar,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,No refund',
+      'Hana Sofea,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,RM 45 refund pending',
+    ]);
   });
 });

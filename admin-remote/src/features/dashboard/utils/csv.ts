@@ -2,7 +2,7 @@
 import { formatRinggit, type StaffBookingRow } from 'shared-api';
 import { formatDay, formatInstantRange, formatPhone } from '../../../lib/format';
 import { slotDayMY } from './format';
-import { bookingStateLabel, refundText } from './history';
+import { bookingStateLabel, childRefundText, refundText } from './history';
 import { dashboardText } from '../i18n';
 import { csvRow, phoneCell } from '../../../lib/csv';
 
@@ -29,7 +29,7 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
   const lines = [csvRow(csvHeader())];
   for (const booking of bookingsInRange(bookings, from, to)) {
     // A booking of several children (issue 37): a row per child, with the child's school, year and share.
-    const children = booking.children ?? [{ childName: booking.childName ?? '', childYear: booking.childYear ?? '', selectedSchool: booking.school, amountSen: booking.amountPaidSen, cancelled: false }];
+    const children = booking.children ?? [{ childName: booking.childName ?? '', childYear: booking.childYear ?? '', selectedSchool: booking.school, amountSen: booking.amountPaidSen, cancelled: false, refundSen: null }];
     for (const child of children) {
       lines.push(
         csvRow([
@@ -45,7 +45,8 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
           formatRinggit(child.amountSen),
           booking.reference,
           child.cancelled ? bookingStateLabel('cancelled') : bookingStateLabel(booking.state),
-          refundText(booking.state, booking.refund),
+          // A child cancelled alone: what came back for that child; otherwise the booking's refund.
+          child.cancelled ? childRefundText(child.refundSen) : refundText(booking.state, booking.refund),
         ]),
       );
     }

@@ -40,3 +40,7 @@ export function refundText(state: BookingState, refund: BookingRefund | null): s
   if (refund && refund.amountSen > 0) return dashboardText(REFUND_TEXT[refund.state], { amount: formatRM(refund.amountSen) });
   return state === 'cancelled' ? dashboardText('noRefund') : '';
 }
+
+/** A child cancelled alone of a booking of several (issue 37): 'RM 45 refunded', or 'No refund'. */
+export const childRefundText = (refundSen: number | null): string =>
+  refundSen ? dashboardText('childRefunded', { amount: formatRM(refundSen) }) : dashboardText('noRefund');
