@@ -70,7 +70,7 @@ export function BookingSummary({ view }: { view: ManageView }) {
                     <>
                       {' '}
                       <strong>{t('children.cancelled')}</strong>
-                      {child.refundSen ? ` (${t('children.refund', { amount: formatRM(child.refundSen, locale) })})` : ''}
+                      {` (${child.refundSen ? t('children.refund', { amount: formatRM(child.refundSen, locale) }) : t('children.noRefund')})`}
                     </>
                   )}
                 </dd>

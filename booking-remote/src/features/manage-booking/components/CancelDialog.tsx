@@ -8,6 +8,7 @@ import { manageCatalog } from '../i18n';
 import { failureOf } from '../../../lib/apiError';
 import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
+import { stillBookedSen, type ManagedChild } from '../utils/children';
 import { momentText, quoteText } from '../utils/words';
 import { Actions, Details, Note } from './layout';
 
@@ -22,7 +23,7 @@ type Props = {
   /** Nothing can be changed any more: the page reloads the booking. */
   onClosed: (message: string) => void;
   /** One child of a booking of several (issue 37): only this child's visit and share, the others staying booked. */
-  child?: NonNullable<ManageView['children']>[number];
+  child?: ManagedChild;
 };
 
 /**
@@ -36,7 +37,9 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
   const [cancel, state] = useCancelBookingMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const quote = child ? child.cancelQuote : view.cancelQuote;
-  const paidSen = child ? child.amountSen : view.amountPaidSen;
+  // What the cancel concerns: that child's share, or what the children still booked paid (a child cancelled alone was refunded apart).
+  const paidSen = child ? child.amountSen : stillBookedSen(view);
+  const someCancelled = !child && view.children?.some((c) => c.cancelled);
   const busy = state.isLoading;
 
   const confirm = async () => {
@@ -89,7 +92,7 @@ export function CancelDialog({ token, view, onOpenChange, onCancelled, onQuoteCh
           <br />
           {momentText(view.start, words)}
         </dd>
-        <dt>{t('amountPaid')}</dt>
+        <dt>{someCancelled ? t('cancelAll.paid') : t('amountPaid')}</dt>
         <dd>{formatRM(paidSen, locale)}</dd>
         <dt>{t('cancel.refundNow')}</dt>
         <dd>{quote && quote.amountSen > 0 ? formatRM(quote.amountSen, locale) : t('cancel.noRefund')}</dd>

@@ -9,6 +9,7 @@ import { failureOf } from '../../../lib/apiError';
 import { LinkFailure, LinkPanel } from '../../../lib/linkPage';
 import { errorText } from '../utils/apiError';
 import { useTermsText } from '../../../lib/changeTerms';
+import { cancellableAlone } from '../utils/children';
 import { dayOf, refundText, timeSpan } from '../utils/words';
 import { DeadlineSoon } from './DeadlineSoon';
 import { BookingSummary } from './BookingSummary';
@@ -88,6 +89,8 @@ export function ManageBooking({ token }: { token: string }) {
     );
   }
 
+  // The child being cancelled alone, while it may still be (another child staying booked).
+  const aloneChild = typeof open === 'number' ? cancellableAlone(view).find((child) => child.position === open) : undefined;
   const done = (result: ManageResult, message: string) => {
     replace(result);
     setOpen(null);
@@ -118,15 +121,13 @@ export function ManageBooking({ token }: { token: string }) {
             </Button>
           </Actions>
           {/* A booking of several children (issue 37): each child may be cancelled alone while another stays booked. */}
-          {view.children?.some((child) => child.cancelQuote) && (
+          {cancellableAlone(view).length > 0 && (
             <Actions>
-              {view.children
-                .filter((child) => child.cancelQuote)
-                .map((child) => (
-                  <Button key={child.position} variant="secondary" onClick={() => setOpen(child.position)}>
-                    {t('cancelOne', { name: child.childName })}
-                  </Button>
-                ))}
+              {cancellableAlone(view).map((child) => (
+                <Button key={child.position} variant="secondary" onClick={() => setOpen(child.position)} disabled={!child.cancelQuote}>
+                  {t('cancelOne', { name: child.childName })}
+                </Button>
+              ))}
             </Actions>
           )}
         </section>
@@ -159,13 +160,13 @@ export function ManageBooking({ token }: { token: string }) {
           onClosed={closed}
         />
       )}
-      {typeof open === 'number' && view.canChange && view.children?.find((child) => child.position === open) && (
+      {typeof open === 'number' && view.canChange && aloneChild && (
         <CancelDialog
           token={token}
           view={view}
-          child={view.children.find((child) => child.position === open)}
+          child={aloneChild}
           onOpenChange={(next) => setOpen(next ? open : null)}
-          onCancelled={(result) => done(result, t('cancelOne.done', { name: view.children!.find((child) => child.position === open)!.childName }))}
+          onCancelled={(result) => done(result, t('cancelOne.done', { name: aloneChild.childName }))}
           onQuoteChanged={() => query.refetch()}
           onClosed={closed}
         />

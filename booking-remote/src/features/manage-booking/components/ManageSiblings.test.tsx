@@ -1,9 +1,10 @@
 // Issue 37: a booking of two children on the manage page: each child listed, one cancelled alone with that child's
 // share back (the other staying booked), and the whole cancel saying it takes every child.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { brand, type ManageView } from 'shared-api';
+import { activateLocale } from 'shared-ui';
 import ManageBookingPage from '../../../pages/ManageBookingPage';
 import { MANAGE_TOKEN, manageView, ok } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -88,4 +89,62 @@ test("one child's cancel names that child's own school", async () => {
   const dialog = await screen.findByRole('dialog', { name: "Cancel Siti Hajar's visit?" });
   expect(within(dialog).getByText(new RegExp(brand.schools[0].name))).toBeInTheDocument();
   expect(within(dialog).queryByText(new RegExp(brand.schools[1].name))).not.toBeInTheDocument();
+});
+
+test('after one child was cancelled alone, the whole cancel concerns what the children still booked paid; the last child left is not offered alone', async () => {
+  // Siti cancelled without a refund; Adam and Hana still booked. The server here quotes Hana alone too: the page still offers her.
+  const three = manageView({
+    amountPaidSen: 16500,
+    cancelQuote: { percent: 100, amountSen: 12000 },
+    children: [
+      child(1, 'Adam Firdaus', brand.schools[1].name, 'Form 1', 7500),
+      child(2, 'Siti Hajar', brand.schools[0].name, 'Year 1', 4500, { cancelled: true, refundSen: 0, cancelQuote: null }),
+      child(3, 'Hana Sofea', brand.schools[0].name, 'Year 2', 4500),
+    ],
+  });
+  server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(three))));
+  const user = userEvent.setup();
+  render();
+  const children = await screen.findByRole('region', { name: 'Children' });
+  expect(within(children).getByText(/Year 1, Seri Ilmu Private Primary: RM 45/)).toHaveTextContent('Cancelled (no refund for this child)');
+  expect(screen.getAllByRole('button', { name: /only$/ }).map((button) => button.textContent)).toEqual(['Cancel Adam Firdaus only', 'Cancel Hana Sofea only']);
+
+  await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+  expect(within(dialog).getByText('Paid for the children still booked').nextElementSibling).toHaveTextContent('RM 120');
+  expect(within(dialog).queryByText('RM 165')).not.toBeInTheDocument();
+});
+
+test('with one child left booked (even were a quote sent for them), no child is offered alone: Cancel booking cancels them', async () => {
+  const oneLeft = manageView({
+    ...twoChildren,
+    children: [
+      child(1, 'Adam Firdaus', brand.schools[1].name, 'Form 1', 7500),
+      child(2, 'Siti Hajar', brand.schools[0].name, 'Year 1', 4500, { cancelled: true, refundSen: 4500, cancelQuote: null }),
+    ],
+  });
+  server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(oneLeft))));
+  render();
+  const children = await screen.findByRole('region', { name: 'Children' });
+  expect(within(children).getByText(/Siti Hajar|Year 1/, { selector: 'dd' })).toHaveTextContent('Cancelled (RM 45 refunded for this child)');
+  expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeEnabled();
+  expect(screen.queryByRole('button', { name: /only$/ })).not.toBeInTheDocument();
+});
+
+describe.each([
+  ['ms', 'Batalkan Siti Hajar sahaja', 'Batalkan lawatan Siti Hajar?', 'Anak-anak lain kekal ditempah.', 'Batalkan tempahan membatalkan lawatan setiap anak yang masih ditempah.'],
+  ['zh', '仅取消 Siti Hajar', '取消Siti Hajar的预约？', '其他孩子的预约保持不变。', '取消预约将取消所有仍有预约的孩子。'],
+])('in %s', (locale, only, title, others, all) => {
+  beforeEach(() => act(() => activateLocale(locale)));
+  afterEach(() => act(() => activateLocale('en')));
+
+  it("offers one child's cancel, says the others stay booked, and that the whole cancel takes every child", async () => {
+    server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(twoChildren))));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: only }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(others)).toBeInTheDocument();
+    expect(within(dialog).queryByText(all)).not.toBeInTheDocument();
+  });
 });
