@@ -9,6 +9,7 @@ import { dashboardCatalog } from '../i18n';
 import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatWeekday } from '../../../lib/format';
+import { groupBookingSeats, seatsOf as bookingSeats } from '../utils/bookedRows';
 import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort } from '../utils/columns';
 import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
@@ -104,10 +105,13 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const term = search.trim().toLowerCase();
   // Only the Booked view has the visitor columns; the other views sort by date and time.
   const shownSort = filter === 'booked' || sort.columnId === 'dateTime' ? sort : DEFAULT_SORT;
-  // The Booked view's shown bookings before the school filter: what the per-school cards count.
-  const bookedShown = useMemo(() => booked.filter((s) => matchesSearch(s, term)), [booked, term]);
+  // The Booked view's shown bookings before the school filter (a booking of several children one row: issue 37).
+  const bookedShown = useMemo(() => groupBookingSeats(booked).filter((s) => matchesSearch(s, term)), [booked, term]);
+  // What the per-school cards count: each child's seat under their own school.
+  const bookedSeatsShown = useMemo(() => bookedShown.flatMap(bookingSeats), [bookedShown]);
   const rows = useMemo(() => {
-    const source = filter === 'booked' ? bookedShown.filter((s) => !school || schoolOf(s) === school) : filter === 'past' ? past : available;
+    const source =
+      filter === 'booked' ? bookedShown.filter((s) => !school || bookingSeats(s).some((seat) => schoolOf(seat) === school)) : filter === 'past' ? past : available;
     return sortSlots(source, shownSort);
   }, [filter, bookedShown, school, past, available, shownSort]);
   // A new column sorts A to Z (Date & Time earliest first); the sorted one turns around.
@@ -120,7 +124,8 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
   const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
   const found = { available: 'foundAvailable', booked: 'foundBooked', past: 'foundPast' } as const;
-  const caption = isLoading ? t('loadingSlots') : t(found[filter], { count: rows.length });
+  // Slots found: a booking of several children's row counts each of its seats.
+  const caption = isLoading ? t('loadingSlots') : t(found[filter], { count: rows.reduce((count, row) => count + bookingSeats(row).length, 0) });
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -161,7 +166,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
       {notice}
       <StatCards stats={stats} loading={isLoading || isError} />
-      {filter === 'booked' && <SchoolStats slots={bookedShown} loading={isLoading || isError} />}
+      {filter === 'booked' && <SchoolStats slots={bookedSeatsShown} loading={isLoading || isError} />}
 
       <Card>
         <CardHeader>

@@ -1,5 +1,6 @@
 // Seats (issue 37): a row of a time that seats several children says which seat it is and how many of the time's are taken.
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { DASHBOARD_FILTER_STORAGE_KEY, type StaffSlot } from 'shared-api';
 import { addSlot, issueToken } from '../../../test/db';
@@ -68,4 +69,43 @@ test("the Booked view and its phone cards say the booked seat and its time's sea
     .getAllByRole('term', { hidden: true })
     .find((term) => term.textContent === 'Date & Time (GMT+8)');
   expect(dateTime?.nextElementSibling).toHaveTextContent('Tue 24 Nov 20269:00 AM – 9:30 AMSeat 1 of 3 · 1 / 3 taken');
+});
+
+test('the Booked view lists a booking of two children as one row: the parent once, each child with their year and school, both seats', async () => {
+  // Two seats of one payment (BK-2026-0040) at a 3-seat time, the children at different schools; another parent's booking beside.
+  const seat = (slot: StaffSlot, n: number) => Object.assign(slot, { seat: n, seats: 3, seatsTaken: 2 });
+  const parent = { visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah@example.my', visitorContactNo: '0123456789', bookingReference: 'BK-2026-0040' };
+  seat(addSlot({ id: 42, date: '2026-11-24', startTime: '09:00', endTime: '09:30', ...parent, selectedSchool: 'Seri Ilmu Private Primary', childName: 'Siti Hajar', childYear: 'Year 1', amountSen: 4500 }), 2);
+  seat(addSlot({ id: 41, date: '2026-11-24', startTime: '09:00', endTime: '09:30', ...parent, selectedSchool: 'Seri Ilmu Private Secondary', childName: 'Adam Firdaus', childYear: 'Form 1', amountSen: 7500 }), 1);
+  seat(addSlot({ id: 43, date: '2026-11-24', startTime: '09:00', endTime: '09:30' }), 3);
+  addSlot({ id: 44, date: '2026-11-25', startTime: '11:00', endTime: '11:30', ...booked });
+  window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
+  const user = userEvent.setup();
+  await openDashboard();
+  await waitFor(() => expect(bodyRows()).toHaveLength(2));
+  expect(within(screen.getByRole('table')).getByText('3 booked slots found')).toBeInTheDocument();
+  const cells = within(bodyRows()[0]).getAllByRole('cell').map((cell) => cell.textContent);
+  expect(cells[0]).toBe('#41, #42');
+  expect(within(bodyRows()[0]).getAllByRole('cell')[1]).toHaveTextContent('Seats 1, 2 of 3 · 2 / 3 taken');
+  expect(cells.slice(4)).toEqual([
+    'Aisyah Rahmanaisyah@example.my',
+    'Adam FirdausForm 1Siti HajarYear 1',
+    'Seri Ilmu Private SecondaryAdam FirdausSeri Ilmu Private PrimarySiti Hajar',
+    '012-345 6789',
+  ]);
+  // The per-school cards count each child under their own school.
+  const cards = screen.getByRole('list', { name: 'Bookings by school' });
+  const countOf = (name: string) => within(cards).getByText(name).nextElementSibling?.textContent;
+  expect([countOf('Seri Ilmu Private Primary'), countOf('Seri Ilmu Private Secondary'), countOf('Seri Ilmu International')]).toEqual(['1', '1', '1']);
+  expect(await axe(screen.getByRole('table'))).toHaveNoViolations();
+
+  // A search for the younger child, or her school, finds the booking's one row.
+  await user.type(screen.getByLabelText('Search bookings'), 'siti');
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  expect(within(bodyRows()[0]).getAllByRole('cell')[0].textContent).toBe('#41, #42');
+  await user.clear(screen.getByLabelText('Search bookings'));
+  await user.selectOptions(screen.getByRole('combobox', { name: 'School' }), 'Seri Ilmu Private Primary');
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  await user.click(within(bodyRows()[0]).getByRole('button', { name: 'View Details of slot #41' }));
+  expect(await screen.findByRole('dialog', { name: 'Appointment Details' })).toBeInTheDocument();
 });

@@ -4,12 +4,21 @@ import { Badge, DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, W
 import { Email } from 'shared-ui/text';
 import { formatWeekday } from '../../../lib/format';
 import { dashboardCatalog } from '../i18n';
+import { seatsOf, type BookedRow } from '../utils/bookedRows';
 import type { BookedColumn, SlotSort } from '../utils/columns';
 import { formatSlotTimeRange, isBookedSlot } from '../utils/format';
 
 /** A date and time range stay on their own lines, never broken inside. */
 const When = styled.span`
   white-space: nowrap;
+`;
+
+/** One child of a booking of several in a cell, apart from the next. */
+const ChildLine = styled.span`
+  display: block;
+  & + & {
+    margin-top: ${({ theme }) => theme.space[1]};
+  }
 `;
 
 const Actions = styled.span`
@@ -19,7 +28,8 @@ const Actions = styled.span`
 `;
 
 type SlotTableProps = {
-  slots: StaffSlot[];
+  /** The Booked view's: a booking of several children is one row of its seats (issue 37). */
+  slots: BookedRow[];
   caption: string;
   loading: boolean;
   sort: SlotSort;
@@ -59,7 +69,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
         {t('delete')}
       </Button>
     );
-  const action: DataColumn<StaffSlot> = {
+  const action: DataColumn<BookedRow> = {
     id: 'action',
     header: t('columnAction'),
     // A row's actions ("View Details" or "Delete", and "Seats") each on one line: a wrapped button reads as two.
@@ -76,8 +86,8 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
       </Actions>
     ),
   };
-  const tableColumns: DataColumn<StaffSlot>[] = [
-    { id: 'id', header: t('columnId'), cell: (slot) => t('slotNumber', { id: slot.id }) },
+  const tableColumns: DataColumn<BookedRow>[] = [
+    { id: 'id', header: t('columnId'), cell: (slot) => seatsOf(slot).map((seat) => t('slotNumber', { id: seat.id })).join(', ') },
     {
       id: 'dateTime',
       header: t('columnDateTime'),
@@ -91,7 +101,11 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
           {slot.seats !== undefined && (
             // A time that seats several children: which seat this row is, and how many of the time's are taken.
             // Free to wrap at the "·": a phone's card is narrow.
-            <SecondLine>{t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}</SecondLine>
+            <SecondLine>
+              {slot.bookingSeats
+                ? t('seatsOfBooking', { list: slot.bookingSeats.map((seat) => seat.seat ?? 1).join(', '), seats: slot.seats, taken: slot.seatsTaken ?? 0 })
+                : t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}
+            </SecondLine>
           )}
         </>
       ),
@@ -114,7 +128,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
       },
     },
     ...(readOnly ? [] : [action]),
-    ...columns.map((column): DataColumn<StaffSlot> => ({
+    ...columns.map((column): DataColumn<BookedRow> => ({
       id: column.id,
       header: t(column.header),
       sortable: true,
@@ -122,6 +136,14 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
       wrap: 'words',
       minWidth: '8rem',
       cell: (slot) => {
+        const lines = column.lines?.(slot);
+        if (lines)
+          return lines.map((line, i) => (
+            <ChildLine key={i}>
+              {line.text}
+              {line.detail && <SecondLine>{line.detail}</SecondLine>}
+            </ChildLine>
+          ));
         const [text, detail] = [column.text(slot), column.detail?.(slot)];
         // Not given (a booking without a phone number): no line on a phone's card.
         if (!text && !detail) return null;

@@ -1,8 +1,8 @@
 // The Booked view's columns after the spec's (ID, Date & Time, Status, Action): who booked, searchable and sortable.
-import type { StaffSlot } from 'shared-api';
 import type { DataSort } from 'shared-ui/data';
 import { formatPhone } from '../../../lib/format';
 import type en from '../locales/en.json';
+import { seatsOf, type BookedRow } from './bookedRows';
 import { slotSortKey } from './format';
 
 /**
@@ -12,15 +12,20 @@ import { slotSortKey } from './format';
 export type BookedColumn = {
   id: string;
   header: keyof typeof en;
-  text: (slot: StaffSlot) => string;
-  detail?: (slot: StaffSlot) => string | null;
+  text: (slot: BookedRow) => string;
+  detail?: (slot: BookedRow) => string | null;
+  /** A booking of several children (issue 37): what the cell lists instead, a line (and its second line) each. */
+  lines?: (slot: BookedRow) => Array<{ text: string; detail?: string | null }> | null;
   /** The second line is an email address: it wraps only after its @ or before a dot. */
   detailIsEmail?: boolean;
   /** What a search matches besides `text` (lower case is applied by the caller). */
-  searchable?: (slot: StaffSlot) => string[];
+  searchable?: (slot: BookedRow) => string[];
 };
 
 const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+
+/** The schools of a row's children, each once, in the children's order. */
+const schoolsOf = (slot: BookedRow): string[] => [...new Set(seatsOf(slot).map((seat) => seat.selectedSchool ?? ''))];
 
 export const BOOKED_COLUMNS: BookedColumn[] = [
   {
@@ -34,10 +39,25 @@ export const BOOKED_COLUMNS: BookedColumn[] = [
   {
     id: 'child',
     header: 'columnChild',
-    text: (slot) => slot.childName ?? '',
+    // A booking of several children: every child's name (sorted and searched by), each with their year.
+    text: (slot) => seatsOf(slot).map((seat) => seat.childName ?? '').join(', '),
     detail: (slot) => slot.childYear,
+    lines: (slot) => slot.bookingSeats?.map((seat) => ({ text: seat.childName ?? '', detail: seat.childYear })) ?? null,
   },
-  { id: 'school', header: 'columnSchool', text: (slot) => slot.selectedSchool ?? '' },
+  {
+    id: 'school',
+    header: 'columnSchool',
+    text: (slot) => schoolsOf(slot).join(', '),
+    // Children at different schools: each school with the children applying to it.
+    lines: (slot) => {
+      const schools = schoolsOf(slot);
+      if (!slot.bookingSeats || schools.length < 2) return null;
+      return schools.map((school) => ({
+        text: school,
+        detail: slot.bookingSeats!.filter((seat) => (seat.selectedSchool ?? '') === school).map((seat) => seat.childName ?? '').join(', '),
+      }));
+    },
+  },
   {
     id: 'phone',
     header: 'columnPhone',
@@ -52,7 +72,7 @@ export type SlotSort = DataSort;
 export const DEFAULT_SORT: SlotSort = { columnId: 'dateTime', direction: 'ascending' };
 
 /** True when `term` (trimmed, lower case; empty matches all) is in any booked column of the slot. */
-export function matchesSearch(slot: StaffSlot, term: string, columns: BookedColumn[] = BOOKED_COLUMNS): boolean {
+export function matchesSearch(slot: BookedRow, term: string, columns: BookedColumn[] = BOOKED_COLUMNS): boolean {
   if (!term) return true;
   // A number typed with its own spaces or hyphens is looked for as digits too.
   const asDigits = /^[\d\s()+.-]+$/.test(term) ? digits(term) : '';
@@ -66,10 +86,10 @@ export function matchesSearch(slot: StaffSlot, term: string, columns: BookedColu
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** The slots in the chosen order; ties (and Date & Time) by day and start time. */
-export function sortSlots(slots: StaffSlot[], sort: SlotSort, columns: BookedColumn[] = BOOKED_COLUMNS): StaffSlot[] {
+export function sortSlots<Row extends BookedRow>(slots: Row[], sort: SlotSort, columns: BookedColumn[] = BOOKED_COLUMNS): Row[] {
   const column = columns.find((c) => c.id === sort.columnId);
-  const byTime = (a: StaffSlot, b: StaffSlot) => slotSortKey(a).localeCompare(slotSortKey(b));
-  const compare = column ? (a: StaffSlot, b: StaffSlot) => collator.compare(column.text(a), column.text(b)) || byTime(a, b) : byTime;
+  const byTime = (a: Row, b: Row) => slotSortKey(a).localeCompare(slotSortKey(b));
+  const compare = column ? (a: Row, b: Row) => collator.compare(column.text(a), column.text(b)) || byTime(a, b) : byTime;
   const sorted = [...slots].sort(compare);
   return sort.direction === 'ascending' ? sorted : sorted.reverse();
 }
