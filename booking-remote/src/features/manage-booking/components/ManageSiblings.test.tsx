@@ -131,7 +131,7 @@ test('with one child left booked (even were a quote sent for them), no child is 
   expect(screen.queryByRole('button', { name: /only$/ })).not.toBeInTheDocument();
 });
 
-describe.each([
+describe.each<['ms' | 'zh', string, string, string, string]>([
   ['ms', 'Batalkan Siti Hajar sahaja', 'Batalkan lawatan Siti Hajar?', 'Anak-anak lain kekal ditempah.', 'Batalkan tempahan membatalkan lawatan setiap anak yang masih ditempah.'],
   ['zh', '仅取消 Siti Hajar', '取消Siti Hajar的预约？', '其他孩子的预约保持不变。', '取消预约将取消所有仍有预约的孩子。'],
 ])('in %s', (locale, only, title, others, all) => {
