@@ -74,11 +74,14 @@ const TimeChoices = styled.ul`
 /** `placesLeft`: a time that seats several children (issue 37), its free places when chosen. */
 export type DialogSlot = { id: number; date: string; startTime: string; endTime: string; placesLeft?: number };
 
-/** The three free times nearest to a time that went (by minutes from it: the same day first, then the days around). */
-function nearestTimes(free: DialogSlot[], gone: DialogSlot): DialogSlot[] {
+/**
+ * The three free times nearest to a time that went (by minutes from it: the same day first, then the days around), of
+ * those with a place for each child typed (a time of one place takes one child).
+ */
+function nearestTimes(free: DialogSlot[], gone: DialogSlot, children = 1): DialogSlot[] {
   const at = (slot: DialogSlot) => Date.parse(`${slot.date}T${slot.startTime}:00Z`) / 60_000;
   return free
-    .filter((other) => other.id !== gone.id)
+    .filter((other) => other.id !== gone.id && (other.placesLeft ?? 1) >= children)
     .sort((a, b) => Math.abs(at(a) - at(gone)) - Math.abs(at(b) - at(gone)))
     .slice(0, 3);
 }
@@ -92,8 +95,8 @@ const titles: Record<Step, DialogMessageId> = {
 type Props = {
   slot: DialogSlot;
   onClose: () => void;
-  /** What the parent typed before (booking the same time again after cancelling on the gateway). */
-  initialDetails?: Partial<VisitorDetailsInput>;
+  /** What the parent typed before (booking the same time again after cancelling on the gateway), brothers and sisters too. */
+  initialDetails?: Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] };
   /** The consent given before (booking the same time again): kept while its notice is the current one. */
   initialConsent?: ConsentInput | null;
   /**
@@ -103,7 +106,7 @@ type Props = {
   offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
   /** Once the time is gone: the free times, the nearest three offered in place (choosing one opens the dialog on it). */
   freeTimes?: DialogSlot[];
-  onChooseTime?: (slot: DialogSlot, typed: { details?: Partial<VisitorDetailsInput>; consent: ConsentInput | null }) => void;
+  onChooseTime?: (slot: DialogSlot, typed: { details?: Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] }; consent: ConsentInput | null }) => void;
   /** Once the time is gone: the waitlist form for its day, with what was typed. */
   onJoinWaitlist?: (typed: Partial<VisitorDetailsInput> | undefined) => void;
   /** The timetable's list, read again since the dialog opened, no longer offers this time (taken by someone else). */
@@ -258,7 +261,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   // Typed before (another time, or the same after the gateway): the phone as the parent writes it, not as stored.
   const typedBefore = initialDetails && { ...initialDetails, visitorContactNo: formatPhone(initialDetails.visitorContactNo) ?? initialDetails.visitorContactNo };
 
-  const otherTimes = flow.gone ? nearestTimes(freeTimes, slot) : [];
+  const otherTimes = flow.gone ? nearestTimes(freeTimes, slot, 1 + ((flow.booking ?? flow.typed)?.siblings?.length ?? 0)) : [];
   const paymentId = paymentIdOf(flow.session);
   const polling = isPolling(flow);
   // The payment's key: only this browser has it, and with it the server answers with the whole receipt and lets it cancel.
@@ -311,7 +314,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   const view: ProcessingView = !flow.session ? 'preparing' : !polling ? 'redirecting' : status.isError ? 'error' : 'processing';
 
   const footer =
-    flow.step === 'details' && flow.gone ? (
+    flow.step === 'details' && flow.gone && !flow.gone.fewer ? (
       // This time cannot be booked now: the ways on are in the notice above the form.
       <Button variant="secondary" onClick={backOut}>
         {t('cancel')}
@@ -362,7 +365,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
       {flow.step === 'details' && flow.gone && (
         <TimeGone aria-labelledby="time-gone-text">
           <p id="time-gone-text" role="alert">
-            <strong>{say(flow.gone.text)}</strong> {t('goneKept')}
+            <strong>{say(flow.gone.text)}</strong> {t(flow.gone.fewer ? 'goneFewer' : 'goneKept')}
           </p>
           {otherTimes.length > 0 && onChooseTime && (
             <>

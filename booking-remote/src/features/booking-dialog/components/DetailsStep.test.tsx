@@ -205,3 +205,46 @@ describe('consent to the privacy notice on the booking form', () => {
     expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'ms' });
   });
 });
+
+// Issue 37: brothers and sisters at one time. The count is asked only where the time has more than one free place.
+describe('several children on the booking form', () => {
+  const renderWith = (props: Partial<Parameters<typeof DetailsStep>[0]>) =>
+    renderApp(<DetailsStep schools={brand.schools} pricingLoading={false} onValid={jest.fn()} {...props} />);
+
+  it('no count on a time of one place; on more, 1 up to the places, at most 4', () => {
+    const { unmount } = renderWith({ maxChildren: 1 });
+    expect(screen.queryByLabelText('How many children are you booking for?')).not.toBeInTheDocument();
+    unmount();
+    renderWith({ maxChildren: 4 });
+    expect(optionNames(screen.getByLabelText('How many children are you booking for?'))).toEqual(['1', '2', '3', '4']);
+  });
+
+  it("each further child has its own group with the first child's fields, its years following its own school", async () => {
+    const user = userEvent.setup();
+    renderWith({ maxChildren: 3 });
+    await user.selectOptions(screen.getByLabelText('How many children are you booking for?'), '3');
+    const second = screen.getByRole('group', { name: 'Child 2' });
+    expect(screen.getByRole('group', { name: 'Child 3' })).toBeInTheDocument();
+    expect(optionNames(within(second).getByLabelText('Year or Grade Applied For'))).toEqual(['Select a school first']);
+    await user.selectOptions(within(second).getByLabelText('Selected School'), secondary.name);
+    expect(optionNames(within(second).getByLabelText('Year or Grade Applied For'))).toContain('Form 1');
+    // The first child's years stay their own.
+    expect(optionNames(screen.getAllByLabelText('Year or Grade Applied For')[0])).toEqual(['Select a school first']);
+    await user.selectOptions(screen.getByLabelText('How many children are you booking for?'), '2');
+    expect(screen.queryByRole('group', { name: 'Child 3' })).not.toBeInTheDocument();
+  });
+
+  it('children typed before stay even where fewer places are free now (the parent chooses fewer)', () => {
+    renderWith({ maxChildren: 1, defaultValues: { childName: 'Adam Firdaus', siblings: [{ childName: 'Siti Hajar', selectedSchool: primary.name, childYear: 'Year 1' }] } });
+    expect(screen.getByLabelText('How many children are you booking for?')).toHaveValue('2');
+    expect(within(screen.getByRole('group', { name: 'Child 2' })).getByLabelText("Child's Name")).toHaveValue('Siti Hajar');
+  });
+
+  it('in Chinese: the count question and "孩子 2"', async () => {
+    await act(() => activateLocale('zh'));
+    renderWith({ maxChildren: 2 });
+    expect(await screen.findByLabelText('您为几个孩子预约？')).toBeInTheDocument();
+    await userEvent.setup().selectOptions(screen.getByLabelText('您为几个孩子预约？'), '2');
+    expect(screen.getByRole('group', { name: '孩子 2' })).toBeInTheDocument();
+  });
+});

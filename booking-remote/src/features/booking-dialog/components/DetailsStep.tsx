@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type MutableRefObject } from 'react';
 import { FormProvider, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
-import { formatRM, schoolName, type ConsentInput, type SiblingDetailsInput, type VisitorDetailsInput } from 'shared-api';
+import { CHECKOUT_MAX_CHILDREN, formatRM, schoolName, type ConsentInput, type SiblingDetailsInput, type VisitorDetailsInput } from 'shared-api';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { Stack, useCatalog, useToast } from 'shared-ui';
 import { Field, Select } from 'shared-ui/forms';
@@ -48,9 +48,13 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
   const { t, locale } = useCatalog(dialogCatalog);
   const visitorWords = useCatalog(visitorCatalog);
   const consentWords = useCatalog(consentCatalog);
+  // Children typed before (another time, a declined card) are kept even where fewer places are free now: the parent
+  // chooses fewer, or the server says there are not enough places (nothing typed is dropped unseen).
+  const typedSiblings = (defaultValues?.siblings ?? []).slice(0, CHECKOUT_MAX_CHILDREN - 1);
+  const most = Math.max(maxChildren, 1 + typedSiblings.length);
   const form = useForm<DetailsFormInput, unknown, DetailsFormValues>({
     resolver: detailsResolver,
-    defaultValues: { ...EMPTY_VISITOR_DETAILS, ...defaultValues, siblings: (defaultValues?.siblings ?? []).slice(0, Math.max(0, maxChildren - 1)) },
+    defaultValues: { ...EMPTY_VISITOR_DETAILS, ...defaultValues, siblings: typedSiblings },
   });
   // Brothers and sisters at the same time (issue 37): as many as the parent says, up to the time's free places.
   const siblings = useFieldArray({ control: form.control, name: 'siblings' });
@@ -97,10 +101,10 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
     <FormProvider {...form}>
       <form id={DETAILS_FORM_ID} noValidate onSubmit={submit}>
         <Stack gap={4}>
-          {maxChildren > 1 && (
+          {most > 1 && (
             <Field label={t('howManyChildren')} htmlFor="childrenCount" hint={t('howManyChildrenHint', { count: maxChildren })}>
               <Select value={String(children)} onChange={(event) => chooseChildren(Number(event.target.value))}>
-                {Array.from({ length: maxChildren }, (_, i) => (
+                {Array.from({ length: most }, (_, i) => (
                   <option key={i + 1} value={i + 1}>
                     {i + 1}
                   </option>

@@ -210,6 +210,16 @@ describe('processing -> browser redirect to the gateway', () => {
     expect(effects).toEqual([{ type: 'toast', tone: 'error', text: { failure: error, fallback: 'initiationFailed' } }]);
   });
 
+  it('too few places for every child (issue 37): back to the details, the time not gone; submitted again (fewer children) the hold still serves', () => {
+    const error = { status: 409, data: { success: false, data: null, message: 'server: not enough', error: 'SLOT_NOT_AVAILABLE', reason: { rule: 'notEnoughPlaces' } } };
+    const { state, effects } = run(atSummary(), { type: 'proceedToPayment', now: T0 }, { type: 'initiateFailed', attempt: 0, error });
+    expect(state).toMatchObject({ step: 'details', gone: { text: { failure: error, fallback: 'notEnoughPlaces' }, waitlist: false, fewer: true }, reservation: hold });
+    expect(effects).toEqual([{ type: 'refreshSlots' }]);
+    const again = run(state, submitted);
+    expect(again.state).toMatchObject({ step: 'payment', gone: null });
+    expect(again.effects).not.toContainEqual(expect.objectContaining({ type: 'reserve' }));
+  });
+
   it('initiation error for a reserved or unavailable slot: back to the details, which stay, with the time gone said there', () => {
     const { state, effects } = run(atSummary(), { type: 'proceedToPayment', now: T0 }, { type: 'initiateFailed', attempt: 0, error: refusal('SLOT_NOT_AVAILABLE') });
     expect(state).toMatchObject({ step: 'details', closed: false, gone: { text: { id: 'slotNotAvailable' }, waitlist: true } });

@@ -6,6 +6,7 @@ import {
   type ConsentInput,
   type PaymentSession,
   type PaymentStatusResult,
+  type SiblingDetailsInput,
   type VisitorDetails,
   type VisitorDetailsInput,
 } from 'shared-api';
@@ -23,6 +24,9 @@ import { activeReservation, type SlotReservation } from '../utils/reservation';
 export const WAITLIST_FIRST = 'WAITLIST_FIRST';
 
 export type Step = 'details' | 'payment' | 'processing';
+
+/** What the parent has typed: the parent and the first child, and any brothers and sisters (issue 37). */
+export type TypedDetails = Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] };
 
 /** A field of the details step the parent can go back to from the summary. */
 export type EditableField = 'visitorEmail' | 'visitorContactNo';
@@ -59,7 +63,7 @@ export type FlowEvent =
    * The timetable's list, read again while the dialog is open, no longer offers the chosen time (booked or held by
    * someone else): with what the parent has typed so far and whether the consent box is ticked.
    */
-  | { type: 'unlisted'; typed: Partial<VisitorDetailsInput>; consent: ConsentInput | null; now: number }
+  | { type: 'unlisted'; typed: TypedDetails; consent: ConsentInput | null; now: number }
   /** Continue to Payment with valid details and the consent; `now` decides whether the hold is still good. */
   | { type: 'detailsSubmitted'; details: VisitorDetails; booking: BookingDetails; consent: ConsentInput; now: number }
   | { type: 'held'; attempt: number; reservation: SlotReservation; after: AfterHold }
@@ -97,9 +101,12 @@ export type FlowState = {
   /** The parent's consent to the privacy notice, sent with the payment (no payment is recorded without it). */
   consent: ConsentInput | null;
   /** What the parent typed last (for the waitlist form when the time was taken meanwhile). */
-  typed: Partial<VisitorDetailsInput> | undefined;
-  /** The chosen time is not to be had now: why (said once, in place), and whether the waitlist would help. */
-  gone: { text: ToastText; waitlist: boolean } | null;
+  typed: TypedDetails | undefined;
+  /**
+   * The chosen time is not to be had now: why (said once, in place), and whether the waitlist would help. `fewer`: it
+   * still has places, only not one for each child (issue 37): the parent may go on there with fewer children.
+   */
+  gone: { text: ToastText; waitlist: boolean; fewer?: boolean } | null;
   reservation: SlotReservation | null;
   session: PaymentSession | null;
   /** The payment the browser last left for the gateway with, and the one it came back from. */
@@ -131,7 +138,7 @@ export function openFlow(
     typed,
     consent,
     offer,
-  }: { typed?: Partial<VisitorDetailsInput>; consent?: ConsentInput; offer?: { booking: BookingDetails; consent: ConsentInput; reservation: SlotReservation } },
+  }: { typed?: TypedDetails; consent?: ConsentInput; offer?: { booking: BookingDetails; consent: ConsentInput; reservation: SlotReservation } },
 ): Transition {
   const state: FlowState = {
     slotId,
@@ -180,6 +187,9 @@ function paymentFailed(state: FlowState, id: DialogMessageId): Transition {
   };
 }
 
+/** The rule of a SLOT_NOT_AVAILABLE that had a place, but not one for every child of the checkout (issue 37). */
+const NOT_ENOUGH_PLACES = 'notEnoughPlaces';
+
 const SLOT_GONE: readonly string[] = [ErrorCode.SLOT_RESERVED, ErrorCode.SLOT_NOT_AVAILABLE, ErrorCode.HOLD_TIME_USED, WAITLIST_FIRST];
 
 /**
@@ -189,7 +199,11 @@ const SLOT_GONE: readonly string[] = [ErrorCode.SLOT_RESERVED, ErrorCode.SLOT_NO
  * lifted says so and goes back to the details. Null for any other failure.
  */
 function refused(state: FlowState, error: unknown): Transition | null {
-  const { code } = failureOf(error);
+  const { code, reason } = failureOf(error);
+  if (code === ErrorCode.SLOT_NOT_AVAILABLE && reason?.rule === NOT_ENOUGH_PLACES) {
+    // Fewer free places than children: the time is not gone, only too small for all of them (the waitlist seats one).
+    return { state: { ...state, step: 'details', gone: { text: { failure: error, fallback: NOT_ENOUGH_PLACES }, waitlist: false, fewer: true } }, effects: [{ type: 'refreshSlots' }] };
+  }
   if (code !== undefined && SLOT_GONE.includes(code)) {
     const text: ToastText =
       code === ErrorCode.HOLD_TIME_USED
@@ -220,7 +234,8 @@ const isStale = (state: FlowState, attempt: number) => state.closed || attempt !
 export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
   switch (event.type) {
     case 'detailsSubmitted': {
-      const next = { ...state, consent: event.consent, typed: event.details };
+      // Submitted again after too few places: tried afresh (with fewer children, say), the notice goes.
+      const next = { ...state, consent: event.consent, typed: event.details, gone: state.gone?.fewer ? null : state.gone };
       const held = activeReservation(state.reservation, event.now);
       if (held && held.slotId === state.slotId) return toSummary(next, event.booking);
       return { state: { ...next, reserving: true }, effects: [{ type: 'reserve', attempt: state.attempt, after: { to: 'summary', booking: event.booking } }] };
@@ -248,7 +263,7 @@ export function bookingFlow(state: FlowState, event: FlowEvent): Transition {
     case 'unlisted': {
       // Only a time the parent is choosing: once held (or being held) the list hides it for their own hold.
       const own = activeReservation(state.reservation, event.now);
-      if (state.step !== 'details' || state.gone || state.reserving || state.closed || (own && own.slotId === state.slotId)) return { state, effects: [] };
+      if (state.step !== 'details' || (state.gone && !state.gone.fewer) || state.reserving || state.closed || (own && own.slotId === state.slotId)) return { state, effects: [] };
       const consent = event.consent ?? state.consent;
       return {
         state: { ...state, typed: event.typed, consent, gone: { text: { id: 'slotNotAvailable' }, waitlist: true } },
