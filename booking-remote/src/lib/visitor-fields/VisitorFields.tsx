@@ -44,6 +44,39 @@ export function fieldErrorText(error: FieldError | undefined, t: VisitorTranslat
   return isVisitorRule(shown.type) ? t(shown.type) : (shown.message ?? shown.type);
 }
 
+/** A school list's options (a child's school: the first child's and each sibling's). */
+export function SchoolOptions({ schools }: { schools: SchoolChoice[] }) {
+  const { t } = useCatalog(visitorCatalog);
+  return (
+    <>
+      <option value="">{t('selectSchool')}</option>
+      {/* The value stays the school's English name (its key in requests); the parent reads it in their language. */}
+      {schools.map((option) => (
+        <option key={option.name} value={option.name}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The years a school takes, as options (empty until a school is chosen). */
+export function YearOptions({ school }: { school: string }) {
+  const { t, locale } = useCatalog(visitorCatalog);
+  const years = schoolYears(school);
+  return (
+    <>
+      <option value="">{years.length > 0 ? t('selectYear') : t('selectSchoolFirst')}</option>
+      {/* As the school: the value is the year's English name, the key staff and the database read. */}
+      {years.map((year) => (
+        <option key={year.name} value={year.name}>
+          {schoolYearName(school, year.name, locale)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 type Props = {
   schools: SchoolChoice[];
   /** Under the school list (fees loading, or the standard fees shown). */
@@ -55,7 +88,7 @@ type Props = {
  * the booking form and of the waitlist form, inside a react-hook-form `FormProvider` checked by `visitorResolver`.
  */
 export function VisitorFields({ schools, schoolHint }: Props) {
-  const { t, locale } = useCatalog(visitorCatalog);
+  const { t } = useCatalog(visitorCatalog);
   const {
     register,
     watch,
@@ -65,7 +98,6 @@ export function VisitorFields({ schools, schoolHint }: Props) {
   } = useFormContext<VisitorDetailsInput>();
   // Each school takes its own years: another school clears a year it does not take.
   const school = watch('selectedSchool');
-  const years = schoolYears(school);
   useEffect(() => {
     const year = getValues('childYear');
     if (year && !isSchoolYear(school, year)) setValue('childYear', '');
@@ -87,24 +119,12 @@ export function VisitorFields({ schools, schoolHint }: Props) {
       </Field>
       <Field label={t('selectedSchool')} htmlFor="selectedSchool" error={error('selectedSchool')} hint={schoolHint}>
         <Select {...register('selectedSchool')}>
-          <option value="">{t('selectSchool')}</option>
-          {/* The value stays the school's English name (its key in requests); the parent reads it in their language. */}
-          {schools.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.label}
-            </option>
-          ))}
+          <SchoolOptions schools={schools} />
         </Select>
       </Field>
       <Field label={t('childYear')} htmlFor="childYear" error={error('childYear')}>
         <Select {...register('childYear')}>
-          <option value="">{years.length > 0 ? t('selectYear') : t('selectSchoolFirst')}</option>
-          {/* As the school: the value is the year's English name, the key staff and the database read. */}
-          {years.map((year) => (
-            <option key={year.name} value={year.name}>
-              {schoolYearName(school, year.name, locale)}
-            </option>
-          ))}
+          <YearOptions school={school} />
         </Select>
       </Field>
     </>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useFormContext, type FieldError } from 'react-hook-form';
-import { isSchoolYear, schoolYearName, schoolYears } from 'shared-api/schools';
+import { isSchoolYear } from 'shared-api/schools';
 import { styled, useCatalog } from 'shared-ui';
 import { Field, Input, Select } from 'shared-ui/forms';
-import { fieldErrorText, type SchoolChoice } from '../../../lib/visitor-fields/VisitorFields';
+import { fieldErrorText, SchoolOptions, YearOptions, type SchoolChoice } from '../../../lib/visitor-fields/VisitorFields';
 import { visitorCatalog } from '../../../lib/visitor-fields/i18n';
 import { dialogCatalog } from '../i18n';
 import type { DetailsFormInput } from './detailsResolver';
@@ -26,7 +26,7 @@ type Props = { index: number; schools: SchoolChoice[] };
 
 /** One brother or sister booked with the first child: name, school and the year applied for (the first child's rules). */
 export function SiblingFields({ index, schools }: Props) {
-  const { t, locale } = useCatalog(visitorCatalog);
+  const { t } = useCatalog(visitorCatalog);
   const words = useCatalog(dialogCatalog).t;
   const {
     register,
@@ -38,7 +38,6 @@ export function SiblingFields({ index, schools }: Props) {
   const path = `siblings.${index}` as const;
   // Each school takes its own years: another school clears a year it does not take.
   const school = watch(`${path}.selectedSchool`) ?? '';
-  const years = schoolYears(school);
   useEffect(() => {
     const year = getValues(`${path}.childYear`);
     if (year && !isSchoolYear(school, year)) setValue(`${path}.childYear`, '');
@@ -54,22 +53,12 @@ export function SiblingFields({ index, schools }: Props) {
       </Field>
       <Field label={t('selectedSchool')} htmlFor={id('selectedSchool')} error={error('selectedSchool')}>
         <Select {...register(`${path}.selectedSchool`)}>
-          <option value="">{t('selectSchool')}</option>
-          {schools.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.label}
-            </option>
-          ))}
+          <SchoolOptions schools={schools} />
         </Select>
       </Field>
       <Field label={t('childYear')} htmlFor={id('childYear')} error={error('childYear')}>
         <Select {...register(`${path}.childYear`)}>
-          <option value="">{years.length > 0 ? t('selectYear') : t('selectSchoolFirst')}</option>
-          {years.map((year) => (
-            <option key={year.name} value={year.name}>
-              {schoolYearName(school, year.name, locale)}
-            </option>
-          ))}
+          <YearOptions school={school} />
         </Select>
       </Field>
     </Group>
