@@ -42,6 +42,8 @@ export type ProductOptions = {
   untilHealthy?: boolean;
   /** Where the bundles' releases are (`npm run release`; default `$RELEASES_DIR` or `.releases`): served at `<host>/releases/`. */
   releasesDir?: string;
+  /** The shell's longest wait for a server render (default `$RENDER_BUDGET_MS`, else the shell's own 150 ms). */
+  renderBudgetMs?: number;
 };
 
 export type Product = {
@@ -66,7 +68,7 @@ const bundleOf: Record<RemoteKey, BundleName> = { booking: 'booking-remote', adm
  * The shell's production server (shell/server) on its built folder, with remotes.json generated at each request from
  * `remotes` and the remotes' builds on this machine read for their preload hints.
  */
-function serveShell(port: number, remotes: () => RemotesJson, releases: string): Promise<RunningServer> {
+function serveShell(port: number, remotes: () => RemotesJson, releases: string, renderBudgetMs?: number): Promise<RunningServer> {
   return startShellServer({
     root: distDir('shell'),
     releasesDir: releasesDirOf('shell', releases),
@@ -76,6 +78,7 @@ function serveShell(port: number, remotes: () => RemotesJson, releases: string):
     remoteFolders: { booking: distDir('booking-remote'), admin: distDir('admin-remote') },
     preloadHints: process.env.PRELOAD_HINTS !== '0',
     serverRender: process.env.SERVER_RENDER !== '0',
+    renderBudgetMs: renderBudgetMs ?? (process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined),
   });
 }
 
@@ -248,7 +251,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     // The remotes first: the shell's server loads the booking remote's render entry as it starts.
     await serveRemote('booking');
     await serveRemote('admin');
-    servers.shell = await serveShell(ports.shell, () => remotes, releases);
+    servers.shell = await serveShell(ports.shell, () => remotes, releases, options.renderBudgetMs);
     await waitForApi(urls.api, api, untilHealthy);
     if (process.env.SERVER_RENDER !== '0') await untilServerRendered(urls.shell);
   } catch (error) {
