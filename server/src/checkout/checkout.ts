@@ -74,8 +74,14 @@ export type PaymentHoldRequest = {
   proof?: string;
 };
 
-/** A waitlist offer's hold: charged to its entry's person and the network that made the entry. */
-export type OfferHoldRequest = { slotId: number; person: Required<HoldHolder>; minutes: number; at: Date };
+/**
+ * A waitlist offer's hold: charged to its entry's person and the network that made the entry. `slotIds`: the seats of
+ * one time it holds together under one token, one per child of the entry (issue 37), the freed seat first.
+ */
+export type OfferHoldRequest = { slotIds: number[]; person: Required<HoldHolder>; minutes: number; at: Date };
+
+/** Thrown inside an offer's savepoint when one of its seats went meanwhile: the seats taken before it are undone. */
+class SeatGone extends Error {}
 
 /**
  * The checkout: the one owner of a slot's hold and of what a booking costs (price.ts). Every path that holds, books or
@@ -215,25 +221,37 @@ export class Checkout {
    * when their hold time on this slot is used; the hold ends within that time (its end is the offer's). Never waits for
    * a lock: 'busy' when the holder is in another transaction (the pass asks again next time).
    */
-  async offer(tx: DbOrTx, { slotId, person, minutes, at }: OfferHoldRequest): Promise<Hold | 'busy' | null> {
+  async offer(tx: DbOrTx, { slotIds, person, minutes, at }: OfferHoldRequest): Promise<Hold | 'busy' | null> {
     if (!(await this.limits.tryLock(tx, person))) return 'busy';
+    const seats = slotIds.length;
     const holds = await this.limits.networkHolds(tx, person.client);
-    if (holdWork({ ...holds, live: holds.live + 1, unheld: Math.max(0, holds.unheld - 1) }) === null) return null;
-    if (await this.limits.visitorHoldsAnother(tx, person, slotId)) return null;
+    // Every seat counts toward the network's share, as a parent's hold of several children does.
+    if (holdWork({ ...holds, live: holds.live + seats, unheld: Math.max(0, holds.unheld - seats) }) === null) return null;
+    if (await this.limits.visitorHoldsAnother(tx, person, slotIds[0])) return null;
     try {
-      // A savepoint: a hold whose time is refused is undone, the pass goes on.
+      // A savepoint: a hold whose time is refused, or one of whose seats went, is undone whole; the pass goes on.
       return await tx.transaction(async (savepoint) => {
-        const taken = await takeHoldRow(savepoint, slotId, minutes, { holder: person, at });
-        if ('ok' in taken) return null;
-        return { ...taken, expiresAt: await grantHoldTime(savepoint, slotId, taken.token, person, { minutes }, at) };
+        const first = await takeHoldRow(savepoint, slotIds[0], minutes, { holder: person, at });
+        if ('ok' in first) return null;
+        const ends = [await grantHoldTime(savepoint, first.slotId, first.token, person, { minutes }, at)];
+        for (const seat of slotIds.slice(1)) {
+          const taken = await takeHoldRow(savepoint, seat, minutes, { holder: person, at, token: first.token });
+          if ('ok' in taken) throw new SeatGone();
+          ends.push(await grantHoldTime(savepoint, seat, first.token, person, { minutes }, at));
+        }
+        // The seats end together (with the offer): each at the shortest time any of them was given.
+        const expiresAt = new Date(Math.min(...ends.map((end) => end.getTime())));
+        for (const [index, seat] of slotIds.entries())
+          if (ends[index] > expiresAt) await grantHoldTime(savepoint, seat, first.token, person, { minutes: (expiresAt.getTime() - at.getTime()) / 60_000 }, at);
+        return { ...first, expiresAt, slotIds: seats > 1 ? slotIds : undefined };
       });
     } catch (err) {
-      if (err instanceof HoldRefusal) return null;
+      if (err instanceof HoldRefusal || err instanceof SeatGone) return null;
       throw err;
     }
   }
 
-  /** Gives back the slot an offer held (see releaseOfferHoldRow); the pass that ended the offer passes it on. */
+  /** Gives back every seat an offer held (see releaseOfferHoldRow); the pass that ended the offer passes them on. */
   releaseOffer(tx: DbOrTx, offer: { slotId: number; holdToken: string; expiresAt: Date }, at: Date): Promise<void> {
     return releaseOfferHoldRow(tx, offer, at);
   }

@@ -186,13 +186,15 @@ export async function releaseHoldRow(db: DbOrTx, slotId: number, token: string):
 }
 
 /**
- * Gives back the slot a waitlist offer held: only while the offer's token still holds it and no payment has taken the
- * hold past the offer's end (that payment's own end releases it: the product's late-payment path). `at`: the offer's clock.
+ * Gives back the seats a waitlist offer held (one per child of its entry, issue 37; its token is the offer's own): only
+ * while the offer's token still holds them and no payment has taken the hold past the offer's end (that payment's own
+ * end releases it: the product's late-payment path). `at`: the offer's clock.
  */
 export async function releaseOfferHoldRow(db: DbOrTx, offer: { slotId: number; holdToken: string; expiresAt: Date }, at: Date): Promise<void> {
   await db.execute(sql`
     UPDATE slots SET hold_token_hash = NULL, hold_expires_at = NULL, freed_seq = ${nextFreeing}
-    WHERE id = ${offer.slotId} AND status = 'available' AND hold_token_hash = ${sha256(offer.holdToken)}
+    WHERE hold_token_hash = ${sha256(offer.holdToken)} AND status = 'available'
+      AND start_at = (SELECT start_at FROM slots WHERE id = ${offer.slotId})
       AND (hold_expires_at IS NULL OR hold_expires_at <= ${instant(offer.expiresAt)} OR hold_expires_at <= ${instant(at)})`);
 }
 

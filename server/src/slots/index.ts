@@ -4,5 +4,5 @@ export { slotPlanningRoutes } from './planning-routes';
 export { slotTimes, toPublicSlot, toStaffSlot } from './present';
 export { publicRoutes } from './public-routes';
 export { IdMismatchMessage, slotRoutes } from './routes';
-export { SlotNotFoundMessage, bookedVisitorOf, findSlot, publiclyBookable, visitorOnSlot, type BookedVisitor } from './slot-service';
+export { SlotNotFoundMessage, bookedVisitorOf, findSlot, freeSeatsAt, publiclyBookable, visitorOnSlot, type BookedVisitor } from './slot-service';
 export { slots, type SlotRow } from './tables';

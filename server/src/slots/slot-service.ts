@@ -54,6 +54,19 @@ export const seatsByTime = (db: DbOrTx) =>
     .as('times');
 
 /**
+ * The seats of one time a parent could take now (the `free` of seatsByTime, seat by seat), each with the number of
+ * its last freeing: the waitlist offers an entry of several children only seats freed since it began waiting.
+ */
+export async function freeSeatsAt(db: DbOrTx, startAt: Date): Promise<{ id: number; freedSeq: number }[]> {
+  const rows = await db
+    .select({ id: slots.id, freedSeq: slots.freedSeq })
+    .from(slots)
+    .where(and(eq(slots.startAt, startAt), isNull(slots.deletedAt), publiclyBookable()))
+    .orderBy(asc(slots.seat));
+  return rows.map((row) => ({ id: row.id, freedSeq: Number(row.freedSeq) }));
+}
+
+/**
  * Bookable times, one entry each: the first free seat, with `placesLeft` when the time seats more than one child
  * (a time with one seat is the spec's slot, unchanged). `total` counts times.
  */

@@ -67,7 +67,7 @@ export function renderWaitlistConfirm(e: EntryPart & { confirmUrl: string; notMe
 
 /** The offer: school, date and time (GMT+8), the fee the checkout charges, until when, the book-and-pay link and the decline link. */
 export function renderWaitlistOffer(
-  e: EntryPart & { start: Date; end: Date; expiresAt: Date; feeSen: number; offerUrl: string; declineUrl: string },
+  e: EntryPart & { start: Date; end: Date; expiresAt: Date; feeSen: number; children: number; offerUrl: string; declineUrl: string },
 ): RenderedMail {
   const L = mailLanguage(e.locale);
   const school = L.school(e.school);
@@ -78,7 +78,9 @@ export function renderWaitlistOffer(
     ...placeRows(e.school, L, 'address'),
     [L.t('label.date'), date],
     [L.t('label.time'), L.t('value.timeRange', { start: L.time(e.start), end: L.time(e.end) })],
-    [L.t('label.fee'), L.money(e.feeSen)],
+    // Brothers and sisters (issue 37): the places held together, and the fee said per child.
+    ...(e.children > 1 ? [[L.t('label.placesHeld'), L.t('value.placesHeld', { count: e.children })] as DetailRow] : []),
+    [L.t(e.children > 1 ? 'label.feeEach' : 'label.fee'), L.money(e.feeSen)],
     [L.t('label.offerUntil'), `${until} (GMT+8)`],
   ];
   const ask = questions(L);

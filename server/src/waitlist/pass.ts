@@ -3,7 +3,7 @@ import { BOOKING_LEAD_HOURS, dateInMY, WAITLIST_CONFIRM_HOURS, waitlistEntryPath
 import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { hasPrice, priceOf, type Checkout } from '../checkout';
-import { slots } from '../slots';
+import { freeSeatsAt, slots } from '../slots';
 import { enqueueWaitlistMail, renderWaitlistEntryEnded, renderWaitlistOffer, WAITLIST_ENTRY_ENDED_KIND } from './mails';
 import { earliestOfferable, inQuietHours, offerWindow, REOFFER_AFTER_MS, slotFits, termStartedBy, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
@@ -243,7 +243,10 @@ async function offerFreedSlots(tx: DbOrTx, checkout: Checkout, rules: WaitlistRu
   const offeredBefore = new Set(pairs.map((p) => `${p.entryId}:${p.slotId}`));
   const earliest = Math.max(earliestOfferable(now, settings).getTime(), now.getTime() + BOOKING_LEAD_HOURS * 3_600_000);
   const taken = new Set<number>();
+  // Seats an offer of several children took in this pass: held now, each looked at again when it is freed again.
+  const heldNow = new Set<number>();
   for (const slot of freed) {
+    if (heldNow.has(slot.id)) continue;
     const start = new Date(slot.start_at);
     const freedSeq = Number(slot.freed_seq);
     const window = start.getTime() >= earliest ? offerWindow(now, start, settings) : null;
@@ -252,10 +255,21 @@ async function offerFreedSlots(tx: DbOrTx, checkout: Checkout, rules: WaitlistRu
       : [];
     let busy = false;
     let offered = false;
+    let seatsHere: { id: number; freedSeq: number }[] | undefined;
     for (const entry of fitting) {
-      const hold = await checkout.offer(tx, { slotId: slot.id, person: personOf(checkout, entry), minutes: settings.offerMinutes, at: now });
+      // Brothers and sisters come together (issue 37): this seat and enough others of its time, each freed since the
+      // entry began waiting (never a seat anyone could take when it joined); fewer free: the next entry in line.
+      let slotIds = [slot.id];
+      if (entry.children > 1) {
+        seatsHere ??= await freeSeatsAt(tx, start);
+        const others = seatsHere.filter((seat) => seat.id !== slot.id && !heldNow.has(seat.id) && seat.freedSeq > entry.waitingSeq);
+        if (others.length < entry.children - 1) continue;
+        slotIds = [slot.id, ...others.slice(0, entry.children - 1).map((seat) => seat.id)];
+      }
+      const hold = await checkout.offer(tx, { slotIds, person: personOf(checkout, entry), minutes: settings.offerMinutes, at: now });
       if (hold === 'busy') busy = true;
       if (!hold || hold === 'busy') continue;
+      for (const id of slotIds) heldNow.add(id);
       const linkToken = newToken();
       const [offer] = await tx
         .insert(waitlistOffers)

@@ -37,7 +37,7 @@ import { consents } from '../bookings';
 import { FIRST_PAID_HOLD_WORK, HoldLimitError, HoldLimitText, issueHoldChallenge, MAX_HOLD_WORK, priceOf, redeemProof, type Checkout } from '../checkout';
 import { guessLimit, refuseUnknownToken } from '../limits';
 import { hitCounter } from '../limits';
-import { toPublicSlot } from '../slots';
+import { freeSeatsAt, toPublicSlot } from '../slots';
 import { slots, type SlotRow } from '../slots';
 import { enqueueWaitlistMail, renderWaitlistConfirm, renderWaitlistJoined, WAITLIST_CONFIRM_KIND } from './mails';
 import { at, backOfLine, entryUrl, type Links } from './pass';
@@ -147,6 +147,7 @@ export class WaitlistService {
         phone: body.phone,
         childName: body.childName ?? null,
         childYear: body.childYear ?? null,
+        children: body.children,
         locale: body.locale,
         fromDate: body.fromDate,
         toDate: body.toDate,
@@ -261,6 +262,7 @@ export class WaitlistService {
         toDate: entry.toDate,
         partOfDay: entry.partOfDay,
         locale: entry.locale,
+        children: entry.children,
         state: entry.state,
         place: await this.placeOf(db, entry),
       },
@@ -408,6 +410,7 @@ export class WaitlistService {
       school: entry.school,
       slot: slotOf(slot),
       feeSen: priceOf(entry.school),
+      children: entry.children,
       startsAt: offer.startsAt.toISOString(),
       expiresAt: offer.expiresAt.toISOString(),
       visitor: { name: entry.name, email: entry.email, phone: entry.phone, school: entry.school, childName: entry.childName, childYear: entry.childYear },
@@ -479,7 +482,13 @@ export class WaitlistService {
           sql`NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = ${waitlistEntries.id} AND o.slot_id = ${slotId})`,
         ),
       );
-    return candidates.some((e) => slotFits(start, e));
+    const fitting = candidates.filter((e) => slotFits(start, e));
+    if (fitting.every((e) => e.children > 1) && fitting.length > 0) {
+      // Only families of several wait for this time (issue 37): theirs when enough of its seats freed since they waited are free.
+      const others = (await freeSeatsAt(db, start)).filter((seat) => seat.id !== slotId);
+      return fitting.some((e) => others.filter((seat) => seat.freedSeq > e.waitingSeq).length >= e.children - 1);
+    }
+    return fitting.length > 0;
   }
 
   // ---- Staff ----
@@ -527,6 +536,7 @@ export class WaitlistService {
         school: e.school,
         childName: e.childName,
         childYear: e.childYear,
+        children: e.children,
         fromDate: e.fromDate,
         toDate: e.toDate,
         partOfDay: e.partOfDay,

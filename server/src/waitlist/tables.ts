@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LOCALES, WAITLIST_ENTRY_STATES, WAITLIST_OFFER_OUTCOMES, WAITLIST_PARTS_OF_DAY } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 import { consents } from '../bookings';
 import { slots } from '../slots';
 
-// Mirrors migrations/0019_waitlist.sql, 0029 and 0032: parents waiting for a slot, the offers of freed slots made to them, and
+// Mirrors migrations/0019_waitlist.sql, 0029, 0032 and 0036: parents waiting for a slot, the offers of freed slots made to them, and
 // the freeings of slots the offer pass has looked at.
 export const waitlistEntries = pgTable(
   'waitlist_entries',
@@ -19,6 +19,8 @@ export const waitlistEntries = pgTable(
     phone: text('phone').notNull(),
     childName: text('child_name'),
     childYear: text('child_year'),
+    /** Migration 0036: how many children come together; an offer needs and holds this many seats of one time. */
+    children: smallint('children').notNull().default(1),
     locale: text('locale', { enum: LOCALES }).notNull(),
     /** GMT+8 days (YYYY-MM-DD), both inclusive. */
     fromDate: date('from_date', { mode: 'string' }).notNull(),

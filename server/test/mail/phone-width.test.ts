@@ -66,6 +66,8 @@ function parentMails(locale: Locale): Record<string, RenderedMail> {
       end,
       expiresAt: new Date('2026-11-20T02:00:00Z'),
       feeSen: 7500,
+      // Two places: the widest offer, with its "places held" row.
+      children: 2,
       offerUrl: waitlistUrl('offer'),
       declineUrl: waitlistUrl('decline'),
     }),

@@ -2,6 +2,7 @@
 // One contract for the server routes, the parent pages (booking-remote, lazy chunk) and the staff page (admin-remote).
 import { z } from 'zod';
 import brandConfig from '../../../brand.config.json';
+import { CHECKOUT_MAX_CHILDREN } from './constants';
 import { LOCALES } from './locale';
 import { consentSchema, isoDate, rowIdSchema, visitorDetailsSchema } from './schemas';
 import { proofOfWorkSchema } from './hold-limits';
@@ -109,6 +110,8 @@ export const waitlistDatesMessage = (problem: WaitlistDatesProblem, weeksAhead =
         : WaitlistMessage.noWeekday;
 
 // ---- Public routes ----
+/** How many children one entry is for: the places an offer holds together (at most a checkout's). */
+export const waitlistChildrenSchema = z.number().int().min(1).max(CHECKOUT_MAX_CHILDREN);
 const visitor = visitorDetailsSchema.shape;
 /** The dates a parent can come: weekdays from `fromDate` to `toDate` (GMT+8), optionally only mornings or afternoons. */
 export const waitlistDatesSchema = z.object({ fromDate: isoDate, toDate: isoDate, partOfDay: partOfDaySchema });
@@ -122,6 +125,8 @@ export const waitlistJoinBodySchema = z.object({
   school: visitor.selectedSchool,
   childName: visitor.childName.optional(),
   childYear: visitor.childYear.optional(),
+  /** Brothers and sisters come together (issue 37): a time is offered only when this many places are free there, all held. */
+  children: waitlistChildrenSchema.default(1),
   fromDate: isoDate,
   toDate: isoDate,
   partOfDay: partOfDaySchema,
@@ -150,6 +155,7 @@ export const waitlistEntryViewSchema = z.object({
     toDate: isoDate,
     partOfDay: partOfDaySchema,
     locale: z.enum(LOCALES),
+    children: waitlistChildrenSchema,
     state: waitlistEntryStateSchema,
     /** 1-based among the waiting entries of that school; null when not waiting. */
     place: z.number().int().positive().nullable(),
@@ -168,7 +174,10 @@ export const waitlistOfferViewSchema = z.object({
   state: waitlistOfferStateSchema,
   school: z.string(),
   slot: waitlistSlotSchema,
+  /** One child's fee at the entry's school (a sibling discount applies at checkout). */
   feeSen: z.number().int(),
+  /** Places the offer holds at this time: the entry's children (its parent may pay for fewer; the rest go back). */
+  children: waitlistChildrenSchema,
   startsAt: z.string(),
   expiresAt: z.string(),
   visitor: z.object({
@@ -218,6 +227,8 @@ export const staffWaitlistEntrySchema = z.object({
   /** The child the visit is for, as the parent gave them (issue 36). */
   childName: z.string().nullable(),
   childYear: z.string().nullable(),
+  /** Places each offer holds together (issue 37). */
+  children: waitlistChildrenSchema,
   fromDate: isoDate,
   toDate: isoDate,
   partOfDay: partOfDaySchema,
