@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from 'shared-api/contract';
 import { openDatabase } from '../src/base/db/connection';
 import { mailOutbox } from '../src/mail/tables';
-import { payments } from '../src/payments/tables';
+import { paymentChildren, payments } from '../src/payments/tables';
 import { auth, createThrowawayPostgres, staffToken, startTestApp, stopTestApp, type TestContext } from './helpers';
 import { paymentWithMail } from './mail/support';
 
@@ -30,6 +30,7 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
   });
   beforeEach(async () => {
     await ctx.database.db.delete(mailOutbox);
+    await ctx.database.db.delete(paymentChildren);
     await ctx.database.db.delete(payments);
   });
 
@@ -139,6 +140,32 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
     });
     // Never the message itself.
     expect(res.body).not.toMatch(/Dear|Subject for/);
+  });
+
+  it("/staff/alerts lists one child's share whose refund keeps failing (issue 37), named, with its own next try", async () => {
+    const family = await paymentWithMail(ctx.database, 49, { visitorEmail: 'family@example.com', visitorName: 'Nur Family', amountSen: 12000 });
+    const child = { paymentId: family.id, slotId: family.slotId, childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000 };
+    await ctx.database.db.insert(paymentChildren).values([
+      { ...child, position: 1, childName: 'Adam', discountSen: 0, amountSen: 5000 },
+      { ...child, position: 2, childName: 'Siti Hajar', discountSen: 500, amountSen: 4500, cancelledAt: new Date(), refundSen: 4500, refundState: 'pending', refundAttempts: 2, refundLastError: 'gateway down' },
+    ]);
+    await ctx.app.jobs.send('child-refund', { paymentId: family.id, position: 2 }, { singletonKey: `${family.id}/2`, startAfter: new Date('2030-01-07T02:00:00Z') });
+    const { data } = (await ctx.app.inject({ url: '/staff/alerts', headers: auth(token) })).json();
+    expect(data.failingRefunds).toEqual({
+      total: 1,
+      items: [
+        {
+          paymentId: family.id,
+          reference: family.reference,
+          visitorName: 'Nur Family',
+          amountSen: 4500,
+          refundAttempts: 2,
+          lastError: 'gateway down',
+          nextRefundAt: '2030-01-07T10:00:00+08:00',
+          child: { position: 2, name: 'Siti Hajar' },
+        },
+      ],
+    });
   });
 
   it('/staff/alerts names each queue whose jobs spent their retries, with how many, when and the last error', async () => {

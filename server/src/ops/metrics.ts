@@ -8,7 +8,7 @@ import { slots } from '../slots';
 import { mailBacklog } from './stuck-mail';
 import { OPEN_STATUSES, PAYMENT_STATUSES } from '../payments';
 import { mailOutbox } from '../mail';
-import { payments } from '../payments';
+import { paymentChildren, payments } from '../payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,12 +52,15 @@ function businessGauges(registry: Registry, db: Db, database: DatabaseHandle): v
     },
     ['status'],
   );
-  gauge('booking_refund_failures', 'Refunds due whose gateway call failed at least once', async (g) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(payments)
-      .where(and(eq(payments.status, 'refund_pending'), gt(payments.refundAttempts, 0)));
-    g.set(row?.n ?? 0);
+  gauge('booking_refund_failures', "Refunds due whose gateway call failed at least once (a booking's or one child's share)", async (g) => {
+    const [[whole], [children]] = await Promise.all([
+      db.select({ n: count() }).from(payments).where(and(eq(payments.status, 'refund_pending'), gt(payments.refundAttempts, 0))),
+      db
+        .select({ n: count() })
+        .from(paymentChildren)
+        .where(and(inArray(paymentChildren.refundState, ['pending', 'requested']), gt(paymentChildren.refundAttempts, 0))),
+    ]);
+    g.set((whole?.n ?? 0) + (children?.n ?? 0));
   });
   gauge('booking_reconciliation_lag_seconds', 'Since the least recently checked open payment was last asked about (or created)', async (g) => {
     const [row] = await db

@@ -1,35 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, inMY, STAFF_ALERTS_LIMIT, staffAlertsSchema, type FailingRefund } from 'shared-api/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import { ok } from '../base/errors';
 import { LAST_ERROR_CHARS, stuckMail } from './stuck-mail';
-import { payments } from '../payments';
 import { bearerSecurity, errorResponses } from '../base/routes';
+import { childRefundKeySql } from '../payments';
 import { JOB_SCHEMA } from '../base/jobs/engine';
 import { failedJobs } from '../base/jobs/stats';
 
-/** Refunds the gateway has refused at least once and that are still owed, oldest first, with their job's next try. */
+/**
+ * Refunds the gateway has refused at least once and that are still owed, oldest first, with their job's next try: a
+ * whole booking's (`refund` queue) and one child's share of a booking of several (`child-refund`, issue 37).
+ */
 async function failingRefunds(db: Db, limit: number): Promise<{ total: number; items: FailingRefund[] }> {
-  const rows = await db
-    .select({
-      paymentId: payments.id,
-      reference: payments.reference,
-      visitorName: payments.visitorName,
-      amountSen: sql<number>`coalesce(${payments.refundAmountSen}, ${payments.paidAmountSen}, ${payments.amountSen})`,
-      refundAttempts: payments.refundAttempts,
-      lastError: sql<string | null>`left(${payments.refundLastError}, ${LAST_ERROR_CHARS})`,
-      nextRefundAt: sql<Date | null>`(SELECT min(j.start_after) FROM ${sql.raw(JOB_SCHEMA)}.job j
-        WHERE j.name = 'refund' AND j.singleton_key = payments.id AND j.state IN ('created', 'retry'))`,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(payments)
-    .where(and(eq(payments.status, 'refund_pending'), gt(payments.refundAttempts, 0)))
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(limit);
+  type Row = {
+    payment_id: string;
+    reference: string;
+    visitor_name: string;
+    amount_sen: number;
+    refund_attempts: number;
+    last_error: string | null;
+    next_refund_at: string | Date | null;
+    child_position: number | null;
+    child_name: string | null;
+    total: number;
+  };
+  const nextTry = (queue: string, key: SQL) =>
+    sql`(SELECT min(j.start_after) FROM ${sql.raw(JOB_SCHEMA)}.job j WHERE j.name = ${queue} AND j.singleton_key = ${key} AND j.state IN ('created', 'retry'))`;
+  const result = await db.execute(sql`
+    WITH failing AS (
+      SELECT p.id AS payment_id, p.reference, p.visitor_name,
+             coalesce(p.refund_amount_sen, p.paid_amount_sen, p.amount_sen) AS amount_sen,
+             p.refund_attempts, left(p.refund_last_error, ${LAST_ERROR_CHARS}) AS last_error,
+             ${nextTry('refund', sql`p.id`)} AS next_refund_at,
+             NULL::int AS child_position, NULL::text AS child_name, p.created_at
+      FROM payments p WHERE p.status = 'refund_pending' AND p.refund_attempts > 0
+      UNION ALL
+      SELECT p.id, p.reference, p.visitor_name, c.refund_sen, c.refund_attempts, left(c.refund_last_error, ${LAST_ERROR_CHARS}),
+             ${nextTry('child-refund', childRefundKeySql(sql`p.id`, sql`c.position`))},
+             c.position, c.child_name, c.cancelled_at
+      FROM payment_children c JOIN payments p ON p.id = c.payment_id
+      WHERE c.refund_state IN ('pending', 'requested') AND c.refund_attempts > 0
+    )
+    SELECT *, (count(*) over ())::int AS total FROM failing ORDER BY created_at, payment_id, child_position NULLS FIRST LIMIT ${limit}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
   return {
     total: rows[0]?.total ?? 0,
-    items: rows.map(({ total: _total, nextRefundAt, ...item }) => ({ ...item, nextRefundAt: nextRefundAt && inMY(new Date(nextRefundAt)).format() })),
+    items: rows.map((r) => ({
+      paymentId: r.payment_id,
+      reference: r.reference,
+      visitorName: r.visitor_name,
+      amountSen: Number(r.amount_sen),
+      refundAttempts: Number(r.refund_attempts),
+      lastError: r.last_error,
+      nextRefundAt: r.next_refund_at && inMY(new Date(r.next_refund_at)).format(),
+      ...(r.child_position !== null ? { child: { position: Number(r.child_position), name: r.child_name ?? '' } } : {}),
+    })),
   };
 }
 

@@ -9,3 +9,4 @@ export { mailInputOf, paidAmountOf, type Log } from './state';
 export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
 export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
 export { bookedChildOf, childBookings, childrenOf, mailChildrenOf, recordSeats, stillBookedSen } from './children';
+export { childRefundKeySql } from './refunds';

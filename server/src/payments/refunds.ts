@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import type { JobEngine, JobOptions } from '../base/jobs/engine';
 import { appendBookingEvent } from '../bookings';
@@ -23,6 +23,8 @@ type RefundData = { paymentId: string };
 /** One cancelled child's share (issue 37): the child's row says how much and how far it has got. */
 type ChildRefundData = { paymentId: string; position: number };
 const childKey = (paymentId: string, position: number) => `${paymentId}/${position}`;
+/** The same key in SQL, from a payment id and a child's position (the staff alerts read a job's next try by it). */
+export const childRefundKeySql = (paymentId: SQL, position: SQL): SQL => sql`${paymentId} || '/' || ${position}`;
 
 /** The refund queue: requests (after the change that owes the money commits) and the handler that calls the gateway. */
 export class Refunds {

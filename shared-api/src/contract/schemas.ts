@@ -530,6 +530,8 @@ export const failingRefundSchema = z.object({
   lastError: z.string().nullable(),
   /** ISO date-time in GMT+8 of the next automatic try; null when none is planned. */
   nextRefundAt: z.string().nullable(),
+  /** One child's share of a booking of several (issue 37): which child; absent for a whole booking's refund. */
+  child: z.object({ position: z.number().int(), name: z.string() }).optional(),
 });
 export type FailingRefund = z.infer<typeof failingRefundSchema>;
 /** A background queue whose jobs spent their retries in the last 7 days (server/src/base/jobs: mail, refund, reconcile, ...). */

@@ -107,6 +107,17 @@ describe('staff alerts on the Assessment Dashboard', () => {
     expect(within(region).queryByText(/aisyah@example\.my/)).not.toBeVisible();
   });
 
+  it("names the child whose share of a booking of several keeps failing to refund, beside that booking's own refund", async () => {
+    const childShare: FailingRefund = { ...failingRefund, amountSen: 4500, refundAttempts: 2, child: { position: 2, name: 'Siti Hajar' } };
+    setAlerts({ failingRefunds: [failingRefund, childShare] });
+    await openDashboard();
+    const region = await screen.findByRole('region', { name: 'Needs attention' });
+    expect(within(region).getByRole('status')).toHaveTextContent(/^2 refunds keep failing$/);
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(within(region).getByText(/^PAY-REFUND-0009 · Siti Refund \(for Siti Hajar\) · RM\s?45(\.00)? · 2 attempts failed/)).toBeVisible();
+    expect(within(region).getByText(/^PAY-REFUND-0009 · Siti Refund · RM\s?70(\.00)? · 3 attempts failed/)).toBeVisible();
+  });
+
   it('words one of each in the singular, and shows only what there is', async () => {
     setAlerts({ failingRefunds: [failingRefund] });
     await openDashboard();

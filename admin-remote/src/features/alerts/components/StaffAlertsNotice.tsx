@@ -85,7 +85,9 @@ function MailItem({ mail }: { mail: StuckMail }) {
 
 function RefundItem({ refund }: { refund: FailingRefund }) {
   const { t } = useCatalog(alertsCatalog);
-  const words = { reference: refund.reference, name: refund.visitorName, amount: formatRM(refund.amountSen), count: refund.refundAttempts };
+  // One child's share of a booking of several names the child too (issue 37).
+  const name = refund.child ? t('refundChildName', { name: refund.visitorName, child: refund.child.name }) : refund.visitorName;
+  const words = { reference: refund.reference, name, amount: formatRM(refund.amountSen), count: refund.refundAttempts };
   return (
     <li>
       {refund.nextRefundAt ? t('refundItemNext', { ...words, next: formatDateTimeMY(refund.nextRefundAt) }) : t('refundItem', words)}
@@ -159,7 +161,7 @@ export function StaffAlertsNotice() {
           {refunds && refunds.total > 0 && (
             <AlertGroup heading={t('refundHeading')} hint={t('refundHint')} total={refunds.total} shown={refunds.items.length}>
               {refunds.items.map((r) => (
-                <RefundItem key={r.paymentId} refund={r} />
+                <RefundItem key={`${r.paymentId}/${r.child?.position ?? 0}`} refund={r} />
               ))}
             </AlertGroup>
           )}

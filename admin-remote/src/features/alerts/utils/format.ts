@@ -42,6 +42,7 @@ const QUEUE_TEXT: Record<string, Parameters<typeof alertsText>[0]> = {
   mail: 'queueMail',
   'mail-relay': 'queueMailRelay',
   refund: 'queueRefund',
+  'child-refund': 'queueChildRefund',
   reconcile: 'queueReconcile',
   reminders: 'queueReminders',
   'sweep-counters': 'queueSweepCounters',
