@@ -29,7 +29,7 @@ exports.render = async function render(input) {
 let root: string;
 let bookingFolder: string;
 let booking: RunningServer;
-let api: { url: string; requests: number; answer: { status: number; body: unknown }; close: () => Promise<void> };
+let api: { url: string; requests: number; answer: { status: number; body: unknown }; delayMs: number; close: () => Promise<void> };
 let shell: RunningServer;
 let warnings: string[];
 
@@ -42,11 +42,12 @@ const writeEntry = (source: string) => {
 };
 
 async function startApi() {
-  const state = { requests: 0, answer: { status: 200, body: { data: [{ startTime: '09:00' }] } as unknown } };
+  const state = { requests: 0, delayMs: 0, answer: { status: 200, body: { data: [{ startTime: '09:00' }] } as unknown } };
   const server = http.createServer((request, response) => {
     if (request.url !== PUBLIC_TIMETABLE_LIST_PATH) return void response.writeHead(404).end();
     state.requests += 1;
-    response.writeHead(state.answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(state.answer.body));
+    const { status, body } = state.answer;
+    setTimeout(() => response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)), state.delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -92,6 +93,7 @@ afterAll(async () => {
 
 afterEach(() => {
   api.answer = { status: 200, body: { data: [{ startTime: '09:00' }] } };
+  api.delayMs = 0;
   writeEntry(renderEntry('release-1'));
 });
 
@@ -247,15 +249,17 @@ describe('any failure serves the page as built', () => {
     await eventually(async () => (await clientPage(), warnings.some((line) => line.includes('render broke')) ? true : undefined), 'the render error logged');
   });
 
-  test('the render is slower than the budget', async () => {
+  test('a new release whose render is slower than the budget: the page as built until its first render ends, then that render', async () => {
     const startedFile = path.join(bookingFolder, 'slow-renders');
-    const body = `require('fs').appendFileSync(${JSON.stringify(startedFile)}, 'x'); await new Promise((resolve) => setTimeout(resolve, 600));`;
+    const body = `require('fs').appendFileSync(${JSON.stringify(startedFile)}, 'x'); await new Promise((resolve) => setTimeout(resolve, 1500));`;
     writeEntry(renderEntry('slow', body));
     await eventually(async () => ((await page(), fs.existsSync(startedFile)) ? true : undefined), 'the slow release in use');
-    // Each page waits at most the budget for a render that takes 600 ms: it is the page as built.
+    // No render of this release has ended yet: the page as built (never the earlier release's page).
     const html = await (await page()).text();
     expect(html).toContain(clientPageMarker);
-    expect(html).not.toContain('slow');
+    expect(html).not.toContain('release-1');
+    // Once one has, pages get it while the next one is made (each render takes 1.5 s, over the 150 ms budget).
+    await renderedWith('en 09:00 slow');
   });
 
   test('the API answers an error', async () => {
@@ -270,6 +274,22 @@ describe('any failure serves the page as built', () => {
     writeEntry('exports.somethingElse = 1;');
     await clientPage();
   });
+});
+
+test('a list slower than the budget (a busy API): the last good render, within the budget, never the page as built; the new list once read', async () => {
+  // Its own renderer: one load of the entry, so every render here is by one release.
+  const render = serverRenderer({ moduleUrl: () => renderModuleUrl(booking.url), apiUrl: () => api.url, budgetMs: 150, cacheMs: 300, warn: () => undefined });
+  try {
+    expect(await eventually(async () => (await render('en'))?.html, 'a first render')).toContain('en 09:00 release-1');
+    api.delayMs = 400;
+    api.answer = { status: 200, body: { data: [{ startTime: '10:30' }] } };
+    // Past the 300 ms a render is kept, each page reads the slow list: meanwhile it gets the last good render.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    for (let i = 0; i < 5; i++) expect((await render('en'))?.html).toMatch(/en (09:00|10:30) release-1/);
+    await eventually(async () => ((await render('en'))?.html.includes('en 10:30') ? true : undefined), 'the new list drawn');
+  } finally {
+    render.stop();
+  }
 });
 
 test('a warning about an API it cannot reach says why, not only "fetch failed"', async () => {

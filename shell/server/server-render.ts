@@ -1,6 +1,7 @@
 // Rendering `/` on this server: the booking remote's render entry (loaded from the remote's address at run time, so a
 // release of the remote alone changes the HTML) draws the timetable from the public list; this server puts it in the
-// frame. Any failure, or an answer slower than the budget, gives the client-rendered page: never a new way to fail.
+// frame. An answer slower than the budget gives the last good render (at most LAST_GOOD_MS old), else, like any
+// failure, the client-rendered page: never a new way to fail.
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -31,6 +32,8 @@ export const RENDER_BUDGET_MS = 150;
 export const RENDER_CACHE_MS = 5000;
 /** A list read is used again, while the API says the list has not changed, for at most this long: its own cache's. */
 export const LIST_REUSE_MS = 1000;
+/** A render newer than this is served while a newer one is slower than the budget (enrolment day), not the client page. */
+export const LAST_GOOD_MS = 30_000;
 
 const nodeRequire = createRequire(__filename);
 
@@ -142,8 +145,10 @@ export function describeError(error: unknown): string {
   return why ? `${message} (${why})` : message;
 }
 
+/** The budget ran out before the render came (the render goes on, and is kept for the pages after). */
+class BudgetMissed extends Error {}
 const timeout = (ms: number) =>
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`over the ${ms} ms budget`)), ms).unref());
+  new Promise<never>((_, reject) => setTimeout(() => reject(new BudgetMissed(`over the ${ms} ms budget`)), ms).unref());
 
 /**
  * `/`'s content in a language, or undefined (render entry not loaded yet, list or render failed or slow). The list is
@@ -200,6 +205,14 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
     return content;
   };
   const warmed = new Set<number>();
+  // Each language's newest finished render by each entry: what a page gets while the next render is slower than the budget.
+  const lastGood = new Map<string, { startedAt: number; at: number; content: RenderedContent }>();
+  const keepGood = (key: string, startedAt: number, content: RenderedContent) => {
+    const known = lastGood.get(key);
+    if (known && known.startedAt > startedAt) return;
+    if (!known && lastGood.size > 50) lastGood.clear();
+    lastGood.set(key, { startedAt, at: now(), content });
+  };
   const render = async (locale: Locale, moduleUrl?: string, fresh = false) => {
     const loaded = moduleOf(moduleUrl);
     if (!loaded) return undefined;
@@ -209,9 +222,16 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
       warmed.add(loaded.version);
       for (const other of LOCALES) if (other !== locale) void draw(other, loaded).catch(() => undefined);
     }
+    const goodKey = `${locale} ${loaded.version}`;
+    const startedAt = now();
+    const drawing = draw(locale, loaded, fresh);
+    drawing.then((content) => keepGood(goodKey, startedAt, content), () => undefined);
     try {
-      return await Promise.race([draw(locale, loaded, fresh), timeout(budgetMs)]);
+      return await Promise.race([drawing, timeout(budgetMs)]);
     } catch (error) {
+      // Slower than the budget (a busy server, a slow list): the last good render of this entry while this one finishes.
+      const good = lastGood.get(goodKey);
+      if (error instanceof BudgetMissed && good && now() - good.at <= LAST_GOOD_MS) return good.content;
       // Said at most every 10 s: a dead API would otherwise write a line per visitor.
       if (now() - lastWarning > 10_000) {
         lastWarning = now();
