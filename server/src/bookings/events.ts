@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { BookingEvent, BookingEventKind } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { bookingEvents } from './tables';
@@ -42,11 +42,14 @@ export async function bookingHistory(db: DbOrTx, paymentId: string): Promise<Boo
   }));
 }
 
-/** Every start a booking has had (where it was booked, each move's from and to): its refund is measured from the earliest. */
+/**
+ * Every start a booking has had (where it was booked, each move's from and to): its refund is measured from the earliest.
+ * Staff moving one child of several alone (a `rescheduled` naming the child) does not move the booking's refund deadline.
+ */
 export async function startsOf(db: DbOrTx, paymentId: string): Promise<Date[]> {
   const rows = await db
     .select({ fromStart: bookingEvents.fromStart, toStart: bookingEvents.toStart })
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.paymentId, paymentId), inArray(bookingEvents.kind, ['booked', 'rescheduled'])));
+    .where(and(eq(bookingEvents.paymentId, paymentId), inArray(bookingEvents.kind, ['booked', 'rescheduled']), isNull(bookingEvents.childName)));
   return rows.flatMap((r) => [r.fromStart, r.toStart]).filter((d): d is Date => d !== null);
 }

@@ -75,10 +75,27 @@ export async function feedForToken(db: Db, token: string, client: string, now = 
 
 const domain = brand.supportEmail.split('@')[1] ?? 'booking';
 
-/** A payment's children still booked, as a feed event names them; nothing for a booking of one child. */
-function childrenOfPayment(children: PaymentChildRow[], paymentId: string): Pick<FeedEvent, 'children'> {
+/** Children still booked, as a feed event names them; nothing for a booking of one child. */
+function named(children: PaymentChildRow[]): Pick<FeedEvent, 'children'> {
+  return children.length > 0 ? { children: children.map((c) => ({ childName: c.childName, childYear: c.childYear, school: c.selectedSchool })) } : {};
+}
+
+type Seat = { startAt: Date; endAt: Date };
+
+/**
+ * A payment's children still booked by time: those at the booking's time (its event names them), and each other time
+ * staff moved a child of several to alone (issue 37), with the children there: an event of its own.
+ */
+function childrenByTime(children: PaymentChildRow[], seats: Map<number, Seat>, paymentId: string, start: Date) {
   const own = children.filter((c) => c.paymentId === paymentId);
-  return own.length > 0 ? { children: own.map((c) => ({ childName: c.childName, childYear: c.childYear, school: c.selectedSchool })) } : {};
+  const elsewhere = new Map<number, { seat: Seat; children: PaymentChildRow[] }>();
+  const atBooking: PaymentChildRow[] = [];
+  for (const child of own) {
+    const seat = seats.get(child.slotId);
+    if (!seat || seat.startAt.getTime() === start.getTime()) atBooking.push(child);
+    else elsewhere.set(seat.startAt.getTime(), { seat, children: [...(elsewhere.get(seat.startAt.getTime())?.children ?? []), child] });
+  }
+  return { atBooking, elsewhere: [...elsewhere.values()] };
 }
 
 /**
@@ -111,17 +128,20 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
           .from(paymentChildren)
           .where(and(inArray(paymentChildren.paymentId, paidIds), isNull(paymentChildren.cancelledAt)))
           .orderBy(asc(paymentChildren.position));
-  const events: FeedEvent[] = [
-    ...paid.map(({ payment: p, slot }) => ({
-      uid: invitationUid(p.reference),
-      start: slot.startAt,
-      end: slot.endAt,
-      ...visitorPart(p),
-      ...childrenOfPayment(children, p.id),
-      reference: p.reference,
-      sequence: p.calendarSequence,
-      cancelled: p.bookingStatus === 'cancelled',
-    })),
+  const seatIds = children.map((c) => c.slotId);
+  const seats = new Map<number, Seat>(
+    seatIds.length === 0 ? [] : (await db.select({ id: slots.id, startAt: slots.startAt, endAt: slots.endAt }).from(slots).where(inArray(slots.id, seatIds))).map((r) => [r.id, r]),
+  );
+  const events: FeedEvent[] = paid.flatMap(({ payment: p, slot }) => {
+    const { atBooking, elsewhere } = childrenByTime(children, seats, p.id, slot.startAt);
+    const event = { ...visitorPart(p), reference: p.reference, sequence: p.calendarSequence, cancelled: p.bookingStatus === 'cancelled' };
+    return [
+      { ...event, uid: invitationUid(p.reference), start: slot.startAt, end: slot.endAt, ...named(atBooking) },
+      // One event per other time, naming the children there; its UID is the booking's and that time's.
+      ...elsewhere.map((at) => ({ ...event, uid: invitationUid(`${p.reference}-${at.seat.startAt.getTime()}`), start: at.seat.startAt, end: at.seat.endAt, ...named(at.children) })),
+    ];
+  });
+  events.push(
     ...unpaid.map(({ slot }) => ({
       uid: `slot-${slot.id}@${domain}`,
       start: slot.startAt,
@@ -131,6 +151,6 @@ export async function feedEvents(db: Db, now: Date): Promise<FeedEvent[]> {
       sequence: 0,
       cancelled: false,
     })),
-  ];
+  );
   return events.sort((a, b) => a.start.getTime() - b.start.getTime() || a.uid.localeCompare(b.uid));
 }

@@ -5,7 +5,7 @@ export { loadMailConfig, type MailConfig } from './config';
 export { escapeHtml, formatRM } from './format';
 export { button, paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
 export { mailLanguage, type MailLanguage } from './i18n';
-export { enqueueBookingMails, enqueueCancelMails, enqueueChildCancelMails, enqueueRefundMails, enqueueRescheduleMails, mailsForPayment, messageIdFor, summariseMail, type MailAddresses } from './outbox';
+export { enqueueBookingMails, enqueueCancelMails, enqueueChildCancelMails, enqueueChildMoveMails, enqueueRefundMails, enqueueRescheduleMails, mailsForPayment, messageIdFor, summariseMail, type MailAddresses } from './outbox';
 export { PaymentText, RefundReason, refundCauseText, type RefundCause } from './payment-texts';
 export { renderVisitorReminder } from './reminder';
 export { MailQueue } from './send-job';

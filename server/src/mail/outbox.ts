@@ -5,6 +5,8 @@ import { mailOutbox, type MailRow } from './tables';
 import {
   renderAdminCancelled,
   renderAdminChildCancelled,
+  renderAdminChildMoved,
+  renderVisitorChildMoved,
   renderAdminNotification,
   renderAdminRefund,
   renderAdminRescheduled,
@@ -16,6 +18,7 @@ import {
   type BookingMailInput,
   type CancelMailInput,
   type ChildCancelMailInput,
+  type ChildMoveMailInput,
   type RefundMailInput,
   type RescheduleMailInput,
 } from './templates';
@@ -165,4 +168,13 @@ export const enqueueChildCancelMails = enqueuePair<ChildCancelMailInput>({
   admin: 'admin_cancelled',
   renderAdmin: renderAdminChildCancelled,
   suffix: (input) => `child-${input.child.position}`,
+});
+
+/** One child of a booking of several moved by staff (issue 37): both messages, one pair per move (the booking's invitation stays). */
+export const enqueueChildMoveMails = enqueuePair<ChildMoveMailInput>({
+  visitor: 'visitor_rescheduled',
+  renderVisitor: renderVisitorChildMoved,
+  admin: 'admin_rescheduled',
+  renderAdmin: renderAdminChildMoved,
+  suffix: (input) => input.suffix,
 });

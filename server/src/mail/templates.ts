@@ -409,3 +409,48 @@ export function renderAdminChildCancelled(m: ChildCancelMailInput): RenderedMail
   const lead = `${oneLine(m.child.childName)} was cancelled from this booking by ${who}; their seat is free again and the other children stay booked.`;
   return adminMail(subject, 'Child cancelled', lead, adminRows(m, false, ['Child cancelled', oneLine(m.child.childName)], ['Cancelled by', who], ['Refund', refund]));
 }
+
+/**
+ * One child of a booking of several moved by staff to another time (issue 37): `start`/`end` are that child's new time,
+ * `fromStart`/`fromEnd` their old one; the others stay at their time. No invitation: the booking's stays as it was.
+ */
+export type ChildMoveMailInput = BookingMailInput & { child: MailChild & { position: number }; fromStart: Date; fromEnd: Date; by: string; suffix: string };
+
+/** The rows of a one-child move: the child, where and when now, when before, the children of the booking. */
+function childMoveRows(m: ChildMoveMailInput, L: MailLanguage): DetailRow[] {
+  return [
+    [L.t('label.child'), `${m.child.childName}, ${L.schoolYear(m.child.school, m.child.childYear)}`],
+    [L.t('label.school'), L.school(m.child.school)],
+    [L.t('label.date'), L.date(m.start)],
+    [L.t('label.time'), timeRange(L, m.start, m.end)],
+    [L.t('label.previously'), whenText(L, m.fromStart, m.fromEnd)],
+    ...placeRows(m.child.school, L),
+    ...childRows(m, L),
+    [L.t('label.reference'), m.reference],
+  ];
+}
+
+/** The parent's message that one child's visit moved (named, with the new time); the other children keep theirs. */
+export function renderVisitorChildMoved(m: ChildMoveMailInput): RenderedMail {
+  const L = languageOf(m);
+  const child = oneLine(m.child.childName);
+  const lead = L.t('childMoved.lead', { child, when: whenText(L, m.start, m.end) });
+  const others = L.t('childMoved.others');
+  return parentMail(L, {
+    subject: L.t('childMoved.subject', { child, school: oneLine(L.school(m.child.school)), date: L.date(m.start), time: L.time(m.start) }),
+    heading: L.html('childMoved.heading', { child }),
+    name: m.visitorName,
+    lead: { text: [lead, others], html: `<p>${h(lead)}</p>\n<p>${h(others)}</p>` },
+    rows: childMoveRows(m, L),
+    after: { text: [questions(L, 'questions.quoteReference').text], html: `<p>${questions(L, 'questions.quoteReference').html}</p>` },
+    ics: null,
+  });
+}
+
+/** The school administrator's notice of one child moved from a booking of several. */
+export function renderAdminChildMoved(m: ChildMoveMailInput): RenderedMail {
+  const from = whenText(ENGLISH, m.fromStart, m.fromEnd);
+  const subject = `Child moved: ${oneLine(m.child.childName)} (${oneLine(m.visitorName)}), ${oneLine(m.child.school)}, now ${formatDateMY(m.start)} at ${formatTimeMY(m.start)}`;
+  const lead = `${m.by} moved ${oneLine(m.child.childName)} from ${from}; their old seat is free again and the other children stay at their time.`;
+  return adminMail(subject, 'Child moved', lead, adminRows(m, false, ['Child moved', oneLine(m.child.childName)], ['Previously', from]));
+}

@@ -25,12 +25,12 @@ import type { Db, DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
 import { guessLimit, refuseUnknownToken } from '../limits';
-import { enqueueCancelMails, enqueueChildCancelMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
+import { enqueueCancelMails, enqueueChildCancelMails, enqueueChildMoveMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
 import type { PaymentsConfig } from '../payments';
 import { holdsPaymentKey } from '../payments';
 import { mailInputOf, paidAmountOf, type Log } from '../payments';
 import { payments, type PaymentRow } from '../payments';
-import { bookedChildOf, childBookings, childrenOf, paymentChildren, recordSeats, stillBookedSen, type PaymentChildRow } from '../payments';
+import { bookedChildrenAt, childBookings, childrenOf, ownSeatOf, paymentChildren, recordSeats, seatsOf, stillBookedSen, type ChildSeat, type PaymentChildRow } from '../payments';
 import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
@@ -59,6 +59,7 @@ const CANCEL_REFUND_WAIT_MS = 10_000;
 export const BookingText = {
   notFound: 'Booking not found.',
   childNotFound: 'This booking has no child at that place.',
+  oneChild: 'This booking is for one child: move the whole booking.',
   refundReason: (by: string, percent: number) => `Booking cancelled by ${by === 'parent' ? 'the parent' : by}; ${percent}% refund`,
 } as const;
 
@@ -88,8 +89,8 @@ export type BookingManagerOptions = {
  * A booking as found: its payment, its slot, the start its refund is measured from (the earliest it has had), and the
  * children of a checkout of several (issue 37; empty for one child).
  */
-type Located = { payment: PaymentRow; slot: SlotRow; refundFrom: Date; children: PaymentChildRow[] };
-type Booking = Pick<Located, 'payment' | 'slot' | 'children'>;
+type Located = { payment: PaymentRow; slot: SlotRow; refundFrom: Date; children: PaymentChildRow[]; seats: Map<number, ChildSeat> };
+type Booking = Pick<Located, 'payment' | 'slot' | 'children' | 'seats'>;
 /** The children of a booking of several still booked. */
 const remaining = (children: PaymentChildRow[]) => children.filter((c) => c.cancelledAt === null);
 
@@ -133,7 +134,8 @@ export class BookingManager {
     const [payment] = lock ? await query.for('update') : await query;
     // The payment's slot row always exists (foreign key; slots are only ever soft-deleted).
     const slot = (await findSlot(db, payment.slotId))!;
-    return { payment, slot, refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, paymentId))]), children: await childrenOf(db, paymentId) };
+    const children = await childrenOf(db, paymentId);
+    return { payment, slot, refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, paymentId))]), children, seats: await seatsOf(db, children) };
   }
 
   // ---- What the parent sees ----
@@ -188,10 +190,10 @@ export class BookingManager {
       childYear: located.payment.childYear,
       // Each child alone may be cancelled while another stays booked.
       ...(located.children.length > 0 && {
-        children: located.children.map((child) => ({
-          ...bookedChildOf(child),
-          cancelQuote: canChange && child.cancelledAt === null && remaining(located.children).length > 1 ? this.quote(located, now, child) : null,
-        })),
+        children: bookedChildrenAt(located.children, located.seats, located.slot.startAt).map((shown, i) => {
+          const child = located.children[i];
+          return { ...shown, cancelQuote: canChange && child.cancelledAt === null && remaining(located.children).length > 1 ? this.quote(located, now, child) : null };
+        }),
       }),
     };
   }
@@ -235,9 +237,11 @@ export class BookingManager {
   }
 
   /** Staff move a booking any time before its visit ends (no cut-off; the new slot keeps the lead time), recorded with who. */
-  async staffMove(reference: string, slotId: number, staffEmail: string, by: { userId?: number; ip?: string } = {}): Promise<StaffBooking> {
+  async staffMove(reference: string, slotId: number, staffEmail: string, by: { userId?: number; ip?: string } = {}, position?: number): Promise<StaffBooking> {
     const now = this.now();
     if (!(await this.isPaid(reference))) {
+      // A booking staff made without a payment is of one child.
+      if (position !== undefined) throw fail(400, ErrorCode.VALIDATION_ERROR, BookingText.oneChild);
       const moved = await this.db.transaction(async (tx) => moveUnpaid(tx, await this.unpaidOr404(tx, reference), slotId, await this.staffChange(staffEmail, by, now)));
       this.options.log.info({ reference, slotId: moved.id, by: staffEmail }, 'booking without payment: moved by staff');
       slotFreed(this.db);
@@ -249,9 +253,11 @@ export class BookingManager {
       const state = this.stateOf(before, now);
       if (state === 'cancelled') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'alreadyCancelled');
       if (state === 'over') throw refused(409, ManageErrorCode.CHANGE_CLOSED, 'visitOver');
-      return this.moveLocked(tx, before, slotId, { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff', ip: by.ip });
+      const staff = { actor: staffEmail, actorUserId: by.userId, action: 'booking_moved_by_staff' as const, ip: by.ip };
+      if (position !== undefined) return this.moveChildLocked(tx, before, position, slotId, staff);
+      return this.moveLocked(tx, before, slotId, staff);
     });
-    this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail }, 'booking: moved by staff');
+    this.options.log.info({ paymentId: located.payment.id, slotId, by: staffEmail, child: position }, 'booking: moved by staff');
     slotFreed(this.db);
     this.options.onMailQueued();
     return this.staffGet(reference);
@@ -272,16 +278,25 @@ export class BookingManager {
     let moved: PaymentRow;
     let to: SlotRow | undefined;
     if (before.children.length > 0) {
-      // Several children (issue 37): each still-booked child to a seat of the new time, all or none.
+      // Several children (issue 37): each still-booked child to a seat of the new time, all or none. A child staff
+      // already moved alone to that time keeps their seat; none to move: the same time.
+      const target = await findSlot(tx, slotId);
       const seats: { position: number; slotId: number }[] = [];
+      let movedAny = false;
       for (const child of childBookings(p, before.children, BOOKING_LEAD_HOURS)) {
+        const seat = before.seats.get(child.slotId);
+        if (target && seat && seat.startAt.getTime() === target.startAt.getTime()) {
+          seats.push({ position: child.position, slotId: child.slotId });
+          continue;
+        }
         const step = await checkout.move(tx, { ...child, fromSlotId: child.slotId, reference: p.reference, by: moveBy, slotId });
         // Thrown, so the transaction rolls back and every child keeps their seat.
         if (!step.ok) throw moveRefused(step);
-        if (step.slot.startAt.getTime() === from.startAt.getTime()) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
         seats.push({ position: child.position, slotId: step.slot.id });
         to ??= step.slot;
+        movedAny = true;
       }
+      if (!movedAny) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
       moved = await recordSeats(tx, p, seats, sequence);
     } else {
       const step = await checkout.move(tx, {
@@ -323,7 +338,68 @@ export class BookingManager {
       { ...mailInputOf(moved, won.slot, await childrenOf(tx, p.id)), fromStart: from.startAt, fromEnd: from.endAt, sequence: moved.calendarSequence, manageUrl: link, terms },
       this.addresses,
     );
-    return { payment: moved, slot: won.slot, refundFrom, children: await childrenOf(tx, p.id) };
+    const children = await childrenOf(tx, p.id);
+    return { payment: moved, slot: won.slot, refundFrom, children, seats: await seatsOf(tx, children) };
+  }
+
+  /**
+   * Staff move one child of a locked booking of several to another time (issue 37), the others staying where they
+   * are: that child's seat moved through the checkout (same rules as a whole move), `payment_children.slot_id` its new
+   * seat, the payment still pointing at a seat at the booking's time. The history and the audit trail name the child;
+   * the parent's mail names the child and the new time (the booking's calendar invitation stays as it is). The last
+   * child still booked is the booking itself: it moves as a whole.
+   */
+  private async moveChildLocked(
+    tx: DbOrTx,
+    before: Located,
+    position: number,
+    slotId: number,
+    by: { actor: string; actorUserId?: number; action: 'booking_moved_by_staff'; ip?: string },
+  ): Promise<Located> {
+    const { payment: p, slot: bookingSlot, children } = before;
+    if (children.length === 0) throw fail(400, ErrorCode.VALIDATION_ERROR, BookingText.oneChild);
+    const child = this.childToCancel(before, position);
+    const left = remaining(children);
+    if (left.length === 1) return this.moveLocked(tx, before, slotId, by);
+    // The seat row always exists (foreign key; slots are only ever soft-deleted).
+    const from = (await findSlot(tx, child.slotId))!;
+    const target = await findSlot(tx, slotId);
+    if (slotId === from.id || (target && target.startAt.getTime() === from.startAt.getTime())) throw refused(400, ErrorCode.VALIDATION_ERROR, 'sameSlot');
+    const [booking] = childBookings(p, [child], BOOKING_LEAD_HOURS);
+    const step = await (await this.checkout).move(tx, { ...booking, fromSlotId: child.slotId, reference: p.reference, by: 'staff', slotId });
+    // Thrown, so the transaction rolls back and the child keeps their seat.
+    if (!step.ok) throw moveRefused(step);
+    await tx.update(paymentChildren).set({ slotId: step.slot.id }).where(and(eq(paymentChildren.paymentId, p.id), eq(paymentChildren.position, position)));
+    if (child.slotId === p.slotId) {
+      // The payment names the booking's time by a seat: another child's still there, else another child's.
+      const others = left.filter((c) => c.position !== position);
+      const stay = others.find((c) => !ownSeatOf(c, before.seats, bookingSlot.startAt)) ?? others[0];
+      await tx.update(payments).set({ slotId: stay.slotId, updatedAt: sql`now()` }).where(eq(payments.id, p.id));
+    }
+    await appendBookingEvent(tx, p.id, { kind: 'rescheduled', actor: by.actor, fromStart: from.startAt, toStart: step.slot.startAt, childName: child.childName });
+    await recordAudit(tx, {
+      actor: by.actor,
+      actorUserId: by.actorUserId,
+      action: by.action,
+      target: p.reference,
+      detail: { child: position, childName: child.childName, from: from.startAt.toISOString(), to: step.slot.startAt.toISOString() },
+      ip: by.ip,
+    });
+    const after = await this.locate(tx, p.id, false);
+    await enqueueChildMoveMails(
+      tx,
+      {
+        ...mailInputOf(after.payment, step.slot, after.children),
+        child: { position, childName: child.childName, childYear: child.childYear, school: child.selectedSchool, amountSen: child.amountSen },
+        fromStart: from.startAt,
+        fromEnd: from.endAt,
+        by: by.actor,
+        // One pair of messages per move of the child (a child may be moved again, even back).
+        suffix: `child-${position}-${step.slot.id}-${from.id}-${Date.now()}`,
+      },
+      this.addresses,
+    );
+    return after;
   }
 
   // ---- Cancel ----
@@ -332,7 +408,7 @@ export class BookingManager {
    * Cancels a locked, booked booking: slot freed, booking cancelled (sequence up), history, and when `refundSen` > 0
    * the payment marked refund_pending for that amount (refunded after commit); both mails queued.
    */
-  private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom, children }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
+  private async cancelLocked(tx: DbOrTx, { payment: p, slot, refundFrom, children, seats: childSeats }: Located, by: string, refund: { amountSen: number; percent: number }): Promise<Located> {
     const checkout = await this.checkout;
     // Every child still booked gives their seat back (one seat for a booking of one child).
     const seats = children.length > 0 ? remaining(children).map((c) => c.slotId) : [slot.id];
@@ -365,7 +441,7 @@ export class BookingManager {
       { ...mailInputOf(cancelled, slot, children), refundSen: refund.amountSen, by, sequence: cancelled.calendarSequence, bookingSiteUrl: this.options.config.publicSiteUrl },
       this.addresses,
     );
-    return { payment: cancelled, slot, refundFrom, children };
+    return { payment: cancelled, slot, refundFrom, children, seats: childSeats };
   }
 
   /**
@@ -381,7 +457,9 @@ export class BookingManager {
       .set({ cancelledAt: sql`now()` as unknown as Date, cancelledBy: by, ...(refundSen > 0 && { refundSen, refundState: 'pending' as const }) })
       .where(and(eq(paymentChildren.paymentId, p.id), eq(paymentChildren.position, child.position)));
     const left = remaining(located.children).filter((c) => c.position !== child.position);
-    const payment = child.slotId === p.slotId ? await recordSeats(tx, p, [{ position: left[0].position, slotId: left[0].slotId }]) : p;
+    // The payment points at a child still at the booking's time when one is (a child moved alone has its own time).
+    const stay = left.find((c) => !ownSeatOf(c, located.seats, located.slot.startAt)) ?? left[0];
+    const payment = child.slotId === p.slotId ? await recordSeats(tx, p, [{ position: stay.position, slotId: stay.slotId }]) : p;
     await appendBookingEvent(tx, p.id, { kind: 'child_cancelled', actor: by, fromStart: located.slot.startAt, amountSen: refundSen > 0 ? refundSen : null, childName: child.childName });
     const relocated = await this.locate(tx, p.id, false);
     await enqueueChildCancelMails(
@@ -486,7 +564,7 @@ export class BookingManager {
       visitorContactNo: p.visitorContactNo,
       childName: p.childName,
       childYear: p.childYear,
-      ...(located.children.length > 0 && { children: located.children.map(bookedChildOf) }),
+      ...(located.children.length > 0 && { children: bookedChildrenAt(located.children, located.seats, located.slot.startAt) }),
     };
   }
 
@@ -513,7 +591,9 @@ export class BookingManager {
     const now = this.now();
     const children = await this.db.select().from(paymentChildren);
     const childrenOfPayment = (id: string) => children.filter((c) => c.paymentId === id).sort((a, b) => a.position - b.position);
-    const list = [...rows.map((row) => this.staffRow({ ...row, children: childrenOfPayment(row.payment.id) }, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now)), ...cancelledUnpaid];
+    // Where each child still booked sits (a child staff moved alone has a time of its own).
+    const seats = await seatsOf(this.db, children);
+    const list = [...rows.map((row) => this.staffRow({ ...row, children: childrenOfPayment(row.payment.id), seats }, now)), ...unpaid.map(({ slot }) => unpaidRow(slot, now)), ...cancelledUnpaid];
     return list.sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
   }
 

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookingReferenceParamSchema,
-  rescheduleBodySchema,
   envelope,
   ManageMessage,
   staffBookingListSchema,
   staffBookingSchema,
   staffCancelBodySchema,
+  staffMoveBodySchema,
 } from 'shared-api/contract';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
@@ -61,14 +61,18 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'moveStaffBooking',
-        summary: 'Move a booking to another free slot before its visit ends (no cut-off for staff; the lead time applies to the new slot)',
+        summary: 'Move a booking (or one child of several, `child`) to another free slot before its visit ends (no cut-off for staff; the lead time applies to the new slot)',
         security: bearerSecurity,
         params: bookingReferenceParamSchema,
-        body: rescheduleBodySchema,
+        body: staffMoveBodySchema,
         response: changeAnswer,
       },
     },
-    async (request) => ok(await app.bookings.staffMove(request.params.reference, request.body.slotId, ...changedBy(request)), ManageMessage.staffMoved),
+    async (request) =>
+      ok(
+        await app.bookings.staffMove(request.params.reference, request.body.slotId, ...changedBy(request), request.body.child),
+        request.body.child === undefined ? ManageMessage.staffMoved : ManageMessage.staffChildMoved,
+      ),
   );
 
   app.post(

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { BookedChild, SiblingDetails, VisitorDetails } from 'shared-api/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inMY, type BookedChild, type SiblingDetails, type VisitorDetails } from 'shared-api/contract';
 import type { DbOrTx } from '../base/db/connection';
 import { priceOfChildren, type BookInput } from '../checkout';
-import { bookedVisitorOf } from '../slots';
+import { bookedVisitorOf, slots } from '../slots';
 import { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
 
 // Issue 37: the children of a checkout of several (payment_children). A payment of one child has no rows: its child
@@ -53,6 +53,31 @@ export const bookedChildOf = (row: PaymentChildRow): BookedChild => ({
   cancelled: row.cancelledAt !== null,
   refundSen: row.refundSen,
 });
+
+/** A seat's start and end: where a child of several sits (issue 37). */
+export type ChildSeat = { startAt: Date; endAt: Date };
+
+/** The seats of children still booked, by slot id (none asked for a booking of one child). */
+export async function seatsOf(db: DbOrTx, children: PaymentChildRow[]): Promise<Map<number, ChildSeat>> {
+  const ids = children.filter((c) => c.cancelledAt === null).map((c) => c.slotId);
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: slots.id, startAt: slots.startAt, endAt: slots.endAt }).from(slots).where(inArray(slots.id, ids));
+  return new Map(rows.map((r) => [r.id, { startAt: r.startAt, endAt: r.endAt }]));
+}
+
+/** The seat of a child still booked whose time is not the booking's (staff moved that child alone), else undefined. */
+export const ownSeatOf = (child: PaymentChildRow, seats: Map<number, ChildSeat>, bookingStart: Date): ChildSeat | undefined => {
+  const seat = child.cancelledAt === null ? seats.get(child.slotId) : undefined;
+  return seat && seat.startAt.getTime() !== bookingStart.getTime() ? seat : undefined;
+};
+
+/** Each child as shown, a child at another time than the booking's with its own `time` (GMT+8); one-time bookings keep their shape. */
+export const bookedChildrenAt = (children: PaymentChildRow[], seats: Map<number, ChildSeat>, bookingStart: Date): BookedChild[] =>
+  children.map((c) => {
+    const seat = ownSeatOf(c, seats, bookingStart);
+    const time = seat && { date: inMY(seat.startAt).format('YYYY-MM-DD'), startTime: inMY(seat.startAt).format('HH:mm'), endTime: inMY(seat.endAt).format('HH:mm') };
+    return { ...bookedChildOf(c), ...(time && { time }) };
+  });
 
 /** What the children still booked paid (the whole payment less the children cancelled on their own). */
 export const stillBookedSen = (paidSen: number, children: PaymentChildRow[]): number =>

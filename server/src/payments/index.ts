@@ -8,5 +8,5 @@ export { slotBookingRoutes } from './slot-booking-routes';
 export { mailInputOf, paidAmountOf, type Log } from './state';
 export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
 export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
-export { bookedChildOf, childBookings, childrenOf, mailChildrenOf, recordSeats, stillBookedSen } from './children';
+export { bookedChildOf, bookedChildrenAt, childBookings, childrenOf, mailChildrenOf, ownSeatOf, recordSeats, seatsOf, stillBookedSen, type ChildSeat } from './children';
 export { childRefundKeySql } from './refunds';

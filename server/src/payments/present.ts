@@ -7,7 +7,7 @@ import { mailsForPayment, summariseMail } from '../mail';
 import { refundAmountOf } from './state';
 import { PaymentText, RefundReason, refundCauseText, type RefundCause } from '../mail';
 import type { PaymentRow } from './tables';
-import { bookedChildOf, childrenOf } from './children';
+import { bookedChildrenAt, childrenOf, seatsOf } from './children';
 
 const refundCauseOf = (p: PaymentRow): RefundCause =>
   p.paidAmountSen != null && p.paidAmountSen !== p.amountSen ? 'amount_mismatch' : p.refundReason === RefundReason.cancelled ? 'cancelled' : 'slot_taken';
@@ -41,7 +41,8 @@ export async function presentPayment(db: Db, p: PaymentRow, owner: boolean): Pro
           childName: p.childName,
           childYear: p.childYear,
           ...(slot && p.bookingStatus && { refundFrom: refundFromOf([slot.startAt, ...(await startsOf(db, p.id))]).toISOString() }),
-          ...(children.length > 0 && { children: children.map(bookedChildOf) }),
+          // A child staff moved alone to another time carries that time (issue 37).
+          ...(children.length > 0 && { children: bookedChildrenAt(children, slot ? await seatsOf(db, children) : new Map(), slot?.startAt ?? new Date(0)) }),
         },
         ...summariseMail(await mailsForPayment(db, p.id)),
       }

@@ -84,7 +84,7 @@ export const manageBookingPath = (token: string): string => `/booking/manage/${t
 
 // ---- Staff ----
 /** `booked_unpaid`: staff booked the slot with no payment (read from the audit trail; paid bookings keep booking_events). */
-/** `child_cancelled` / `child_refunded`: one child of a booking of several (issue 37), named in `childName`. */
+/** `child_cancelled` / `child_refunded`: one child of a booking of several (issue 37), named in `childName`; a `rescheduled` with a `childName` moved that child alone. */
 export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded']);
 export type BookingEventKind = z.infer<typeof bookingEventKindSchema>;
 export const bookingEventSchema = z.object({
@@ -120,6 +120,9 @@ export type StaffBooking = z.infer<typeof staffBookingSchema>;
 export const bookingReferenceParamSchema = z.object({ reference: z.string().min(1).max(100) });
 export const staffCancelBodySchema = z.object({ refund: z.boolean(), child: childPositionSchema.optional() });
 export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;
+/** Staff move the whole booking, or one child of a booking of several (its `position`), the others staying at their time. */
+export const staffMoveBodySchema = rescheduleBodySchema.extend({ child: childPositionSchema.optional() });
+export type StaffMoveBody = z.infer<typeof staffMoveBodySchema>;
 
 /** GET /staff/bookings: every paid booking (cancelled ones too) and every booked slot with no payment, newest visit first, for the CSV export. */
 export const staffBookingRowSchema = staffBookingSchema.omit({ history: true });
@@ -142,6 +145,7 @@ export const ManageMessage = {
   notPaid: 'This payment has not completed a booking, so there is nothing to manage yet.',
   staffCancelled: 'Booking cancelled.',
   staffMoved: 'Booking moved.',
+  staffChildMoved: 'Child moved.',
   alreadyCancelled: 'This booking is already cancelled.',
   notYours: 'Only the browser that made this payment can get a link here. The link to change or cancel the booking is in the confirmation email.',
 } as const;

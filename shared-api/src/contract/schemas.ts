@@ -186,6 +186,8 @@ export const bookedChildSchema = z.object({
   /** Cancelled on its own (the others stay booked), with what was given back for this child. */
   cancelled: z.boolean(),
   refundSen: z.number().int().nullable(),
+  /** The child's own time (GMT+8), present only when staff moved this child to another time than the booking's. */
+  time: z.object({ date: isoDate, startTime: z.string(), endTime: z.string() }).optional(),
 });
 export type BookedChild = z.infer<typeof bookedChildSchema>;
 
