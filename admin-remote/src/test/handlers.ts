@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
-import { ManageErrorCode, ManageMessage, rescheduleBodySchema, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema } from 'shared-api/manage';
+import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema, staffMoveBodySchema, type StaffBooking } from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
 import {
   AccountErrorCode,
@@ -55,6 +55,18 @@ const commonPasswordRefused = () =>
   HttpResponse.json({ success: false, data: null, message: AccountMessage.commonPassword, error: ErrorCode.VALIDATION_ERROR, reason: { rule: 'commonPassword' } }, { status: 400 });
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const BOOKING_OVER = 'This visit is over, so the booking cannot be cancelled.';
+export const CHILD_NOT_FOUND = 'This booking has no child at that place.';
+export const ONE_CHILD = 'This booking is for one child: move the whole booking.';
+
+/** As the server: the child at `position` of a booking of several, still booked with another (a refusal otherwise). */
+function childOf(booking: StaffBooking, position: number) {
+  const child = booking.children?.find((c) => c.position === position);
+  if (!booking.children) return { refusal: fail(400, ErrorCode.VALIDATION_ERROR, ONE_CHILD) };
+  if (!child) return { refusal: fail(404, ErrorCode.NOT_FOUND, CHILD_NOT_FOUND) };
+  if (child.cancelled) return { refusal: fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled) };
+  // The last child still booked is the booking itself.
+  return { child, alone: booking.children.filter((c) => !c.cancelled).length > 1 };
+}
 let feedTokensMade = 0;
 
 export const handlers = [
@@ -190,6 +202,17 @@ export const handlers = [
     if (booking.state === 'cancelled') return fail(409, ManageErrorCode.CHANGE_CLOSED, ManageMessage.alreadyCancelled);
     if (booking.state === 'over') return fail(409, ManageErrorCode.CHANGE_CLOSED, BOOKING_OVER);
     const at = new Date().toISOString();
+    if (parsed.data.child !== undefined) {
+      // One child of several (issue 37): that child cancelled with their share back or none, the others staying booked.
+      const found = childOf(booking, parsed.data.child);
+      if (found.refusal) return found.refusal;
+      if (found.alone) {
+        const childSen = parsed.data.refund ? found.child.amountSen : 0;
+        booking.children = booking.children!.map((c) => (c.position === found.child.position ? { ...c, cancelled: true, refundSen: childSen > 0 ? childSen : null } : c));
+        booking.history = [...booking.history, bookingEvent({ at, kind: 'child_cancelled', actor, amountSen: childSen > 0 ? childSen : null, childName: found.child.childName })];
+        return ok(staffBookingSchema.parse(booking), ManageMessage.staffCancelled);
+      }
+    }
     const refundSen = parsed.data.refund ? booking.amountPaidSen : 0;
     booking.state = 'cancelled';
     booking.history = [...booking.history, bookingEvent({ at, kind: 'cancelled', actor })];
@@ -223,7 +246,7 @@ export const handlers = [
     const reference = String(params.reference);
     const body: unknown = await request.json();
     db.moveRequests.push({ reference, body, actor });
-    const parsed = rescheduleBodySchema.safeParse(body);
+    const parsed = staffMoveBodySchema.safeParse(body);
     if (!parsed.success || !actor) return fail(400, ErrorCode.VALIDATION_ERROR, 'slotId must be a slot id');
     const booking = db.bookings.find((b) => b.reference === reference);
     if (!booking) return fail(404, ErrorCode.NOT_FOUND, BOOKING_NOT_FOUND);
@@ -231,6 +254,19 @@ export const handlers = [
     const from = db.slots.find((s) => s.bookingReference === reference);
     const target = db.slots.find((s) => s.id === parsed.data.slotId);
     if (!target || target.isBooked) return fail(409, ErrorCode.SLOT_NOT_AVAILABLE, ManageMessage.slotTaken);
+    if (parsed.data.child !== undefined) {
+      // One child of several (issue 37): that child alone to the target's time, which the child's line then says.
+      const found = childOf(booking, parsed.data.child);
+      if (found.refusal) return found.refusal;
+      if (found.alone) {
+        const toStart = new Date(target.date).toISOString();
+        Object.assign(target, { isBooked: true, status: 'booked', bookingReference: reference, visitorName: from?.visitorName ?? null, childName: found.child.childName } satisfies Partial<StaffSlot>);
+        const time = { date: target.date.slice(0, 10), startTime: target.startTime, endTime: target.endTime };
+        booking.children = booking.children!.map((c) => (c.position === found.child.position ? { ...c, time } : c));
+        booking.history = [...booking.history, bookingEvent({ at: new Date().toISOString(), kind: 'rescheduled', actor, fromStart: booking.start, toStart, childName: found.child.childName })];
+        return ok(staffBookingSchema.parse(booking), ManageMessage.staffChildMoved);
+      }
+    }
     const visitor = {
       visitorName: from?.visitorName ?? null,
       visitorEmail: from?.visitorEmail ?? null,

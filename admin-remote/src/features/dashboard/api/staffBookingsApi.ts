@@ -36,7 +36,7 @@ export const staffBookingsApi = api.injectEndpoints({
       }),
       // `child`: one child of a booking of several (issue 37), the others staying booked.
       cancelStaffBooking: bookingChange<{ refund: boolean; child?: number }>('cancel'),
-      moveStaffBooking: bookingChange<{ slotId: number }>('move'),
+      moveStaffBooking: bookingChange<{ slotId: number; child?: number }>('move'),
     };
   },
 });

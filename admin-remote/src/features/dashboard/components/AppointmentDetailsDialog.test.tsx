@@ -393,8 +393,8 @@ describe('Appointment Details for brothers and sisters (issue 37)', () => {
     seedSiblings();
     const { dialog } = await openDetails();
     expect(childItems(dialog).map((item) => item.textContent)).toEqual([
-      'Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75Cancel this child',
-      'Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45Cancel this child',
+      'Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75Move this childCancel this child',
+      'Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45Move this childCancel this child',
     ]);
     expect(within(dialog).getAllByText('Aisyah Rahman')).toHaveLength(1);
     expect(detail(dialog, 'Amount')).toHaveTextContent('RM 120');
@@ -460,6 +460,46 @@ describe('Appointment Details for brothers and sisters (issue 37)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel this child' }));
     expect(await within(confirm).findByText(ManageMessage.alreadyCancelled)).toBeInTheDocument();
     expect(db.cancelRequests).toEqual([{ reference: REFERENCE, body: { refund: false, child: 1 }, actor: STAFF_EMAIL }]);
+  });
+
+  it("'Move this child' moves that child alone to the chosen time; the details then give her own time, the booking's slot unchanged", async () => {
+    seedSiblings();
+    addSlot({ id: 30, date: '2027-01-05', startTime: '10:00', endTime: '10:30' });
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move this child: Siti Hajar' }));
+    const move = await screen.findByRole('dialog', { name: 'Move Siti Hajar to another time' });
+    expect(move).toHaveTextContent('Only Siti Hajar moves; the other children stay at their time.');
+    const select = await within(move).findByRole('combobox', { name: 'New slot' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toContain('30'));
+    expect(await axe(move)).toHaveNoViolations();
+    await user.selectOptions(select, '30');
+    await user.click(within(move).getByRole('button', { name: 'Move booking' }));
+
+    expect(await screen.findByText('Siti Hajar moved.')).toBeInTheDocument();
+    expect(db.moveRequests).toEqual([{ reference: REFERENCE, body: { slotId: 30, child: 2 }, actor: STAFF_EMAIL }]);
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    expect(details).toHaveTextContent('Siti Hajar was moved; the other children stay at their time.');
+    expect(childItems(details).map((item) => item.textContent)).toEqual([
+      'Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75Move this childCancel this child',
+      'Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 45 · at Tue 5 Jan 2027, 10:00 AM – 10:30 AMMove this childCancel this child',
+    ]);
+    // The booking stays on Adam's slot; the history names who moved.
+    expect(detail(details, 'Slot')).toHaveTextContent('#21');
+    await waitFor(() => expect(detail(details, 'Children')).toHaveFocus());
+    await waitFor(() => expect(historyItems(details).at(-1)).toMatch(/Siti Hajar, from 24 Nov 2026, 9:00 AM to 5 Jan 2027, 10:00 AM$/));
+    expect(await axe(details)).toHaveNoViolations();
+  });
+
+  it("Back from a child's move returns to that child's Move button; the whole booking's Move is not for one child", async () => {
+    seedSiblings();
+    const { user, dialog } = await openDetails();
+    await user.click(within(dialog).getByRole('button', { name: 'Move this child: Adam Firdaus' }));
+    const move = await screen.findByRole('dialog', { name: 'Move Adam Firdaus to another time' });
+    await user.click(within(move).getByRole('button', { name: 'Keep current time' }));
+    const details = await screen.findByRole('dialog', { name: 'Appointment Details' });
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Move this child: Adam Firdaus' })).toHaveFocus());
+    await user.click(within(details).getByRole('button', { name: 'Move booking' }));
+    expect(await screen.findByRole('dialog', { name: 'Move booking to another slot' })).toBeInTheDocument();
   });
 
   it('Cancel booking takes every child still booked, refunding their shares; a cancelled child is neither offered nor refunded again', async () => {

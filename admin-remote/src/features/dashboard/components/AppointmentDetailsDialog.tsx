@@ -71,15 +71,19 @@ const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   ];
 };
 
-/** A child's line: name, year, school and share; a cancelled child marked, with what came back for them. */
+/**
+ * A child's line: name, year, school and share; a child moved alone to another time with that time (GMT+8); a cancelled
+ * child marked, with what came back for them.
+ */
 const childLine = (child: NonNullable<StaffBooking['children']>[number], t: DashboardTranslate): string => {
   const line = t('childLine', { name: child.childName, year: child.childYear, school: child.selectedSchool, amount: formatRM(child.amountSen) });
+  if (child.time && !child.cancelled) return [line, t('childAt', { date: formatWeekday(child.time.date), time: formatSlotTimeRange(child.time) })].join(' · ');
   if (!child.cancelled) return line;
   return [line, t('childCancelled'), ...(child.refundSen ? [t('childRefunded', { amount: formatRM(child.refundSen) })] : [])].join(' · ');
 };
 
 /** What staff last changed while the details were open: the details show its result. */
-type Outcome = { kind: 'moved'; slot: StaffSlot } | { kind: 'cancelled' } | { kind: 'childCancelled'; name: string } | null;
+type Outcome = { kind: 'moved'; slot: StaffSlot } | { kind: 'cancelled' } | { kind: 'childCancelled'; name: string } | { kind: 'childMoved'; name: string } | null;
 
 /**
  * Visitor details of a booked slot, the booking's status, refund and history (from GET /staff/bookings/:reference),
@@ -101,6 +105,9 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   // A booking of several children (issue 37): the child "Cancel this child" was chosen for (null: the whole booking), and each child's button.
   const [cancelChild, setCancelChild] = useState<number | null>(null);
   const childButtons = useRef(new Map<number, HTMLButtonElement>());
+  // The same for "Move this child".
+  const [moveChild, setMoveChild] = useState<number | null>(null);
+  const moveChildButtons = useRef(new Map<number, HTMLButtonElement>());
   const back = () => {
     setBackFrom(step);
     setStep('details');
@@ -109,10 +116,12 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
     booking,
     active: step === 'move',
     onBack: back,
-    onMoved: (to) => {
-      setOutcome({ kind: 'moved', slot: to });
+    onMoved: (to, childName) => {
+      // One child moved: the booking (and its slot) stays where it was.
+      setOutcome(childName ? { kind: 'childMoved', name: childName } : { kind: 'moved', slot: to });
       setStep('details');
     },
+    childPosition: moveChild,
   });
   const cancel = useCancelBookingStep({
     booking,
@@ -128,6 +137,10 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   const openCancel = (position: number | null) => {
     setCancelChild(position);
     setStep('cancel');
+  };
+  const openMove = (position: number | null) => {
+    setMoveChild(position);
+    setStep('move');
   };
   const children = booking?.children;
   // "Cancel this child" while the booking stands and another child would stay booked.
@@ -213,6 +226,20 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
                               size="sm"
                               variant="secondary"
                               ref={(button) => {
+                                if (button) moveChildButtons.current.set(child.position, button);
+                                else moveChildButtons.current.delete(child.position);
+                              }}
+                              aria-label={t('moveChildOf', { name: child.childName })}
+                              onClick={() => openMove(child.position)}
+                            >
+                              {t('moveChild')}
+                            </Button>
+                          )}
+                          {childCancellable && !child.cancelled && (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              ref={(button) => {
                                 if (button) childButtons.current.set(child.position, button);
                                 else childButtons.current.delete(child.position);
                               }}
@@ -242,11 +269,13 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
         ? t('cancelledDescription')
         : outcome?.kind === 'childCancelled'
         ? t('childCancelledDescription', { name: outcome.name })
+        : outcome?.kind === 'childMoved'
+        ? t('childMovedDescription', { name: outcome.name })
         : t('detailsDescription'),
     footer:
       booking?.state === 'booked' ? (
         <>
-          <Button variant="secondary" ref={moveButton} onClick={() => setStep('move')}>
+          <Button variant="secondary" ref={moveButton} onClick={() => openMove(null)}>
             {t('moveOpen')}
           </Button>
           <Button variant="danger" ref={cancelButton} onClick={() => openCancel(null)}>
@@ -290,10 +319,15 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
   // Runs after the dialog's own focus on a new step (a child's effect runs first), so it wins.
   useEffect(() => {
     if (step !== 'details' || !backFrom) return;
-    const childButton = backFrom === 'cancel' && cancelChild !== null ? childButtons.current.get(cancelChild) : undefined;
+    const childButton =
+      backFrom === 'cancel' && cancelChild !== null
+        ? childButtons.current.get(cancelChild)
+        : backFrom === 'move' && moveChild !== null
+        ? moveChildButtons.current.get(moveChild)
+        : undefined;
     (childButton ?? (backFrom === 'move' ? moveButton : cancelButton).current)?.focus();
     setBackFrom(null);
-  }, [step, backFrom, cancelChild]);
+  }, [step, backFrom, cancelChild, moveChild]);
 
   return (
     <Dialog
@@ -316,7 +350,7 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
           ? '[data-row="slot"]'
           : outcome?.kind === 'cancelled'
           ? '[data-row="status"]'
-          : outcome?.kind === 'childCancelled'
+          : outcome?.kind === 'childCancelled' || outcome?.kind === 'childMoved'
           ? '[data-row="children"]'
           : undefined
       }

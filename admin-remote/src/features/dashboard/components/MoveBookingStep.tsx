@@ -9,21 +9,28 @@ import { dashboardCatalog } from '../i18n';
 import { formatWeekday } from '../../../lib/format';
 import { formatSlotTimeRange, slotSortKey } from '../utils/format';
 import type { DetailsStep } from './DetailsStep';
+import { stillBooked } from './CancelBookingStep';
 
 type MoveBookingStepOptions = {
   booking: StaffBooking | undefined;
   /** The step is shown: the free slots are read only then, and a new visit starts with nothing chosen. */
   active: boolean;
   onBack: () => void;
-  onMoved: (slot: StaffSlot) => void;
+  /** `childName`: only that child was moved, the others staying at their time. */
+  onMoved: (slot: StaffSlot, childName?: string) => void;
+  /** A booking of several children (issue 37): the position of the one child to move, the others staying; null: the whole booking. */
+  childPosition?: number | null;
 };
 
 /**
- * The Move step of Appointment Details: staff move a booking to a free upcoming slot (the same lead time as parents);
- * the server refuses a slot just taken, and its words show under the choice.
+ * The Move step of Appointment Details: staff move a booking (or one child of several, "Move this child") to a free
+ * upcoming slot (the same lead time as parents); the server refuses a slot just taken, and its words show under the choice.
  */
-export function useMoveBookingStep({ booking, active, onBack, onMoved }: MoveBookingStepOptions): DetailsStep {
+export function useMoveBookingStep({ booking, active, onBack, onMoved, childPosition = null }: MoveBookingStepOptions): DetailsStep {
   const { t } = useCatalog(dashboardCatalog);
+  // One child alone only while another stays booked (the last one is the whole booking).
+  const left = stillBooked(booking);
+  const child = left.length > 1 ? left.find((c) => c.position === childPosition) : undefined;
   const free = useStaffSlotsQuery({ isBooked: false }, { skip: !active });
   const [move, { isLoading }] = useMoveStaffBookingMutation();
   const [slotId, setSlotId] = useState('');
@@ -46,18 +53,18 @@ export function useMoveBookingStep({ booking, active, onBack, onMoved }: MoveBoo
   const onConfirm = async () => {
     if (!booking || !chosen) return;
     setError(null);
-    const result = await move({ reference: booking.reference, slotId: chosen.id });
+    const result = await move({ reference: booking.reference, slotId: chosen.id, ...(child && { child: child.position }) });
     if ('data' in result && result.data) {
-      toast.success(ManageMessage.staffMoved);
-      onMoved(chosen);
+      toast.success(child ? t('childMovedToast', { name: child.childName }) : ManageMessage.staffMoved);
+      onMoved(chosen, child?.childName);
       return;
     }
     setError(serverMessage(result.error) ?? t('moveFailed'));
   };
 
   return {
-    title: t('moveTitle'),
-    description: t('moveConsequences'),
+    title: child ? t('moveChildTitle', { name: child.childName }) : t('moveTitle'),
+    description: child ? t('moveChildConsequences', { name: child.childName }) : t('moveConsequences'),
     busy: isLoading,
     body:
       free.isSuccess && choices.length === 0 ? (

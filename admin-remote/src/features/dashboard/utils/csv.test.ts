@@ -124,4 +124,14 @@ describe('bookingsCsv for brothers and sisters (issue 37)', () => {
       'Hana Sofea,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,RM 45 refund pending',
     ]);
   });
+
+  it("gives a child staff moved alone that child's own day and time", () => {
+    const child = { childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null };
+    const children = [
+      { ...child, position: 1, childName: 'Siti Hajar' },
+      { ...child, position: 2, childName: 'Hana Sofea', time: { date: '2026-11-25', startTime: '10:00', endTime: '10:30' } },
+    ];
+    const rows = bookingsCsv([booking({ amountPaidSen: 9000, children })], '2026-11-23', '2026-11-23').trim().split('\r\n');
+    expect(rows.slice(1).map((row) => row.split(',').slice(4, 8).join(','))).toEqual(['Siti Hajar,Year 1,23 Nov 2026,8:30 AM – 9:00 AM', 'Hana Sofea,Year 1,25 Nov 2026,10:00 AM – 10:30 AM']);
+  });
 });

@@ -1,6 +1,6 @@
 // CSV export of the paid bookings, built in the browser: RFC 4180 quoting and spreadsheet formula guarding.
 import { formatRinggit, type StaffBookingRow } from 'shared-api';
-import { formatDay, formatInstantRange, formatPhone } from '../../../lib/format';
+import { formatDay, formatInstantRange, formatPhone, formatTimeRange } from '../../../lib/format';
 import { slotDayMY } from './format';
 import { bookingStateLabel, childRefundText, refundText } from './history';
 import { dashboardText } from '../i18n';
@@ -31,6 +31,8 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
     // A booking of several children (issue 37): a row per child, with the child's school, year and share.
     const children = booking.children ?? [{ childName: booking.childName ?? '', childYear: booking.childYear ?? '', selectedSchool: booking.school, amountSen: booking.amountPaidSen, cancelled: false, refundSen: null }];
     for (const child of children) {
+      // A child staff moved alone to another time: that child's own day and time (GMT+8).
+      const time = 'time' in child ? child.time : undefined;
       lines.push(
         csvRow([
           booking.visitorName,
@@ -40,8 +42,8 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
           child.selectedSchool,
           child.childName,
           child.childYear,
-          formatDay(booking.start),
-          formatInstantRange(booking.start, booking.end),
+          time ? formatDay(time.date) : formatDay(booking.start),
+          time ? formatTimeRange(time.startTime, time.endTime) : formatInstantRange(booking.start, booking.end),
           formatRinggit(child.amountSen),
           booking.reference,
           child.cancelled ? bookingStateLabel('cancelled') : bookingStateLabel(booking.state),

@@ -20,7 +20,9 @@ export function actorText(actor: string): string {
 /** What the event changed: a reschedule's old and new times, a refund's amount. */
 export function eventDetail(event: BookingEvent): string | null {
   if (event.kind === 'rescheduled' && event.fromStart && event.toStart) {
-    return dashboardText('eventMoved', { from: formatInstant(event.fromStart), to: formatInstant(event.toStart) });
+    const moved = dashboardText('eventMoved', { from: formatInstant(event.fromStart), to: formatInstant(event.toStart) });
+    // One child of several moved alone (issue 37): who.
+    return event.childName ? `${event.childName}, ${moved}` : moved;
   }
   const amount = event.amountSen === null ? null : formatRM(event.amountSen);
   // One child of a booking of several (issue 37): who, and their share when refunded.
