@@ -9,6 +9,9 @@ import { calendarLinks, type CalendarLinks } from '../utils/calendar';
 import { dayOf, stateText, timeSpan } from '../utils/words';
 import { Actions, Details, LinkButton, VisitBlock } from './layout';
 
+/** A child's own day and time (GMT+8, as the server gives it) as an instant. */
+const childInstant = (date: string, time: string): string => `${date}T${time}:00+08:00`;
+
 // A child's name and their line: grouped for the list's layout.
 const ChildRow = styled.div`
   display: contents;
@@ -66,6 +69,13 @@ export function BookingSummary({ view }: { view: ManageView }) {
                 <dt>{child.childName}</dt>
                 <dd>
                   {schoolYearName(child.selectedSchool, child.childYear, locale)}, {schoolName(child.selectedSchool, locale)}: {formatRM(child.amountSen, locale)}
+                  {/* Staff moved this child alone to another time than the booking's (issue 37). */}
+                  {child.time && !child.cancelled && (
+                    <>
+                      <br />
+                      {t('children.ownTime', { day: dayOf(childInstant(child.time.date, child.time.startTime), words), time: timeSpan(childInstant(child.time.date, child.time.startTime), childInstant(child.time.date, child.time.endTime), words) })}
+                    </>
+                  )}
                   {child.cancelled && (
                     <>
                       {' '}

@@ -148,3 +148,15 @@ describe.each<['ms' | 'zh', string, string, string, string]>([
     expect(within(dialog).queryByText(all)).not.toBeInTheDocument();
   });
 });
+
+test("a child staff moved alone to another time has that time beside them; the booking's time stays the visit's", async () => {
+  const moved = manageView({
+    ...twoChildren,
+    children: [twoChildren.children![0], { ...twoChildren.children![1], time: { date: '2026-12-03', startTime: '10:00', endTime: '10:30' } }],
+  });
+  server.use(http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(moved))));
+  render();
+  const children = await screen.findByRole('region', { name: 'Children' });
+  expect(within(children).getByText(/at another time: Thursday,? 3 December 2026, 10:00 AM – 10:30 AM \(GMT\+8\)/)).toBeInTheDocument();
+  expect(within(children).getAllByText(/at another time/)).toHaveLength(1);
+});

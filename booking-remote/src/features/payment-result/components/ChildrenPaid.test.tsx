@@ -48,3 +48,12 @@ test('in Malay: "Anak 2" and "diskaun adik-beradik"', async () => {
   const list = await screen.findByLabelText('Anak-anak');
   expect(within(list).getByText('Anak 2').nextElementSibling).toHaveTextContent(/Tingkatan 1, .*: RM75 tolak diskaun adik-beradik RM7\.50 = RM67\.50$/);
 });
+
+test('a child staff moved alone to another time has that time said beside them (GMT+8), in Chinese too', async () => {
+  const moved = [twoChildren[0], { ...twoChildren[1], time: { date: '2026-12-03', startTime: '10:00', endTime: '10:30' } }];
+  renderApp(<ChildrenPaid children={moved} />);
+  expect(screen.getByText('Child 2').nextElementSibling).toHaveTextContent(/= RM 67\.50at another time: Thursday,? 3 December 2026, 10:00 AM – 10:30 AM \(GMT\+8\)$/);
+  expect(screen.getByText('Child 1').nextElementSibling).not.toHaveTextContent('another time');
+  await act(() => activateLocale('zh'));
+  expect(screen.getByText('孩子 2').nextElementSibling).toHaveTextContent('另一时间：');
+});

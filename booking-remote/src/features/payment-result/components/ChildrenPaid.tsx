@@ -1,4 +1,4 @@
-import { formatRM, schoolName, type BookedChild } from 'shared-api';
+import { formatInMY, formatRM, schoolName, type BookedChild } from 'shared-api';
 import { schoolYearName } from 'shared-api/schools';
 import { useCatalog } from 'shared-ui';
 import { Details } from '../../../lib/resultLayout';
@@ -18,6 +18,16 @@ export function ChildrenPaid({ children }: { children: BookedChild[] }) {
               ? t('childPaidDiscount', { fee: formatRM(child.feeSen, locale), discount: formatRM(child.discountSen, locale), paid: formatRM(child.amountSen, locale) })
               : formatRM(child.amountSen, locale)}
             {child.cancelled && ` (${t('childCancelled')})`}
+            {/* Staff moved this child alone to another time than the booking's (issue 37). */}
+            {child.time && !child.cancelled && (
+              <>
+                <br />
+                {t('childOwnTime', {
+                  day: formatInMY(`${child.time.date}T${child.time.startTime}:00+08:00`, 'longDate', locale),
+                  time: `${formatInMY(`${child.time.date}T${child.time.startTime}:00+08:00`, 'time', locale)} – ${formatInMY(`${child.time.date}T${child.time.endTime}:00+08:00`, 'time', locale)}`,
+                })}
+              </>
+            )}
           </dd>
         </div>
       ))}
