@@ -6,7 +6,7 @@ import { slots } from '../slots';
 import { renderVisitorReminder } from '../mail';
 import { bookingReminders } from '../bookings';
 import { mailOutbox } from '../mail';
-import { childrenOf, mailChildrenOf, payments } from '../payments';
+import { childrenOf, mailChildrenOf, paymentChildren, payments } from '../payments';
 import { manageUrl, mintManageToken } from '../bookings';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -60,6 +60,32 @@ export async function runReminders(db: Db, options: ReminderOptions): Promise<nu
       ),
     )
     .orderBy(asc(slots.startAt));
+  // A child of several staff moved alone to another time (issue 37) is reminded of that time too.
+  const childCandidates = await db
+    .select({ paymentId: payments.id, start: slots.startAt, bookedAt: slots.bookedAt })
+    .from(paymentChildren)
+    .innerJoin(payments, eq(payments.id, paymentChildren.paymentId))
+    .innerJoin(slots, eq(slots.id, paymentChildren.slotId))
+    .where(
+      and(
+        eq(payments.bookingStatus, 'booked'),
+        isNull(paymentChildren.cancelledAt),
+        eq(slots.status, 'booked'),
+        eq(slots.bookingReference, payments.reference),
+        isNull(slots.deletedAt),
+        gt(slots.startAt, now),
+        lte(slots.startAt, horizon),
+        sql`NOT EXISTS (SELECT 1 FROM booking_reminders r WHERE r.payment_id = ${payments.id} AND r.visit_start = ${slots.startAt})`,
+      ),
+    );
+  const seen = new Set(candidates.map((c) => `${c.paymentId}|${c.start.getTime()}`));
+  for (const c of childCandidates) {
+    const key = `${c.paymentId}|${c.start.getTime()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    candidates.push(c);
+  }
+  candidates.sort((a, b) => a.start.getTime() - b.start.getTime());
   let queued = 0;
   for (const c of candidates) {
     const remindAt = reminderTime(c.start, policy);
@@ -82,10 +108,16 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
     // The payment's lock orders this after a cancel or move under way (they lock it too); then both are read afresh.
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment || payment.bookingStatus !== 'booked') return false;
-    const [slot] = await tx
-      .select()
-      .from(slots)
-      .where(and(eq(slots.id, payment.slotId), eq(slots.status, 'booked'), eq(slots.bookingReference, payment.reference), isNull(slots.deletedAt)));
+    const seatOf = async (id: number) =>
+      (await tx.select().from(slots).where(and(eq(slots.id, id), eq(slots.status, 'booked'), eq(slots.bookingReference, payment.reference), isNull(slots.deletedAt))))[0];
+    const bookingSlot = await seatOf(payment.slotId);
+    // A booking of several: the children at this time (a child staff moved alone sits at a time of its own, issue 37).
+    const children = await childrenOf(tx, paymentId);
+    const seats = new Map<number, Awaited<ReturnType<typeof seatOf>>>();
+    for (const child of children) if (child.cancelledAt === null) seats.set(child.slotId, child.slotId === payment.slotId ? bookingSlot : await seatOf(child.slotId));
+    const atBookingTime = bookingSlot?.startAt.getTime() === start.getTime();
+    const here = children.filter((c) => (c.cancelledAt === null ? seats.get(c.slotId)?.startAt.getTime() === start.getTime() : atBookingTime));
+    const slot = atBookingTime ? bookingSlot : here.length > 0 ? seats.get(here[0].slotId) : undefined;
     if (!slot || slot.startAt.getTime() !== start.getTime() || slot.startAt <= options.now) return false;
     const claimed = await tx.insert(bookingReminders).values({ paymentId, visitStart: slot.startAt }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
@@ -94,11 +126,12 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
       reference: payment.reference,
       start: slot.startAt,
       end: slot.endAt,
-      school: payment.selectedSchool,
+      // Children at a time of their own: the school of the first of them.
+      school: atBookingTime || here.length === 0 ? payment.selectedSchool : here[0].selectedSchool,
       visitorName: payment.visitorName,
       childName: payment.childName,
       childYear: payment.childYear,
-      children: mailChildrenOf(await childrenOf(tx, paymentId)),
+      children: mailChildrenOf(here),
       manageUrl: manageUrl(options.publicSiteUrl, token),
       cutoffHours: policy.cutoffHours,
       now: options.now,

@@ -10,6 +10,7 @@ import { adminToken, auth, staffToken } from '../helpers';
 import { initiateBody, initiateOk, markSandboxPaid, paymentRow, postSandboxCallback, startPaymentsApp, waitFor, type PayCtx } from '../payments/support';
 import { bookPaid, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from '../bookings/support';
 import { renderVisitorChildMoved } from '../../src/mail/templates';
+import { reminderTime, runReminders } from '../../src/manage/reminders';
 
 jest.setTimeout(90_000);
 
@@ -187,6 +188,17 @@ describe('staff move one child of a booking of two (PGlite)', () => {
     expect(alone.statusCode).toBe(200);
     expect(alone.json().data.start).toBe(last[0].startAt.toISOString());
     expect(alone.json().data.children[1].time).toBeUndefined();
+  });
+
+  test("a child at a time of their own is reminded of that time, the mail naming that child alone", async () => {
+    const { payment } = await bookTwo(24 * 34, 2, 'remind.child@example.com');
+    const later = await seatedTime(24 * 36, 1);
+    expect((await move(payment.reference, later[0].id, 2)).statusCode).toBe(200);
+    await runReminders(ctx.database.db, { now: reminderTime(later[0].startAt), publicSiteUrl: 'https://booking.example', mailFrom: 'Seri Ilmu <noreply@example.com>' });
+    const reminders = (await mailsOf(ctx, payment.id)).filter((m) => m.kind === 'visitor_reminder' && m.messageId.includes(`reminder-${Math.floor(later[0].startAt.getTime() / 1000)}`));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].textBody).toContain('Siti Hajar');
+    expect(reminders[0].textBody).not.toContain('Adam Firdaus');
   });
 
   test('the mail says it in Malay and Chinese', () => {
