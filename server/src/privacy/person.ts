@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PersonBookingState, PersonFound, PersonQuery, PersonSummary } from 'shared-api/contract';
+import { inMY, type PersonBookingState, type PersonFound, type PersonQuery, type PersonSummary } from 'shared-api/contract';
 import { csvFile, phoneCell, type CsvValue } from 'shared-api/csv';
 import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
@@ -67,11 +67,11 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     )
     .orderBy(asc(auditLog.id));
 
-  // The slot each payment holds or held (a cancelled booking's slot is free again, or someone else's now).
-  const slotIds = [...new Set(paid.map((p) => p.slotId))];
-  const paidSlots = slotIds.length > 0 ? await db.select().from(slots).where(inArray(slots.id, slotIds)) : [];
   // The children of their bookings of several (issue 37), cancelled ones too: what the parent gave.
   const siblings = paymentIds.length > 0 ? await db.select().from(paymentChildren).where(inArray(paymentChildren.paymentId, paymentIds)).orderBy(asc(paymentChildren.position)) : [];
+  // The slot each payment holds or held (a cancelled booking's slot is free again, or someone else's now), and each child's seat.
+  const slotIds = [...new Set([...paid.map((p) => p.slotId), ...siblings.map((c) => c.slotId)])];
+  const paidSlots = slotIds.length > 0 ? await db.select().from(slots).where(inArray(slots.id, slotIds)) : [];
 
   return {
     person: { email, phone },
@@ -114,9 +114,17 @@ type Found = {
   mails: (typeof mailOutbox.$inferSelect)[];
 };
 
-/** The children a booking of several names, joined; undefined for a booking of one child. */
-function childrenOfBooking(siblings: PaymentChildRow[], paymentId: string): string | undefined {
-  const names = siblings.filter((c) => c.paymentId === paymentId).map((c) => c.childName);
+/**
+ * The children a booking of several names, joined; a child still booked at another time than the booking's (staff
+ * moved them alone) with that time in GMT+8; undefined for a booking of one child.
+ */
+function childrenOfBooking(siblings: PaymentChildRow[], paymentId: string, slotOf: Map<number, SlotRow>, start: Date): string | undefined {
+  const names = siblings
+    .filter((c) => c.paymentId === paymentId)
+    .map((c) => {
+      const seat = c.cancelledAt === null ? slotOf.get(c.slotId) : undefined;
+      return seat && seat.startAt.getTime() !== start.getTime() ? `${c.childName} (${inMY(seat.startAt).format('D MMM YYYY, h:mm A')} GMT+8)` : c.childName;
+    });
   return names.length > 0 ? names.join(', ') : undefined;
 }
 
@@ -144,7 +152,7 @@ function summaryOf({ bookings, paid, paidSlots, siblings, waiting, given, mails 
           reference: p.reference,
           school: p.selectedSchool,
           // A booking of several children names them all (its booked seats carry one each).
-          childName: childrenOfBooking(siblings, p.id) ?? p.childName,
+          childName: childrenOfBooking(siblings, p.id, slotOf, slot.startAt) ?? p.childName,
           start: slot.startAt.toISOString(),
           end: slot.endAt.toISOString(),
           amountSen: paidAmountOf(p),

@@ -11,6 +11,7 @@ import { initiateBody, initiateOk, markSandboxPaid, paymentRow, postSandboxCallb
 import { bookPaid, eventsOf, mailsOf, manageGet, reschedule, tokenIn } from '../bookings/support';
 import { renderVisitorChildMoved } from '../../src/mail/templates';
 import { reminderTime, runReminders } from '../../src/manage/reminders';
+import { findPerson } from '../../src/privacy/person';
 
 jest.setTimeout(90_000);
 
@@ -199,6 +200,15 @@ describe('staff move one child of a booking of two (PGlite)', () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0].textBody).toContain('Siti Hajar');
     expect(reminders[0].textBody).not.toContain('Adam Firdaus');
+  });
+
+  test("the privacy summary names each child of the booking once, a child elsewhere with their own time", async () => {
+    const { payment } = await bookTwo(24 * 38, 2, 'privacy.child@example.com');
+    const later = await seatedTime(24 * 39, 1);
+    expect((await move(payment.reference, later[0].id, 2)).statusCode).toBe(200);
+    const found = await findPerson(ctx.database.db, { email: 'privacy.child@example.com' });
+    expect(found.summary.bookings).toHaveLength(1);
+    expect(found.summary.bookings[0].childName).toBe(`Adam Firdaus, Siti Hajar (${inMY(later[0].startAt).format('D MMM YYYY, h:mm A')} GMT+8)`);
   });
 
   test('the mail says it in Malay and Chinese', () => {
