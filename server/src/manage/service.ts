@@ -460,12 +460,15 @@ export class BookingManager {
     // The payment points at a child still at the booking's time when one is (a child moved alone has its own time).
     const stay = left.find((c) => !ownSeatOf(c, located.seats, located.slot.startAt)) ?? left[0];
     const payment = child.slotId === p.slotId ? await recordSeats(tx, p, [{ position: stay.position, slotId: stay.slotId }]) : p;
-    await appendBookingEvent(tx, p.id, { kind: 'child_cancelled', actor: by, fromStart: located.slot.startAt, amountSen: refundSen > 0 ? refundSen : null, childName: child.childName });
+    // The child's own time (a child staff moved alone sits at another time than the booking's).
+    const seat = located.seats.get(child.slotId);
+    const childSlot = seat ? { ...located.slot, startAt: seat.startAt, endAt: seat.endAt } : located.slot;
+    await appendBookingEvent(tx, p.id, { kind: 'child_cancelled', actor: by, fromStart: childSlot.startAt, amountSen: refundSen > 0 ? refundSen : null, childName: child.childName });
     const relocated = await this.locate(tx, p.id, false);
     await enqueueChildCancelMails(
       tx,
       {
-        ...mailInputOf(payment, relocated.slot, relocated.children),
+        ...mailInputOf(payment, childSlot, relocated.children),
         child: { position: child.position, childName: child.childName, childYear: child.childYear, school: child.selectedSchool, amountSen: child.amountSen, cancelled: true },
         refundSen,
         by,

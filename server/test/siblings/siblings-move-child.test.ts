@@ -134,6 +134,13 @@ describe('staff move one child of a booking of two (PGlite)', () => {
     expect(adam.slotId).toBe(later[0].id);
     expect(moved.json().data.start).toBe(time[0].startAt.toISOString());
     expect(moved.json().data.children.map((c: { time?: unknown }) => c.time)).toEqual([timeOf(later[0].startAt), undefined]);
+
+    // Cancelling the moved child: the history and the mail give that child's own time.
+    expect((await ctx.app.inject({ method: 'POST', url: `/staff/bookings/${payment.reference}/cancel`, payload: { refund: false, child: 1 }, headers: auth(staff) })).statusCode).toBe(200);
+    expect((await eventsOf(ctx, payment.id)).at(-1)).toMatchObject({ kind: 'child_cancelled', childName: 'Adam Firdaus', fromStart: later[0].startAt });
+    const mail = (await mailsOf(ctx, payment.id)).find((m) => m.kind === 'visitor_cancelled')!;
+    expect(mail.subject).toContain(inMY(later[0].startAt).format('dddd, D MMMM YYYY'));
+    expect(await freeAt(later[0].startAt)).toBe(1);
   });
 
   test('refused clearly, nothing changed: an unknown or cancelled child, the same time, a full time, a booking of one child', async () => {
