@@ -41,7 +41,8 @@ export type ScaleStack = {
   stop: () => Promise<void>;
 };
 
-export const NGINX_MISSING = 'nginx is not installed: on Debian or Ubuntu, `apt-get install nginx` (it need not run as a service).';
+export const NGINX_MISSING =
+  'nginx is not installed: on Debian or Ubuntu, `apt-get install nginx` (it need not run as a service).';
 
 /** The nginx on PATH, or undefined. */
 export function nginxBinary(): string | undefined {
@@ -54,7 +55,9 @@ export function nginxBinary(): string | undefined {
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(0, '127.0.0.1', () => resolve()),
+  );
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
@@ -71,7 +74,9 @@ export function nginxConfig(fields: {
   const template = fs.readFileSync(path.join(repoRoot, 'deploy/nginx.conf.template'), 'utf8');
   const values: Record<string, string> = {
     PREFIX: fields.prefix,
-    MIME_TYPES: fs.existsSync('/etc/nginx/mime.types') ? '/etc/nginx/mime.types' : path.join(fields.prefix, 'mime.types'),
+    MIME_TYPES: fs.existsSync('/etc/nginx/mime.types')
+      ? '/etc/nginx/mime.types'
+      : path.join(fields.prefix, 'mime.types'),
     LISTEN_HOST: fields.listenHost ?? '127.0.0.1',
     SHELL_PORT: String(fields.ports.shell),
     API_PORT: String(fields.ports.api),
@@ -80,8 +85,12 @@ export function nginxConfig(fields: {
     BOOKING_ROOT: distDir('booking-remote'),
     ADMIN_ROOT: distDir('admin-remote'),
     // A process that fails 3 times in 5 s is left alone for 5 s; its requests go to the others meanwhile.
-    API_SERVERS: fields.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`).join('\n'),
-    SHELL_SERVERS: fields.shellPorts.map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`).join('\n'),
+    API_SERVERS: fields.apiPorts
+      .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
+      .join('\n'),
+    SHELL_SERVERS: fields.shellPorts
+      .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
+      .join('\n'),
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`deploy/nginx.conf.template: unknown field {{${name}}}`);
@@ -109,7 +118,10 @@ async function untilOk(url: string, isAlive: () => boolean, timeoutMs = 90_000):
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`the process behind ${url} exited during start-up`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -124,15 +136,27 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
   const base = Number(process.env.STACK_PORT) || 8080;
   const ports = options.ports ?? { shell: base, api: base + 1, booking: base + 2, admin: base + 3 };
   const host = (port: number) => `http://127.0.0.1:${port}`;
-  const urls = { shell: host(ports.shell), api: host(ports.api), booking: host(ports.booking), admin: host(ports.admin) };
+  const urls = {
+    shell: host(ports.shell),
+    api: host(ports.api),
+    booking: host(ports.booking),
+    admin: host(ports.admin),
+  };
   const apiPorts: number[] = [];
   for (let i = 0; i < (options.apiCount ?? 3); i++) apiPorts.push(await freePort());
   const shellPorts: number[] = [];
   for (let i = 0; i < (options.shellCount ?? 2); i++) shellPorts.push(await freePort());
 
   // The browser sees only nginx's addresses: remotes.json names them, the API accepts the shell's origin.
-  const remotes: RemotesJson = { booking: remoteEntryUrl(urls.booking), admin: remoteEntryUrl(urls.admin), api: urls.api };
-  const origins = [ports.shell, ports.booking, ports.admin].flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const remotes: RemotesJson = {
+    booking: remoteEntryUrl(urls.booking),
+    admin: remoteEntryUrl(urls.admin),
+    api: urls.api,
+  };
+  const origins = [ports.shell, ports.booking, ports.admin].flatMap((port) => [
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+  ]);
   const apiEnv = (port: number): NodeJS.ProcessEnv => ({
     ...process.env,
     ...options.apiEnv,
@@ -168,7 +192,10 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
         for (const line of lines) if (line.trim()) options.apiLines?.(index, line);
       });
     }
-    await untilOk(`${host(apiPorts[index])}/health`, () => child.exitCode === null && child.signalCode === null);
+    await untilOk(
+      `${host(apiPorts[index])}/health`,
+      () => child.exitCode === null && child.signalCode === null,
+    );
   };
 
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-scale-nginx-'));
@@ -176,7 +203,10 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
   let nginxProcess: ChildProcess | undefined;
   const stop = async () => {
     if (nginxProcess) await stopChild(nginxProcess, 5_000);
-    await Promise.all([...shells.map((shell) => shell.close()), ...apis.map((child) => child && stopChild(child))]);
+    await Promise.all([
+      ...shells.map((shell) => shell.close()),
+      ...apis.map((child) => child && stopChild(child)),
+    ]);
   };
 
   try {
@@ -185,13 +215,25 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
     await Promise.all(apiPorts.slice(1).map((_, i) => startApi(i + 1)));
     // Started as root, nginx's workers run as `nobody`: they must be able to write its cache and temporary files.
     fs.chmodSync(prefix, 0o755);
-    for (const dir of ['cache', 'proxy', 'client_body', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(prefix, dir), { mode: 0o777 });
-    for (const dir of ['cache', 'proxy', 'client_body', 'fastcgi', 'uwsgi', 'scgi']) fs.chmodSync(path.join(prefix, dir), 0o777);
-    fs.writeFileSync(path.join(prefix, 'remote-files.conf'), fs.readFileSync(path.join(repoRoot, 'deploy/remote-files.conf')));
+    for (const dir of ['cache', 'proxy', 'client_body', 'fastcgi', 'uwsgi', 'scgi'])
+      fs.mkdirSync(path.join(prefix, dir), { mode: 0o777 });
+    for (const dir of ['cache', 'proxy', 'client_body', 'fastcgi', 'uwsgi', 'scgi'])
+      fs.chmodSync(path.join(prefix, dir), 0o777);
+    fs.writeFileSync(
+      path.join(prefix, 'remote-files.conf'),
+      fs.readFileSync(path.join(repoRoot, 'deploy/remote-files.conf')),
+    );
     fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig({ prefix, ports, apiPorts, shellPorts }));
-    const test = spawnSync(nginx, ['-t', '-q', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { encoding: 'utf8' });
+    const test = spawnSync(
+      nginx,
+      ['-t', '-q', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+      { encoding: 'utf8' },
+    );
     if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
-    nginxProcess = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    nginxProcess = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     nginxProcess.stderr?.on('data', (chunk: Buffer) => log(`[nginx] ${chunk.toString().trim()}`));
     const running = nginxProcess;
     process.once('exit', () => running.kill('SIGTERM'));
@@ -207,7 +249,9 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
           // nginx serves the remotes' plain builds (no release pointers there).
           followReleases: false,
           remoteFolders: { booking: distDir('booking-remote'), admin: distDir('admin-remote') },
-          renderBudgetMs: options.renderBudgetMs ?? (process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined),
+          renderBudgetMs:
+            options.renderBudgetMs ??
+            (process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined),
         }),
       );
     }
@@ -252,7 +296,8 @@ async function main() {
     console.log('Stopped.');
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
   const stack = await startScaleStack({
     databaseUrl,
     apiCount: Number(process.env.API_COUNT) || 3,
