@@ -40,6 +40,7 @@ import { waitlistPlugin } from './waitlist';
 import { staffWaitlistRoutes, waitlistRoutes } from './waitlist';
 import { privacyCorrectionRoutes } from './privacy';
 import { breachRoutes } from './privacy';
+import { whatsappPlugin } from './whatsapp';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -120,6 +121,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(bookingsPlugin);
   await app.register(metricsPlugin);
   await app.register(waitlistPlugin);
+  await app.register(whatsappPlugin);
   await app.register(passwordsPlugin);
   await app.register(readinessPlugin);
 

@@ -5,6 +5,7 @@ import { LIST_CHANGES_WAIT_MS } from './slots';
 import type { ScryptCost } from './auth';
 import type { PasswordWorkOptions } from './auth';
 import { flag, intFrom } from './base/env';
+import { loadWhatsAppConfig, type WhatsAppConfig } from './whatsapp/config';
 
 export type Config = {
   port: number;
@@ -42,6 +43,8 @@ export type Config = {
   jobMaintenanceSeconds: number;
   /** Payment gateway, return URLs, sandbox and mail settings (see payments/config.ts). */
   payments: PaymentsConfig;
+  /** WhatsApp Cloud API and webhook settings (whatsapp/config.ts, issue 38). */
+  whatsapp: WhatsAppConfig;
 };
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -93,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     listChangesWaitMs: Math.min(LIST_CHANGES_WAIT_MS, requestTimeoutMs - 1000),
     jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
+    whatsapp: loadWhatsAppConfig(env),
   };
 }

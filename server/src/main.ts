@@ -127,6 +127,7 @@ async function main(): Promise<void> {
   app.jobs.handle('sweep-counters', () => sweepCounters(app.db));
   await app.jobs.work();
   await app.jobs.every('mail-relay', 60_000);
+  if (app.whatsapp.queue) await app.jobs.every('whatsapp-relay', 60_000);
   await app.jobs.every('sweep-counters', 3_600_000);
   // The waitlist's offer pass (waitlist/pass.ts): every 30 s for holds that lapse by time, besides each change's own.
   await app.jobs.every('waitlist', 30_000);

@@ -6,7 +6,7 @@ export type SqlExecutor = { exec(text: string, params?: unknown[]): Promise<{ ro
 /** pg-boss keeps its tables in a schema of its own. */
 export const JOB_SCHEMA = 'pgboss';
 
-export const QUEUES = ['mail', 'mail-relay', 'refund', 'child-refund', 'reconcile', 'reminders', 'sweep-counters', 'retention', 'waitlist'] as const;
+export const QUEUES = ['mail', 'mail-relay', 'refund', 'child-refund', 'reconcile', 'reminders', 'sweep-counters', 'retention', 'waitlist', 'whatsapp', 'whatsapp-relay'] as const;
 export type QueueName = (typeof QUEUES)[number];
 /**
  * Each queue's pg-boss policy. `stately` (a message, a refund): at most one waiting and one running job per singleton
@@ -25,6 +25,9 @@ export const QUEUE_POLICY: Record<QueueName, 'stately' | 'short'> = {
   retention: 'short',
   // One offer pass at a time across processes is kept by the pass's own advisory lock (waitlist/pass.ts).
   waitlist: 'short',
+  // One WhatsApp message (issue 38), keyed by its dedupe key; its relay queues rows still without a job.
+  whatsapp: 'stately',
+  'whatsapp-relay': 'short',
 };
 /** pg-boss's own queue for cron schedules (created by the owner with the others; see install.ts). */
 export const CRON_QUEUE = '__pgboss__send-it';

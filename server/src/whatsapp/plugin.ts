@@ -1,0 +1,72 @@
+import fp from 'fastify-plugin';
+import { sharedSecret } from '../base/secrets';
+import { WHATSAPP_SECRET_NAME } from './config';
+import { acceptingWhatsAppApi, httpWhatsAppApi } from './http-api';
+import type { WhatsAppApi } from './outbox';
+import { WhatsAppQueue } from './send-job';
+import { whatsappWebhookRoutes, type ReplyHandler } from './webhook-routes';
+
+export type WhatsAppService = {
+  /** Null when WHATSAPP_API=off. */
+  queue: WhatsAppQueue | null;
+  /** After a commit that wrote WhatsApp messages: queue their jobs now. */
+  wake(): void;
+  /** A handler for each new reply (stored once by its message id), e.g. part 3's booking actions. */
+  onReply(handler: ReplyHandler): void;
+  /** The key the webhook's posts are signed with (WHATSAPP_APP_SECRET, or one random key shared in app_secrets). */
+  appSecret(): Promise<string>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    whatsapp: WhatsAppService;
+  }
+}
+
+/** Reads a secret on first use and keeps it; a failed read (database down) is tried again next time. */
+function lazySecret(read: () => Promise<string>): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= read().catch((err) => {
+      secret = undefined;
+      throw err;
+    });
+    return secret;
+  };
+}
+
+export type WhatsAppPluginOptions = { api?: WhatsAppApi };
+
+/** The WhatsApp outbox's queue, its relay each minute, and the webhook routes (issue 38; server/src/whatsapp/README.md). */
+export const whatsappPlugin = fp<WhatsAppPluginOptions>(
+  async (app, options) => {
+    const config = app.config.whatsapp;
+    const api =
+      options.api ??
+      (config.api === 'fake' || config.api === 'off'
+        ? acceptingWhatsAppApi()
+        : httpWhatsAppApi({ baseUrl: config.api, graphVersion: config.graphVersion, phoneNumberId: config.phoneNumberId, accessToken: config.accessToken }));
+    // WHATSAPP_API=off: messages are written (the outbox keeps them) but no process sends them.
+    const queue =
+      config.api === 'off'
+        ? null
+        : new WhatsAppQueue({ db: app.db, jobs: app.jobs, api, retrySeconds: config.retrySeconds, giveUpHours: config.giveUpHours, log: app.log });
+    const replyHandlers: ReplyHandler[] = [];
+    const appSecret = lazySecret(() => sharedSecret(app.db, WHATSAPP_SECRET_NAME, config.appSecret));
+    const service: WhatsAppService = {
+      queue,
+      wake: () => queue?.wake(),
+      onReply: (handler) => replyHandlers.push(handler),
+      appSecret,
+    };
+    app.decorate('whatsapp', service);
+    await app.register(whatsappWebhookRoutes({ db: app.db, appSecret, verifyToken: config.verifyToken, replyHandlers }));
+    // Messages leave as soon as the app is up (every process works the queue); main.ts runs the relay each minute.
+    if (queue)
+      app.addHook('onReady', async () => {
+        await app.jobs.work(['whatsapp', 'whatsapp-relay']);
+        await queue.enqueuePending();
+      });
+  },
+  { name: 'whatsapp', dependencies: ['database', 'jobs'] },
+);
