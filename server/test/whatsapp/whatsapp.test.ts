@@ -106,6 +106,21 @@ describe('WhatsApp outbox, queue and webhook (PGlite)', () => {
     answers = () => ({ status: 200 });
   });
 
+  it('a 503 past WHATSAPP_GIVE_UP_HOURS after it was due fails with the last error instead of another retry', async () => {
+    answers = () => ({ status: 503, code: 131000, title: 'Something went wrong' });
+    await enqueue('booking:old:confirmation');
+    await ctx.database.db.execute(sql`UPDATE whatsapp_messages SET created_at = now() - interval '25 hours', send_after = now() - interval '25 hours' WHERE dedupe_key = 'booking:old:confirmation'`);
+    await ctx.app.whatsapp.queue!.runOnce();
+    expect(await row('booking:old:confirmation')).toMatchObject({ state: 'failed', errorCode: '131000', errorTitle: 'Something went wrong', attempts: 1 });
+    answers = () => ({ status: 200 });
+  });
+
+  it('config: a real API URL needs its ids, token, secret and verify token; fake needs none', () => {
+    expect(() => loadConfig({ WHATSAPP_API: 'https://graph.facebook.com' })).toThrow('WHATSAPP_PHONE_NUMBER_ID');
+    expect(() => loadConfig({ WHATSAPP_API: 'sometimes' })).toThrow('WHATSAPP_API must be');
+    expect(loadConfig({}).whatsapp).toMatchObject({ api: 'fake', graphVersion: 'v21.0', appSecret: undefined, giveUpHours: 24 });
+  });
+
   it('GET handshake: the challenge back for subscribe with the right token, 403 otherwise', async () => {
     const good = await ctx.app.inject({ method: 'GET', url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY}&hub.challenge=1158201444` });
     expect(good.statusCode).toBe(200);
