@@ -63,6 +63,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Whether nothing listens on 127.0.0.1:`port`. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** deploy/nginx.conf.template with its fields filled in. */
 export function nginxConfig(fields: {
   prefix: string;
@@ -224,6 +233,11 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
       fs.readFileSync(path.join(repoRoot, 'deploy/remote-files.conf')),
     );
     fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig({ prefix, ports, apiPorts, shellPorts }));
+    // Another server on one of nginx's ports would answer the checks below in its place.
+    for (const port of Object.values(ports)) {
+      if (!(await portFree(port)))
+        throw new Error(`port ${port} is in use (STACK_PORT picks nginx's four ports)`);
+    }
     const test = spawnSync(
       nginx,
       ['-t', '-q', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
