@@ -17,11 +17,12 @@ startMswServer();
 afterEach(() => act(() => activateLocale('en')));
 
 const school = brand.schools[0];
-const offer = (state: WaitlistOfferView['state']): WaitlistOfferView => ({
+const offer = (state: WaitlistOfferView['state'], children = 1): WaitlistOfferView => ({
   state,
   school: school.name,
   slot: { id: 41, date: addDays(todayInMY(), 2), startTime: '10:00', endTime: '10:30' },
   feeSen: school.feeSen,
+  children,
   startsAt: new Date(Date.now() - 60_000).toISOString(),
   expiresAt: new Date(Date.now() + 29 * 60_000).toISOString(),
   visitor: { name: 'Aminah Binti Ali', email: 'aminah@example.com', phone: '0123456789', school: school.name, childName: 'Siti', childYear: schoolYears(school.name)[0].name },
@@ -108,4 +109,10 @@ it('an unknown link says to use the latest mail, in Bahasa Melayu too', async ()
   await act(() => activateLocale('ms'));
   renderApp(<WaitlistOfferPage />, { route: '/waitlist/offer/nope' });
   expect(await screen.findByRole('alert')).toHaveTextContent('Pautan senarai menunggu ini tidak sah.');
+});
+
+it('says how many places a live offer holds for brothers and sisters, and the fee per child (issue 37)', async () => {
+  open(offer('live', 2));
+  expect(await screen.findByText('2 places at this time, one per child (pay for fewer and the rest go back)')).toBeInTheDocument();
+  expect(screen.getByText('Fee per child')).toBeInTheDocument();
 });

@@ -54,6 +54,7 @@ it('sends the details, dates, language and consent, then says to check the email
       childName: 'Siti',
       fromDate: day,
       partOfDay: 'morning',
+      children: 1,
       locale: 'en',
       privacyConsent: { noticeVersion: privacyNotice.version, language: 'en' },
     }),
@@ -125,4 +126,24 @@ it('says in Chinese that the connection has its live places, with the number the
   await act(() => activateLocale('zh'));
   await user.click(screen.getAllByRole('button', { name: '加入候补名单' }).at(-1)!);
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('您的网络连接已占用 3 个候补名额。'));
+});
+
+it('asks how many children and sends the count chosen (issue 37)', async () => {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(apiUrl('/api/waitlist'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(ok({ mailed: true }, 'Check your email.'), { status: 202 });
+    }),
+  );
+  const user = userEvent.setup();
+  renderApp(<JoinWaitlistDialog day={firstWeekdayFrom(addDays(todayInMY(), 3))} onClose={() => {}} />);
+  await fill(user);
+  expect(screen.getByLabelText('How many children?')).toHaveValue('1');
+  await user.selectOptions(screen.getByLabelText('How many children?'), '3');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' }).at(-1)!);
+
+  expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+  expect(bodies).toEqual([expect.objectContaining({ children: 3 })]);
 });

@@ -4,7 +4,7 @@ import { brand, DEFAULT_LOCALE, schoolName, type VisitorDetailsInput } from 'sha
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { WAITLIST_CONFIRM_HOURS, waitlistSettings } from 'shared-api/waitlist';
 import { Button, Stack, styled, useCatalog } from 'shared-ui';
-import { Dialog } from 'shared-ui/forms';
+import { Dialog, Field, Select } from 'shared-ui/forms';
 import { withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
 import { holdLimitCatalog } from '../../../lib/hold-limit/i18n';
 import { CONSENT_ID, PrivacyConsent, useConsent } from '../../../lib/privacy-consent/PrivacyConsent';
@@ -53,6 +53,8 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** How many children the entry is for (1–4): the places an offer will hold together. */
+  const [children, setChildren] = useState(1);
   const consent = useConsent();
   const form = useForm<JoinFormInput, unknown, JoinFormValues>({
     resolver: joinResolver,
@@ -90,6 +92,7 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
             school: values.selectedSchool,
             childName: values.childName,
             childYear: values.childYear,
+            children,
             fromDate: values.fromDate,
             toDate: values.toDate,
             partOfDay: values.partOfDay,
@@ -157,6 +160,19 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
                 label: schoolName(option.name, locale),
               }))}
             />
+            <Field label={t('childrenCount')} htmlFor="waitlistChildren" hint={t('childrenCountHint')}>
+              <Select
+                id="waitlistChildren"
+                value={String(children)}
+                onChange={(event) => setChildren(Number(event.target.value))}
+              >
+                {[1, 2, 3, 4].map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </Select>
+            </Field>
             <DatesFields
               limits={dates}
               values={{ fromDate, toDate }}

@@ -16,7 +16,7 @@ startMswServer();
 afterEach(() => act(() => activateLocale('en')));
 
 const from = firstWeekdayFrom(addDays(todayInMY(), 3));
-const view = (state: WaitlistEntryView['entry']['state'], place: number | null = 2): WaitlistEntryView => ({
+const view = (state: WaitlistEntryView['entry']['state'], place: number | null = 2, children = 1): WaitlistEntryView => ({
   entry: {
     school: brand.schools[0].name,
     name: 'Aminah Binti Ali',
@@ -26,6 +26,7 @@ const view = (state: WaitlistEntryView['entry']['state'], place: number | null =
     toDate: addDays(from, 7),
     partOfDay: 'any',
     locale: 'en',
+    children,
     state,
     place,
   },
@@ -150,4 +151,15 @@ describe('a request waiting for its confirmation', () => {
     expect(screen.queryByText('Aminah Binti Ali')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the timetable' })).toBeInTheDocument();
   });
+});
+
+it('says how many children the entry is for when more than one, and nothing when one (issue 37)', async () => {
+  open(view('waiting', 2, 3));
+  expect(await screen.findByText('3 children, seen together')).toBeInTheDocument();
+});
+
+it('says nothing of children for one child', async () => {
+  open(view('waiting', 2));
+  expect(await screen.findByText('Aminah Binti Ali')).toBeInTheDocument();
+  expect(screen.queryByText(/children, seen together/)).not.toBeInTheDocument();
 });

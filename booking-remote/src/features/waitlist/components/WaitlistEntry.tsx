@@ -147,6 +147,12 @@ export function WaitlistEntry({ token, askNotMe = false }: Props) {
         )}
         <dt>{t('school')}</dt>
         <dd>{schoolName(entry.school, locale)}</dd>
+        {entry.children > 1 && (
+          <>
+            <dt>{t('childrenLabel')}</dt>
+            <dd>{t('childrenValue', { count: entry.children })}</dd>
+          </>
+        )}
         <dt>{pending ? t('askedBy') : t('name')}</dt>
         <dd>{entry.name}</dd>
         <dt>{t('dates')}</dt>

@@ -86,7 +86,13 @@ export function WaitlistOffer({ token, onAccepted, askDecline = false }: Props) 
       <dd>{slotDay(offer.slot, locale)}</dd>
       <dt>{t('time')}</dt>
       <dd>{slotSpan(offer.slot, words)}</dd>
-      <dt>{t('fee')}</dt>
+      {offer.children > 1 && (
+        <>
+          <dt>{t('placesHeld')}</dt>
+          <dd>{t('placesHeldValue', { count: offer.children })}</dd>
+        </>
+      )}
+      <dt>{offer.children > 1 ? t('feePerChild') : t('fee')}</dt>
       <dd>{formatRM(offer.feeSen, locale)}</dd>
       {(state === 'live' || state === 'waiting') && (
         <>
