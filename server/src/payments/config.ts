@@ -13,7 +13,7 @@ export type PaymentsConfig = {
   sandboxSecret: string | undefined;
   sandboxCallbackDelayMs: number;
   sandboxCallbackDrop: boolean;
-  chip: { apiUrl: string; brandId: string; secretKey: string; publicKey: string | undefined };
+  chip: { apiUrl: string; brandId: string; secretKey: string; publicKey: string | undefined; webhookPublicKey?: string };
   reconcileIntervalMs: number;
 } & MailConfig;
 
@@ -39,6 +39,7 @@ export function loadPaymentsConfig(
       brandId: env.CHIP_BRAND_ID || '',
       secretKey: env.CHIP_SECRET_KEY || '',
       publicKey: env.CHIP_PUBLIC_KEY ? env.CHIP_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
+      webhookPublicKey: env.CHIP_WEBHOOK_PUBLIC_KEY ? env.CHIP_WEBHOOK_PUBLIC_KEY.replace(/\\n/g, '\n') : undefined,
     },
     reconcileIntervalMs: intFrom(env.RECONCILE_INTERVAL_MS, 60_000, 'RECONCILE_INTERVAL_MS'),
     ...loadMailConfig(env, base),

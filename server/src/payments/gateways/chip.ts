@@ -18,6 +18,11 @@ export type ChipOptions = {
   secretKey: string;
   /** PEM; when absent it is fetched once from CHIP's GET /public_key/. */
   publicKey?: string;
+  /**
+   * PEM of the webhook's own key: the `public_key` in CHIP's answer to POST /webhooks/ (or shown with the webhook in
+   * CHIP's dashboard). Deliveries to a webhook are signed with it, not with the company key.
+   */
+  webhookPublicKey?: string;
   timeoutMs?: number;
 };
 
@@ -69,6 +74,20 @@ type ChipPurchase = {
   purchase?: { total?: number } | null;
   /** Set once paid: what the payer actually paid, in sen. */
   payment?: { amount?: number } | null;
+  /** A Payment object (payment.refunded): the refund's amount and the purchase it belongs to. */
+  type?: string;
+  amount?: number;
+  related_to?: { type?: string; id?: string } | null;
+};
+
+const verifies = (rawBody: Buffer, signature: string, pem: string): boolean => {
+  try {
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(rawBody);
+    return verifier.verify(pem, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
 };
 
 /** What CHIP says was paid: the payment's amount, else (an older payload) the purchase total. */
@@ -134,14 +153,10 @@ export class ChipGateway implements PaymentGateway {
     const raw = headers['x-signature'];
     const signature = Array.isArray(raw) ? raw[0] : raw;
     if (!signature) throw new SignatureError('missing X-Signature');
-    const verifier = createVerify('RSA-SHA256');
-    verifier.update(rawBody);
-    let valid = false;
-    try {
-      valid = verifier.verify(await this.key(), Buffer.from(signature, 'base64'));
-    } catch {
-      valid = false;
-    }
+    // A success callback is signed with the company key; a webhook delivery with that webhook's own key.
+    const valid =
+      verifies(rawBody, signature, await this.key()) ||
+      (!!this.options.webhookPublicKey && verifies(rawBody, signature, this.options.webhookPublicKey));
     if (!valid) throw new SignatureError('X-Signature does not verify');
     let purchase: ChipPurchase;
     try {
@@ -149,7 +164,21 @@ export class ChipGateway implements PaymentGateway {
     } catch {
       throw new SignatureError('body is not JSON');
     }
-    if (typeof purchase.id !== 'string' || typeof purchase.status !== 'string') throw new SignatureError('callback lacks id or status');
+    if (typeof purchase.id !== 'string') throw new SignatureError('callback lacks id');
+    if (purchase.event_type === 'payment.refunded' || purchase.type === 'payment') {
+      // payment.refunded carries the refund's Payment object; the purchase is related_to.
+      const sessionId = purchase.related_to?.id;
+      if (typeof sessionId !== 'string') throw new SignatureError('payment event lacks related_to.id');
+      return {
+        eventId: `${sessionId}:payment.refunded:${purchase.id}`,
+        sessionId,
+        reference: purchase.reference ?? null,
+        state: 'refunded',
+        method: null,
+        amountSen: typeof purchase.amount === 'number' ? purchase.amount : null,
+      };
+    }
+    if (typeof purchase.status !== 'string') throw new SignatureError('callback lacks id or status');
     return {
       // CHIP sends one callback per purchase event; the event type and status identify it.
       eventId: `${purchase.id}:${purchase.event_type ?? 'purchase'}:${purchase.status}`,

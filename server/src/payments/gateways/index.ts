@@ -31,6 +31,7 @@ export function createGateway(config: PaymentsConfig, db: Db, log?: FastifyBaseL
       brandId: config.chip.brandId,
       secretKey: config.chip.secretKey,
       publicKey: config.chip.publicKey,
+      webhookPublicKey: config.chip.webhookPublicKey,
     });
   }
   return new SandboxGateway({
