@@ -13,7 +13,7 @@ import { renderAdminApp } from '../../../test/render';
 setupMswServer();
 
 const school = brand.schools[0].name;
-const entry = (id: number, name: string, position: number | null, state: StaffWaitlistEntry['state'] = 'waiting', at = school): StaffWaitlistEntry => ({
+const entry = (id: number, name: string, position: number | null, state: StaffWaitlistEntry['state'] = 'waiting', at = school, children = 1): StaffWaitlistEntry => ({
   id,
   position,
   name,
@@ -22,6 +22,7 @@ const entry = (id: number, name: string, position: number | null, state: StaffWa
   school: at,
   childName: `${name} Junior`,
   childYear: 'Year 1',
+  children,
   fromDate: '2026-12-01',
   toDate: '2026-12-11',
   partOfDay: 'any',
@@ -39,7 +40,7 @@ beforeEach(() => Cookies.set('token', issueToken(1), { path: '/' }));
 afterEach(() => Cookies.remove('token', { path: '/' }));
 
 it('lists the entries in order with their state, and moves one up with a reason', async () => {
-  let list = [entry(1, 'Aminah', 1, 'offered'), entry(2, 'Beng', 2), entry(3, 'Chandra', null, 'left')];
+  let list = [entry(1, 'Aminah', 1, 'offered'), entry(2, 'Beng', 2, 'waiting', school, 2), entry(3, 'Chandra', null, 'left')];
   const moves: unknown[] = [];
   server.use(
     http.get(`${API}/staff/waitlist`, () => HttpResponse.json({ success: true, data: { entries: list }, message: 'OK' })),
@@ -56,6 +57,9 @@ it('lists the entries in order with their state, and moves one up with a reason'
   expect(rows.map((row) => within(row).getAllByRole('cell')[1].querySelector('strong')?.textContent)).toEqual(['Aminah', 'Beng', 'Chandra']);
   expect(rows[0]).toHaveTextContent('Offered until 10:30');
   expect(rows[2]).toHaveTextContent('Left');
+  // Issue 37: an entry for brothers and sisters says how many; one child says nothing more.
+  expect(rows[1]).toHaveTextContent('2 children, seen together');
+  expect(rows[0]).not.toHaveTextContent('children, seen together');
   expect(within(rows[2]).queryByRole('button')).not.toBeInTheDocument();
   expect(within(rows[0]).getByRole('button', { name: 'Move Aminah up' })).toBeDisabled();
 

@@ -95,6 +95,7 @@ export function Waitlist() {
           {entry.childName && (
             <SecondLine>{entry.childYear ? t('childWithYear', { name: entry.childName, year: entry.childYear }) : t('child', { name: entry.childName })}</SecondLine>
           )}
+          {entry.children > 1 && <SecondLine>{t('childrenCount', { count: entry.children })}</SecondLine>}
           {!school && <SecondLine>{entry.school}</SecondLine>}
           <SecondLine>{t('joined', { when: formatInstant(entry.joinedAt) })}</SecondLine>
         </>
