@@ -165,8 +165,9 @@ export class ChipGateway implements PaymentGateway {
       throw new SignatureError('body is not JSON');
     }
     if (typeof purchase.id !== 'string') throw new SignatureError('callback lacks id');
-    if (purchase.event_type === 'payment.refunded' || purchase.type === 'payment') {
-      // payment.refunded carries the refund's Payment object; the purchase is related_to.
+    if (purchase.type === 'payment') {
+      // payment.refunded from a webhook carries the refund's Payment object; the purchase is related_to.
+      // (A Purchase with event_type payment.refunded, as a success callback may carry, is read by its status below.)
       const sessionId = purchase.related_to?.id;
       if (typeof sessionId !== 'string') throw new SignatureError('payment event lacks related_to.id');
       return {
