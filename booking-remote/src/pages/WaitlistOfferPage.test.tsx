@@ -116,3 +116,18 @@ it('says how many places a live offer holds for brothers and sisters, and the fe
   expect(await screen.findByText('2 places at this time, one per child (pay for fewer and the rest go back)')).toBeInTheDocument();
   expect(screen.getByText('Fee per child')).toBeInTheDocument();
 });
+
+it('an offer holding two places lets the parent name up to two children, back on the details (issue 37)', async () => {
+  server.use(
+    http.post(apiUrl('/api/waitlist/offer/:token/accept'), () =>
+      HttpResponse.json(ok({ slotId: 41, token: 'hold-token-w', expiresAt: new Date(Date.now() + 29 * 60_000).toISOString() })),
+    ),
+  );
+  const user = userEvent.setup();
+  open(offer('live', 2));
+  await user.click(await screen.findByRole('button', { name: 'Book and pay' }));
+  const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
+  await user.click(within(summary).getByRole('button', { name: 'Back to Details' }));
+  const count = await screen.findByLabelText('How many children are you booking for?');
+  expect(within(count).getAllByRole('option').map((option) => option.textContent)).toEqual(['1', '2']);
+});

@@ -33,6 +33,7 @@ export default function WaitlistOfferPage() {
                 childYear: accepted.offer.visitor.childYear ?? '',
               },
               feeSen: accepted.offer.feeSen,
+              children: accepted.offer.children,
               token: accepted.accept.token,
               expiresAt: accepted.accept.expiresAt,
             }}

@@ -103,7 +103,14 @@ type Props = {
    * A waitlist offer the parent accepted (issue 26): the slot is already held for them (`token`), their details are
    * the entry's and their consent was given on joining; the dialog opens at the payment summary and pays as usual.
    */
-  offer?: { details: VisitorDetails; feeSen: number; token: string; expiresAt: string };
+  offer?: {
+    details: VisitorDetails;
+    feeSen: number;
+    token: string;
+    expiresAt: string;
+    /** Places the offer holds together at this time (issue 37): the parent may name up to this many children. */
+    children?: number;
+  };
   /** Once the time is gone: the free times, the nearest three offered in place (choosing one opens the dialog on it). */
   freeTimes?: DialogSlot[];
   onChooseTime?: (slot: DialogSlot, typed: { details?: Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] }; consent: ConsentInput | null }) => void;
@@ -394,8 +401,8 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
           pricingLoading={pricing.isLoading}
           pricingFailed={pricing.isError}
           defaultValues={flow.booking ? visitorDetailsOf(flow.booking) : typedBefore}
-          // A waitlist offer holds one seat for one child; a time with free places asks how many children.
-          maxChildren={offer ? 1 : Math.min(CHECKOUT_MAX_CHILDREN, slot.placesLeft ?? 1)}
+          // A waitlist offer holds its entry's places (one per child); a time with free places asks how many children.
+          maxChildren={offer ? Math.min(CHECKOUT_MAX_CHILDREN, offer.children ?? 1) : Math.min(CHECKOUT_MAX_CHILDREN, slot.placesLeft ?? 1)}
           consented={flow.consent !== null}
           onValid={onDetailsValid}
           readTyped={readTyped}
