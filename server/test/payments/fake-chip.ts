@@ -33,6 +33,9 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
   let refundsPend = false;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  /** The webhook's own key pair (CHIP gives a webhook its own public_key; its deliveries are signed with it). */
+  const webhookKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const webhookPublicPem = webhookKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const purchases = new Map<string, Purchase>();
   const requests: { method: string; path: string; body: unknown; at: number }[] = [];
   const refunds: { purchaseId: string; amount: number }[] = [];
@@ -106,6 +109,7 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
   return {
     apiUrl: `${base}/api/v1`,
     publicPem,
+    webhookPublicPem,
     purchases,
     requests,
     refunds,
@@ -125,6 +129,26 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
     resendCallback(id: string) {
       const body = JSON.stringify(purchases.get(id)!);
       return fetch(purchases.get(id)!.success_callback, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body) }, body });
+    },
+    /**
+     * The webhook delivery CHIP makes when a refund is done: payment.refunded with the refund's Payment object
+     * (related_to the purchase), signed with the webhook's key (or another, to test refusal), posted to `url`.
+     */
+    sendRefundWebhook(id: string, url: string, { amount, signWith = webhookKeys.privateKey }: { amount: number; signWith?: KeyObject }) {
+      const p = purchases.get(id)!;
+      p.status = 'refunded';
+      const body = JSON.stringify({
+        id: randomUUID(),
+        type: 'payment',
+        event_type: 'payment.refunded',
+        is_outgoing: true,
+        payment_type: 'refund',
+        amount,
+        currency: 'MYR',
+        related_to: { type: 'purchase', id },
+        created_on: Math.floor(Date.now() / 1000),
+      });
+      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body, signWith) }, body });
     },
     /** Makes every refund fail (true) or succeed again (false). */
     failRefunds(fail: boolean) {
