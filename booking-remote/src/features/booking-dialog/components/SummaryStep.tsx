@@ -7,6 +7,7 @@ import { Button, styled, useCatalog } from 'shared-ui';
 import { useTermsText } from '../../../lib/changeTerms';
 import { Email } from 'shared-ui/text';
 import { SchoolPlaceRows } from '../../../lib/school-place/SchoolPlaceRows';
+import { SeenTogether } from '../../../lib/school-place/SeenTogether';
 import { Details } from '../../../lib/resultLayout';
 import { visitorCatalog } from '../../../lib/visitor-fields/i18n';
 import { dialogCatalog } from '../i18n';
@@ -173,6 +174,7 @@ export function SummaryStep({ details, reservation, now, onEdit }: Props) {
           </Button>
         </Editable>
       </List>
+      {several && <SeenTogether schools={[details.selectedSchool, ...(details.siblings ?? []).map((sibling) => sibling.selectedSchool)]} />}
       <Hint>{t('sendsTo')}</Hint>
       <Terms aria-labelledby="summary-terms-title">
         <h3 id="summary-terms-title">{t('termsTitle')}</h3>
