@@ -2,12 +2,14 @@ import { formatInMY, formatRM, schoolName, type BookedChild } from 'shared-api';
 import { schoolYearName } from 'shared-api/schools';
 import { useCatalog } from 'shared-ui';
 import { Details } from '../../../lib/resultLayout';
+import { SeenTogether } from '../../../lib/school-place/SeenTogether';
 import { resultCatalog } from '../i18n';
 
 /** A checkout of several children (issue 37) on the receipt: each child, their school and year, and what was paid for them. */
 export function ChildrenPaid({ children }: { children: BookedChild[] }) {
   const { t, locale } = useCatalog(resultCatalog);
   return (
+    <>
     <Details aria-label={t('children')}>
       {children.map((child) => (
         <div key={child.position} style={{ display: 'contents' }}>
@@ -32,5 +34,8 @@ export function ChildrenPaid({ children }: { children: BookedChild[] }) {
         </div>
       ))}
     </Details>
+    {/* One place for the booking: the first child's school's (issue 37). */}
+    <SeenTogether schools={[...children].sort((a, b) => a.position - b.position).map((child) => child.selectedSchool)} />
+    </>
   );
 }
