@@ -461,5 +461,7 @@ describe('/payment/success for brothers and sisters (issue 37)', () => {
     const list = await screen.findByLabelText('Children');
     expect(within(list).getByText(/Adam Firdaus, Form 1, Seri Ilmu Private Secondary: RM 75/)).toBeInTheDocument();
     expect(within(list).getByText(/Siti Hajar, Year 1, Seri Ilmu Private Primary: RM 50 less RM 5 sibling discount = RM 45/)).toBeInTheDocument();
+    // One place for the booking: the first child's school's, said because the schools are at different addresses.
+    expect(screen.getByText(/^All your children are seen together at Seri Ilmu Private Secondary, /)).toBeInTheDocument();
   });
 });
