@@ -143,6 +143,8 @@ test('Primary first, Secondary second: RM 50, then RM 75 less RM 7.50 = RM 67.50
   const second = within(summary).getByText('Siti Hajar').closest('dd') as HTMLElement;
   expect(second).toHaveTextContent(`Form 1, ${secondary.name}RM 75 − RM 7.50 (Sibling discount) = RM 67.50`);
   expect(within(summary).getByText('Total').nextElementSibling).toHaveTextContent(/^RM 117.50$/);
+  // Issue 37: the schools are at different addresses, so the summary says where all are seen, before paying.
+  expect(within(summary).getByText(/^All your children are seen together at Seri Ilmu Private Primary, /)).toBeInTheDocument();
 
   await user.click(within(summary).getByRole('button', { name: 'Proceed to Payment' }));
   await waitFor(() => expect(bodies).toHaveLength(1));
