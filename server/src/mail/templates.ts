@@ -213,12 +213,27 @@ ${parts.withForm ? `<p><strong>${L.html('form.html', {}, brand.registrationFormU
 }
 
 /** The visitor's confirmation: details, what to bring, the registration form, and an .ics invitation. */
+/**
+ * Issue 37: a booking has one place, the first child's school's; children applying to schools at different addresses
+ * are told where they are all seen (the booking dialog's summary said so before paying). Undefined: one address.
+ */
+function seenTogether(m: Pick<BookingMailInput, 'school' | 'children'>, L: MailLanguage): { text: string; html: string } | undefined {
+  const place = schoolDetails(m.school);
+  const booked = m.children?.filter((c) => !c.cancelled) ?? [];
+  if (!place || new Set(booked.map((c) => schoolDetails(c.school)?.address ?? c.school)).size < 2) return undefined;
+  const values = { school: L.school(m.school), address: place.address };
+  return { text: L.t('confirmation.seenTogether', values), html: L.html('confirmation.seenTogether', values) };
+}
+
 export function renderVisitorConfirmation(m: BookingMailInput, organizerEmail: string): RenderedMail {
   const L = languageOf(m);
+  const together = seenTogether(m, L);
   return visitMail(m, organizerEmail, {
     subjectKey: 'confirmation.subject',
     headingKey: 'confirmation.heading',
-    lead: { text: L.t('confirmation.lead'), html: L.html('confirmation.lead') },
+    lead: together
+      ? { text: L.sentences(L.t('confirmation.lead'), together.text), html: L.sentences(L.html('confirmation.lead'), together.html) }
+      : { text: L.t('confirmation.lead'), html: L.html('confirmation.lead') },
     rows: details(m, L, 'full'),
     withForm: true,
     invitationKey: 'invitation.attached',

@@ -61,6 +61,16 @@ describe('the mails of a booking of two children', () => {
     expect(mail.html).toContain('Adam Firdaus, Form 1, Seri Ilmu Private Secondary, RM 75');
   });
 
+  it("children at schools at different addresses are told they are all seen at the first child's school; one address: not a word", () => {
+    const mail = renderVisitorConfirmation(twoChildren, 'org@x.y');
+    const together = 'All your children are seen together at Seri Ilmu Private Secondary, 8 Jalan Setiakasih 5, Bukit Damansara, 50490 Kuala Lumpur';
+    expect(mail.text).toContain(together);
+    expect(mail.html).toContain(together);
+    expect(renderVisitorConfirmation({ ...twoChildren, locale: 'ms' }, 'org@x.y').text).toContain('Semua anak anda dilihat bersama di');
+    const twins = { ...twoChildren, children: [adam, { ...adam, childName: 'Aiman Firdaus' }] };
+    expect(renderVisitorConfirmation(twins, 'org@x.y').text).not.toContain('seen together');
+  });
+
   it('its one invitation (the booking\'s UID, SEQUENCE 0) names both children', () => {
     const { ics } = renderVisitorConfirmation(twoChildren, 'org@x.y');
     expect(line(ics, 'UID')).toBe(`UID:${invitationUid('PAY-SIB')}`);
