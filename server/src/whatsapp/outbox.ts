@@ -23,14 +23,9 @@ export function sendAfterFor(now: Date): Date {
   return new Date(day + SEND_FROM_HOUR * 3600_000 - GMT8_MS);
 }
 
-/** A Malaysian number as E.164 (+60…): 012-345 6789 → +60123456789; one already with + is kept (digits only). */
-export function toE164(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+')) return `+${digits.slice(1).replace(/\+/g, '')}`;
-  if (digits.startsWith('60')) return `+${digits}`;
-  if (digits.startsWith('0')) return `+6${digits}`;
-  return `+60${digits}`;
-}
+import { toE164 } from './cloud/e164';
+
+export { toE164 };
 
 /** Until part 1's catalogue is wired: a template named `<kind>` with the input's values as body parameters, in order. */
 export const plainTemplateBody: BodyBuilder = (kind, locale, to, input) => ({
@@ -67,8 +62,13 @@ export type EnqueueWhatsApp = {
  * in quiet hours; a repeat of its dedupe key is ignored. After the commit, `app.whatsapp.wake()` queues its job
  * (the relay each minute queues any row still without one). Resolves with the row's id, or null for a repeat.
  */
+/** Why a message to a number that is not a phone number was never sent. */
+export const INVALID_NUMBER = 'Not a valid phone number for WhatsApp';
+
 export async function enqueueWhatsApp(tx: DbOrTx, message: EnqueueWhatsApp): Promise<number | null> {
-  const to = toE164(message.to);
+  // A number that cannot be one on WhatsApp is written failed, so staff see why (the email goes all the same).
+  const e164 = toE164(message.to);
+  const to = e164 ?? message.to;
   const { template, body } = (message.build ?? plainTemplateBody)(message.kind, message.locale, to, message.input);
   const [row] = await tx
     .insert(whatsappMessages)
@@ -82,6 +82,7 @@ export async function enqueueWhatsApp(tx: DbOrTx, message: EnqueueWhatsApp): Pro
       requestBody: body,
       dedupeKey: message.dedupeKey,
       sendAfter: sendAfterFor(message.now),
+      ...(e164 ? {} : { state: 'failed' as const, errorTitle: INVALID_NUMBER }),
     })
     .onConflictDoNothing({ target: whatsappMessages.dedupeKey })
     .returning({ id: whatsappMessages.id });

@@ -63,6 +63,16 @@ describe('WhatsApp outbox, queue and webhook (PGlite)', () => {
     expect(sendAfterFor(new Date('2026-03-02T22:59:00Z'))).toEqual(new Date('2026-03-02T23:00:00Z')); // 06:59 → 07:00
   });
 
+  it('a number that cannot be a phone number is written failed with its reason, and never sent', async () => {
+    const before = standIn.received.length;
+    await ctx.app.db.transaction((tx) =>
+      enqueueWhatsApp(tx, { dedupeKey: 'booking:bad:confirmation', kind: 'booking_confirmation', locale: 'en', to: '12ab', input: {}, paymentId: 'pay-2', now: DAYTIME }),
+    );
+    expect(await row('booking:bad:confirmation')).toMatchObject({ state: 'failed', errorTitle: 'Not a valid phone number for WhatsApp' });
+    await ctx.app.whatsapp.queue!.runOnce();
+    expect(standIn.received.length).toBe(before);
+  });
+
   it('a message written at 23:30 GMT+8 is due at 07:00 GMT+8 and its job waits until then', async () => {
     // A fixed clock years ahead, so the job's start is still to come whenever the test runs.
     await enqueue('booking:quiet:confirmation', new Date('2099-03-02T15:30:00Z'));

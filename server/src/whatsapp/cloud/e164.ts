@@ -1,10 +1,11 @@
 /**
- * Malaysian contact numbers as the booking form stores them ("0…" national or "+…" international,
- * digits only) → E.164 ("+60123456789"), or null when the number cannot be a valid one.
+ * Malaysian contact numbers as the booking form stores them ("0…" national or "+…" international, digits, maybe
+ * spaced or dashed for display) → E.164 ("+60123456789"), or null when the number cannot be a valid one.
  */
 export function toE164(stored: string | null | undefined): string | null {
   if (!stored) return null;
-  const s = stored.trim();
+  // Spaces and dashes are how people type and how pages show a number; they carry no digits.
+  const s = stored.replace(/[\s-]/g, '');
   let digits: string;
   if (/^\+\d+$/.test(s)) digits = s.slice(1);
   else if (/^0\d+$/.test(s)) digits = `60${s.slice(1)}`;
