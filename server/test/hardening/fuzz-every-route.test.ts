@@ -12,6 +12,7 @@ jest.setTimeout(180_000);
 
 const MIN_CASES_PER_DRIVER = 300;
 const CALLBACK_PATH = '/api/payment/callback';
+const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 
 type Case = { label: string; method: string; url: string; headers?: Record<string, string>; payload?: string; expect: 400 | '4xx' };
 
@@ -107,6 +108,16 @@ describe.each<Driver>(['pglite', 'postgres'])('every route refuses malformed inp
     for (const raw of BAD_URL_TEXT.slice(0, -1)) add(`query q=${JSON.stringify(raw)}`, `${basePath}?q=${raw}`);
     add('query name %00', `${basePath}?a%00b=1`);
 
+    // WhatsApp's signed webhook: the same, with the platform's signature header.
+    if (route.path === WHATSAPP_WEBHOOK_PATH && route.method === 'POST') {
+      for (const value of ['sha256=' + 'x'.repeat(5000), 'sha256=zz', '', 'a\u00ffb'])
+        add(`signature ${JSON.stringify(value.slice(0, 12))}`, basePath, {
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': value },
+          payload: '{"object":"whatsapp_business_account","entry":[{"changes":[{"value":{"statuses":[{"id":"x\\u0000"}]}}]}]}',
+          expect: '4xx',
+        });
+      return cases;
+    }
     // The signed callback's body is raw bytes checked by its signature: only its address and headers are fuzzed.
     if (route.path === CALLBACK_PATH) {
       for (const value of ['sha256=' + 'x'.repeat(5000), 'sha256=zz', '', 'a\u00ffb'])
