@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { LOCALES } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 
@@ -28,14 +28,19 @@ export const whatsappMessages = pgTable('whatsapp_messages', {
 });
 export type WhatsAppMessageRow = typeof whatsappMessages.$inferSelect;
 
-export const whatsappEvents = pgTable('whatsapp_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  wamid: text('wamid').notNull(),
-  status: text('status').notNull(),
-  platformAt: tz('platform_at').notNull(),
-  raw: jsonb('raw').notNull(),
-  receivedAt: tz('received_at').notNull().defaultNow(),
-});
+export const whatsappEvents = pgTable(
+  'whatsapp_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    wamid: text('wamid').notNull(),
+    status: text('status').notNull(),
+    platformAt: tz('platform_at').notNull(),
+    raw: jsonb('raw').notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+  },
+  // Each status of a message once: the platform's repeats are recorded once.
+  (t) => [unique().on(t.wamid, t.status)],
+);
 
 export const whatsappReplies = pgTable('whatsapp_replies', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
