@@ -38,6 +38,11 @@ export type ScaleStack = {
   stopApi: (index: number, signal?: NodeJS.Signals) => Promise<void>;
   /** Starts API process `index` again on its port and waits until /health answers 200. */
   startApi: (index: number) => Promise<void>;
+  /**
+   * A rolling restart of API process `index` without a lost request: nginx is told to send it nothing new (reloaded
+   * with it `down`, the old workers finishing what they sent), then SIGTERM (it finishes what it has), start, and back in.
+   */
+  rollApi: (index: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -79,6 +84,8 @@ export function nginxConfig(fields: {
   apiPorts: number[];
   shellPorts: number[];
   listenHost?: string;
+  /** API ports nginx sends nothing new to (`down`): a process being drained before it stops. */
+  downApiPorts?: number[];
 }): string {
   const template = fs.readFileSync(path.join(repoRoot, 'deploy/nginx.conf.template'), 'utf8');
   const values: Record<string, string> = {
@@ -95,7 +102,7 @@ export function nginxConfig(fields: {
     ADMIN_ROOT: distDir('admin-remote'),
     // A process that fails 3 times in 5 s is left alone for 5 s; its requests go to the others meanwhile.
     API_SERVERS: fields.apiPorts
-      .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
+      .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s${fields.downApiPorts?.includes(port) ? ' down' : ''};`)
       .join('\n'),
     SHELL_SERVERS: fields.shellPorts
       .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=5s;`)
@@ -275,20 +282,45 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
     throw error;
   }
 
+  /**
+   * Rewrites nginx.conf with these API ports `down` and reloads nginx: its new workers send them nothing; the old ones
+   * take no new request and finish those under way. Waited for until they are gone, or for 3 s at most: a long poll
+   * the shells keep at the API (GET /public/list/changes, up to 40 s) keeps an old worker; the API ends it on SIGTERM.
+   */
+  const reloadNginx = async (downApiPorts: number[]) => {
+    const master = nginxProcess!;
+    fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig({ prefix, ports, apiPorts, shellPorts, downApiPorts }));
+    master.kill('SIGHUP');
+    const end = Date.now() + 3_000;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    while (Date.now() < end) {
+      const workers = spawnSync('ps', ['-o', 'args=', '--ppid', String(master.pid)], { encoding: 'utf8' }).stdout;
+      if (!workers.includes('shutting down')) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const stopApiProcess = async (index: number, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = apis[index];
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  };
+
   return {
     urls,
     apiUrls: apiPorts.map(host),
     shellUrls: shellPorts.map(host),
     prefix,
-    stopApi: async (index, signal = 'SIGTERM') => {
-      const child = apis[index];
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      });
-    },
+    stopApi: stopApiProcess,
     startApi,
+    rollApi: async (index) => {
+      await reloadNginx([apiPorts[index]]);
+      await stopApiProcess(index, 'SIGTERM');
+      await startApi(index);
+      await reloadNginx([]);
+    },
     stop,
   };
 }
