@@ -19,3 +19,15 @@ export async function sharedSecret(db: DbOrTx, name: string, configured?: string
   const again = (await db.execute(sql`SELECT value FROM app_secrets WHERE name = ${name}`)) as unknown as { rows: { value: string }[] };
   return again.rows[0].value;
 }
+
+/** Reads a secret on first use and keeps it; a failed read (database down) is tried again next time. */
+export function lazySecret(read: () => Promise<string>): () => Promise<string> {
+  let secret: Promise<string> | undefined;
+  return () => {
+    secret ??= read().catch((err) => {
+      secret = undefined;
+      throw err;
+    });
+    return secret;
+  };
+}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { sharedSecret } from '../base/secrets';
+import { lazySecret, sharedSecret } from '../base/secrets';
 import { WHATSAPP_SECRET_NAME } from './config';
 import { acceptingWhatsAppApi, httpWhatsAppApi } from './http-api';
 import type { WhatsAppApi } from './outbox';
@@ -21,18 +21,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     whatsapp: WhatsAppService;
   }
-}
-
-/** Reads a secret on first use and keeps it; a failed read (database down) is tried again next time. */
-function lazySecret(read: () => Promise<string>): () => Promise<string> {
-  let secret: Promise<string> | undefined;
-  return () => {
-    secret ??= read().catch((err) => {
-      secret = undefined;
-      throw err;
-    });
-    return secret;
-  };
 }
 
 export type WhatsAppPluginOptions = { api?: WhatsAppApi };

@@ -1,24 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../base/db/connection';
 import type { PaymentsConfig } from '../config';
-import { sharedSecret } from '../../base/secrets';
+import { lazySecret, sharedSecret } from '../../base/secrets';
 import { ChipGateway } from './chip';
 import { SandboxGateway } from './sandbox';
 import type { PaymentGateway } from './types';
 
 export * from './types';
-
-/** Reads a secret on first use and keeps it; a failed read (database down) is tried again next time. */
-function lazySecret(read: () => Promise<string>): () => Promise<string> {
-  let secret: Promise<string> | undefined;
-  return () => {
-    secret ??= read().catch((err) => {
-      secret = undefined;
-      throw err;
-    });
-    return secret;
-  };
-}
 
 /** The database name of the sandbox's signing key when SANDBOX_SECRET is not set: one key for every API replica. */
 export const SANDBOX_SECRET_NAME = 'sandbox-signing-key';
