@@ -45,6 +45,11 @@ export const payments = pgTable('payments', {
   locale: text('locale', { enum: LOCALES }).notNull().default('en'),
   /** The parent's consent to the privacy notice (`consents`, migration 0015): no payment without one. */
   consentId: integer('consent_id').notNull().unique(),
+  /** Migration 0038 (issue 38): WhatsApp messages too, opted in with the consent above; withdrawn from the manage page or by STOP. */
+  whatsappOptInAt: tz('whatsapp_opt_in_at'),
+  whatsappOptOutAt: tz('whatsapp_opt_out_at'),
+  /** "Confirm I'm coming" pressed on the WhatsApp reminder (staff see it; it changes nothing else). */
+  confirmedByParentAt: tz('confirmed_by_parent_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('payments_gateway_session_uq').on(t.gateway, t.gatewaySessionId).where(sql`gateway_session_id IS NOT NULL`)]);

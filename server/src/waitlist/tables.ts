@@ -35,6 +35,9 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => consents.id),
     endedAt: tz('ended_at'),
+    /** Migration 0038 (issue 38): the offer by WhatsApp too, opted in with the consent above. */
+    whatsappOptInAt: tz('whatsapp_opt_in_at'),
+    whatsappOptOutAt: tz('whatsapp_opt_out_at'),
     /** When it began waiting, on the scale of slot freeings (slots.freed_seq): only slots freed later are offered to it. */
     waitingSeq: bigint('waiting_seq', { mode: 'number' }).notNull().default(sql`nextval('slot_freed_seq')`),
     /** Keyed hash of the client network that made the entry: its offers count toward that network's holds. */

@@ -53,3 +53,9 @@ export const whatsappReplies = pgTable('whatsapp_replies', {
   handled: boolean('handled').notNull().default(false),
 });
 export type WhatsAppReplyRow = typeof whatsappReplies.$inferSelect;
+
+// Mirrors migrations/0038_whatsapp_optin.sql: a number that replied STOP.
+export const whatsappStops = pgTable('whatsapp_stops', {
+  toE164: text('to_e164').primaryKey(),
+  stoppedAt: tz('stopped_at').notNull().defaultNow(),
+});
