@@ -158,8 +158,11 @@ describe('PostgreSQL unreachable', () => {
       const list = await ctx.app.inject('/public/list');
       expect(list.statusCode).toBe(503);
       expect(list.json()).toMatchObject({ success: false, data: null, error: ErrorCode.DATABASE_UNAVAILABLE });
+      // The client is told when to ask again (a restart or failover takes seconds).
+      expect(Number(list.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       const login = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'a@example.com', password: 'x' } });
       expect(login.statusCode).toBe(503);
+      expect(Number(login.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     } finally {
       await stopTestApp(ctx);
       await pg.drop();

@@ -30,6 +30,9 @@ function validationReason({ keyword, params: issue }: ValidationIssue, field: st
   return { rule, ...(values.length > 0 && { params: Object.fromEntries(values) }), ...(field && { field }) };
 }
 
+/** Retry-After of a 503 DATABASE_UNAVAILABLE: a PostgreSQL restart or failover is over in seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /** Turns every failure into the envelope: 400 VALIDATION_ERROR, AppError codes, 429, and 503 when the database is down. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
@@ -75,6 +78,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const route = `${request.method} ${request.routeOptions.url}`;
     if (databaseDown) {
       request.log.warn({ err, route, error: ErrorCode.DATABASE_UNAVAILABLE }, 'database unavailable');
+      // A failover or restart takes seconds: the client (and the booking dialog) asks again after this, not at once.
+      reply.header('retry-after', retryAfterValue(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(503).send(fail(DatabaseUnavailableMessage, ErrorCode.DATABASE_UNAVAILABLE));
     }
     request.log.error({ err, route, error: ErrorCode.INTERNAL }, 'unexpected error');
