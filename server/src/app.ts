@@ -41,6 +41,7 @@ import { staffWaitlistRoutes, waitlistRoutes } from './waitlist';
 import { privacyCorrectionRoutes } from './privacy';
 import { breachRoutes } from './privacy';
 import { whatsappPlugin } from './whatsapp';
+import { insightsRoutes } from './insights';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -148,6 +149,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(staffWaitlistRoutes);
   await app.register(privacyCorrectionRoutes);
   await app.register(breachRoutes);
+  await app.register(insightsRoutes);
 
   return app;
 }

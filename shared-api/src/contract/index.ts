@@ -31,3 +31,4 @@ export * from './slot-rules';
 export * from './http-headers';
 export * from './privacy';
 export * from './waitlist';
+export * from './insights';
