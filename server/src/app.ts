@@ -40,7 +40,7 @@ import { waitlistPlugin } from './waitlist';
 import { staffWaitlistRoutes, waitlistRoutes } from './waitlist';
 import { privacyCorrectionRoutes } from './privacy';
 import { breachRoutes } from './privacy';
-import { whatsappPlugin } from './whatsapp';
+import { FAKE_WHATSAPP_PREFIX, fakeWhatsAppRoutes, whatsappPlugin } from './whatsapp';
 import { insightsRoutes } from './insights';
 
 export type BuildAppOptions = {
@@ -135,6 +135,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(slotBookingRoutes);
   await app.register(paymentRoutes);
   await app.register(sandboxGatewayRoutes);
+  if (app.whatsapp.fake) await app.register(fakeWhatsAppRoutes(app.whatsapp.fake), { prefix: FAKE_WHATSAPP_PREFIX });
   await app.register(staffAlertRoutes);
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);

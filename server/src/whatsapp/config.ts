@@ -18,10 +18,14 @@ export type WhatsAppConfig = {
   retrySeconds: number;
   /** WHATSAPP_GIVE_UP_HOURS: a message still unsent this long after it was due is marked failed. */
   giveUpHours: number;
+  /** WHATSAPP_QUIET_HOURS: off sends at any hour (tests and the e2e stack); on (default) only 07:00–22:00 GMT+8. */
+  quietHours: boolean;
 };
 
 /** The fixed values of fake mode (never production: the real API needs its own). */
 export const FAKE_WHATSAPP = { phoneNumberId: '100000000000001', accessToken: 'fake-whatsapp-token', verifyToken: 'fake-verify-token' } as const;
+/** Where fake mode serves the fake Cloud API and its page. */
+export const FAKE_WHATSAPP_PREFIX = '/fake-whatsapp';
 /** The database name of the webhook's signing key when WHATSAPP_APP_SECRET is not set. */
 export const WHATSAPP_SECRET_NAME = 'whatsapp-app-secret';
 
@@ -42,5 +46,6 @@ export function loadWhatsAppConfig(env: NodeJS.ProcessEnv): WhatsAppConfig {
     verifyToken: env.WHATSAPP_VERIFY_TOKEN || FAKE_WHATSAPP.verifyToken,
     retrySeconds: Math.max(1, intFrom(env.WHATSAPP_RETRY_SECONDS, 30, 'WHATSAPP_RETRY_SECONDS')),
     giveUpHours,
+    quietHours: !/^(off|false|0|no)$/i.test((env.WHATSAPP_QUIET_HOURS ?? 'on').trim()),
   };
 }

@@ -1,5 +1,8 @@
 // server/src/whatsapp's public surface (issue 38): the outbox, its queue, the webhook and the config.
-export { FAKE_WHATSAPP, loadWhatsAppConfig, type WhatsAppConfig } from './config';
+export { FAKE_WHATSAPP, FAKE_WHATSAPP_PREFIX, loadWhatsAppConfig, type WhatsAppConfig } from './config';
+export { createWhatsAppApi, RETRY_CODES } from './cloud/api';
+export { FakeWhatsAppCloud, fakeWhatsAppRoutes, listenFakeWhatsApp, postWebhookTo, type FakeInbound, type FakeOutbound } from './cloud/fake';
+export { buildWhatsAppBody, REPLY_PAYLOADS, REPLY_TEXT_KIND, replyText, TEMPLATES, TEMPLATE_LANGUAGES, type ReplyAnswer, type TemplateKind, type WhatsAppKind } from './cloud/templates';
 export { enqueueWhatsApp, sendAfterFor, toE164, type BodyBuilder, type EnqueueWhatsApp, type WhatsAppApi, type WhatsAppSendResult } from './outbox';
 export { whatsappPlugin, type WhatsAppService } from './plugin';
 export { signWebhookBody } from './signature';
