@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locale } from 'shared-api/contract';
 import { FakeWhatsAppCloud, type FakeOutbound } from '../../src/whatsapp/cloud/fake';
 import { buildWhatsAppBody, REPLY_PAYLOADS, replyText, TEMPLATES, type ReplyAnswer, type TemplateKind } from '../../src/whatsapp/cloud/templates';
@@ -110,5 +112,16 @@ describe('WhatsApp template catalogue', () => {
         expect(text.length).toBeLessThanOrEqual(1024);
         for (const button of spec.buttons) expect(button.text[locale].length).toBeLessThanOrEqual(25);
       }
+  });
+
+  it('docs/WHATSAPP.md holds each template exactly as sent (name, body per language, button texts), to submit for approval', () => {
+    const doc = fs.readFileSync(path.join(__dirname, '../../../docs/WHATSAPP.md'), 'utf8');
+    for (const spec of Object.values(TEMPLATES)) {
+      expect(doc).toContain(`### \`${spec.name}\``);
+      for (const locale of LOCALES) {
+        expect(doc).toContain('```text\n' + spec.body[locale] + '\n```');
+        for (const button of spec.buttons) expect(doc).toContain(`"${button.text[locale]}"`);
+      }
+    }
   });
 });
