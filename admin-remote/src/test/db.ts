@@ -31,7 +31,7 @@ type Db = {
   enrolled: Set<number>;
 };
 
-const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] });
+const noAlerts = (): StaffAlerts => ({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [], chargebacks: { total: 0, items: [] } });
 
 export const db: Db = {
   accounts: [],
@@ -151,12 +151,19 @@ export function addBooking(partial: Partial<StaffBooking> & Pick<StaffBooking, '
 }
 
 /** Sets what the alerts route answers (each `total` counts the items given). */
-export function setAlerts(alerts: { stuckMail?: StaffAlerts['stuckMail']['items']; failingRefunds?: StaffAlerts['failingRefunds']['items']; failedJobs?: StaffAlerts['failedJobs'] }): void {
+export function setAlerts(alerts: {
+  stuckMail?: StaffAlerts['stuckMail']['items'];
+  failingRefunds?: StaffAlerts['failingRefunds']['items'];
+  failedJobs?: StaffAlerts['failedJobs'];
+  chargebacks?: StaffAlerts['chargebacks']['items'];
+}): void {
   const stuckMail = alerts.stuckMail ?? [];
   const failingRefunds = alerts.failingRefunds ?? [];
+  const chargebacks = alerts.chargebacks ?? [];
   db.alerts = {
     stuckMail: { total: stuckMail.length, items: stuckMail },
     failingRefunds: { total: failingRefunds.length, items: failingRefunds },
     failedJobs: alerts.failedJobs ?? [],
+    chargebacks: { total: chargebacks.length, items: chargebacks },
   };
 }

@@ -13,7 +13,7 @@ export const manageTokens = pgTable('manage_tokens', {
 export const bookingEvents = pgTable('booking_events', {
   id: serial('id').primaryKey(),
   paymentId: text('payment_id').notNull(),
-  kind: text('kind', { enum: ['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded'] }).notNull(),
+  kind: text('kind', { enum: ['booked', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded', 'charged_back'] }).notNull(),
   actor: text('actor').notNull(),
   fromStart: tz('from_start'),
   toStart: tz('to_start'),

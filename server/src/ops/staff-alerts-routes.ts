@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, inMY, STAFF_ALERTS_LIMIT, staffAlertsSchema, type FailingRefund } from 'shared-api/contract';
+import { CHARGEBACK_ALERT_DAYS, envelope, inMY, STAFF_ALERTS_LIMIT, staffAlertsSchema, type ChargebackAlert, type FailingRefund } from 'shared-api/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import { ok } from '../base/errors';
@@ -60,7 +60,30 @@ async function failingRefunds(db: Db, limit: number): Promise<{ total: number; i
   };
 }
 
-/** What needs a person: mail unsent for over an hour, refunds that keep failing (staff only: it names visitors), and background jobs that failed. */
+/** Payments the bank took money back from in the last CHARGEBACK_ALERT_DAYS days, newest first (payments.chargeback_at, migration 0039). */
+async function recentChargebacks(db: Db, limit: number): Promise<{ total: number; items: ChargebackAlert[] }> {
+  type Row = { payment_id: string; reference: string; visitor_name: string; amount_sen: number; at: string | Date; booking_status: 'booked' | 'cancelled' | null; total: number };
+  const result = await db.execute(sql`
+    SELECT p.id AS payment_id, p.reference, p.visitor_name, p.chargeback_amount_sen AS amount_sen, p.chargeback_at AS at,
+           p.booking_status, (count(*) over ())::int AS total
+    FROM payments p
+    WHERE p.chargeback_at > now() - make_interval(days => ${CHARGEBACK_ALERT_DAYS}::int)
+    ORDER BY p.chargeback_at DESC, p.id LIMIT ${limit}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map((r) => ({
+      paymentId: r.payment_id,
+      reference: r.reference,
+      visitorName: r.visitor_name,
+      amountSen: Number(r.amount_sen),
+      at: inMY(new Date(r.at)).format(),
+      bookingStatus: r.booking_status,
+    })),
+  };
+}
+
+/** What needs a person: mail unsent for over an hour, refunds that keep failing, chargebacks (staff only: they name visitors), and background jobs that failed. */
 export const staffAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff/alerts',
@@ -69,16 +92,24 @@ export const staffAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         operationId: 'getStaffAlerts',
-        summary: 'Mail unsent for over an hour and refunds that keep failing, oldest first; queues with jobs that spent their retries in the last 7 days',
+        summary: 'Mail unsent for over an hour and refunds that keep failing, oldest first; queues with jobs that spent their retries in the last 7 days; chargebacks of the last 30 days, newest first',
         security: bearerSecurity,
         response: { 200: envelope(staffAlertsSchema), ...errorResponses(401) },
       },
     },
     async (_request, reply) => {
-      const [mail, refunds, failed] = await Promise.all([stuckMail(app.db, STAFF_ALERTS_LIMIT), failingRefunds(app.db, STAFF_ALERTS_LIMIT), failedJobs(app.database)]);
+      const [mail, refunds, failed, chargebacks] = await Promise.all([
+        stuckMail(app.db, STAFF_ALERTS_LIMIT),
+        failingRefunds(app.db, STAFF_ALERTS_LIMIT),
+        failedJobs(app.database),
+        recentChargebacks(app.db, STAFF_ALERTS_LIMIT),
+      ]);
       reply.header('cache-control', 'no-store');
       const jobs = failed.map((q) => ({ ...q, lastFailedAt: inMY(q.lastFailedAt).format() }));
-      return ok({ stuckMail: mail, failingRefunds: refunds, failedJobs: jobs }, `${mail.total} stuck mail(s), ${refunds.total} failing refund(s), ${jobs.length} queue(s) with failed jobs`);
+      return ok(
+        { stuckMail: mail, failingRefunds: refunds, failedJobs: jobs, chargebacks },
+        `${mail.total} stuck mail(s), ${refunds.total} failing refund(s), ${jobs.length} queue(s) with failed jobs, ${chargebacks.total} chargeback(s)`,
+      );
     },
   );
 };

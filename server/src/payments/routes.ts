@@ -182,7 +182,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentCallbackRoute);
 };
 
-/** The gateway's callback: its own scope so the body stays raw bytes (the signature covers exactly those). */
+/** The gateway's callback and webhook: their own scope so the body stays raw bytes (the signature covers exactly those). */
 const paymentCallbackRoute: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
@@ -201,6 +201,24 @@ const paymentCallbackRoute: FastifyPluginAsyncZod = async (app) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await app.payments.handleCallback(raw, request.headers);
       return ok(outcome, outcome.duplicate ? 'Event already processed' : 'Event received');
+    },
+  );
+
+  app.post(
+    '/api/payment/webhook',
+    {
+      schema: {
+        tags,
+        operationId: 'receivePaymentWebhook',
+        security: publicRoute,
+        summary: "A delivery to the gateway's webhook (CHIP: signed with the webhook's own key; raw body; bad signature → 401, replay or unused event type acknowledged and ignored; 404 for a gateway without webhooks)",
+        response: { 200: envelope(z.object({ received: z.boolean(), applied: z.boolean(), duplicate: z.boolean() })), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await app.payments.handleWebhook(raw, request.headers);
+      return ok(outcome, outcome.duplicate ? 'Event already processed' : outcome.applied ? 'Event received' : 'Event acknowledged');
     },
   );
 };

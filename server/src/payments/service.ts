@@ -3,7 +3,7 @@ import { ErrorCode, type PaymentSession, type PaymentStatusResult } from 'shared
 import type { Db } from '../base/db/connection';
 import type { JobEngine } from '../base/jobs/engine';
 import { AppError } from '../base/errors';
-import { SignatureError, type PaymentGateway } from './gateways/types';
+import { SignatureError, type GatewayEvent, type PaymentGateway } from './gateways/types';
 import type { PaymentsConfig } from './config';
 import { PaymentInitiator, type InitiateInput } from './initiate';
 import { holdsPaymentKey } from './key';
@@ -70,15 +70,46 @@ export class PaymentService {
       if (err instanceof SignatureError) throw new AppError(401, ErrorCode.BAD_SIGNATURE, `Callback refused: ${err.message}.`);
       throw err;
     }
-    // Only the session id the gateway signed names the payment; a reference alone could point an event at another one.
+    return this.applyEvent(event);
+  }
+
+  /**
+   * A webhook delivery (CHIP's webhooks, signed with the webhook's own key): a state as a callback gives it, a chargeback
+   * noted on the payment (the booking stays), or an event type this product does not use (acknowledged and logged).
+   */
+  async handleWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+    if (!this.gateway.verifyWebhook) throw new AppError(404, ErrorCode.NOT_FOUND, `The ${this.gateway.name} gateway sends no webhooks.`);
+    let notice;
+    try {
+      notice = await this.gateway.verifyWebhook(rawBody, headers);
+    } catch (err) {
+      if (err instanceof SignatureError) throw new AppError(401, ErrorCode.BAD_SIGNATURE, `Webhook refused: ${err.message}.`);
+      throw err;
+    }
+    if (notice.kind === 'ignored') {
+      this.log.info({ gateway: this.gateway.name, eventType: notice.eventType }, 'payment: webhook event type not used; ignored');
+      return { received: true, applied: false, duplicate: false };
+    }
+    if (notice.kind === 'state') return this.applyEvent(notice);
+    const p = await this.paymentOfSession(notice.sessionId, 'chargeback');
+    if (!p) return { received: true, applied: false, duplicate: false };
+    const result = await this.states.recordChargeback(p.id, { eventId: notice.eventId, amountSen: notice.amountSen, at: notice.at });
+    return { received: true, applied: !result.duplicate, duplicate: result.duplicate };
+  }
+
+  /** Only the session id the gateway signed names the payment; a reference alone could point an event at another one. */
+  private async paymentOfSession(sessionId: string, what: string): Promise<PaymentRow | undefined> {
     const [p] = await this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.gateway, this.gateway.name), eq(payments.gatewaySessionId, event.sessionId)));
-    if (!p) {
-      this.log.warn({ gateway: this.gateway.name, sessionId: event.sessionId, state: event.state }, 'payment: callback for an unknown session ignored');
-      return { received: true, applied: false, duplicate: false };
-    }
+      .where(and(eq(payments.gateway, this.gateway.name), eq(payments.gatewaySessionId, sessionId)));
+    if (!p) this.log.warn({ gateway: this.gateway.name, sessionId, what }, 'payment: gateway event for an unknown session ignored');
+    return p;
+  }
+
+  private async applyEvent(event: GatewayEvent) {
+    const p = await this.paymentOfSession(event.sessionId, event.state);
+    if (!p) return { received: true, applied: false, duplicate: false };
     const result = await this.states.applyState(p.id, event.state, {
       method: event.method,
       amountSen: event.amountSen,

@@ -190,4 +190,30 @@ export class PaymentStates {
     }
     return result;
   }
+
+  /**
+   * The bank took money back (a card chargeback): noted on the payment (its time and the amounts taken, summed) and in
+   * the booking's history, once per gateway event. The booking and the payment's status stay: the office decides.
+   */
+  async recordChargeback(paymentId: string, chargeback: { eventId: string; amountSen: number | null; at: Date }): Promise<{ duplicate: boolean }> {
+    const duplicate = await this.db.transaction(async (tx) => {
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      const inserted = await tx
+        .insert(paymentEvents)
+        .values({ gateway: this.gateway.name, eventId: chargeback.eventId, paymentId, kind: 'chargeback' })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (inserted.length === 0) return true;
+      // CHIP may not say the amount: then all that was paid is taken to be at stake.
+      const amountSen = chargeback.amountSen ?? paidAmountOf(p);
+      await tx
+        .update(payments)
+        .set({ chargebackAt: chargeback.at, chargebackAmountSen: sql`coalesce(${payments.chargebackAmountSen}, 0) + ${amountSen}`, updatedAt: sql`now()` })
+        .where(eq(payments.id, paymentId));
+      await appendBookingEvent(tx, paymentId, { kind: 'charged_back', actor: 'system', amountSen });
+      return false;
+    });
+    if (!duplicate) this.log.warn({ paymentId, eventId: chargeback.eventId }, 'payment: charged back by the bank; staff alerted');
+    return { duplicate };
+  }
 }

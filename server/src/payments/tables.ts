@@ -5,7 +5,7 @@ import { LOCALES } from 'shared-api/contract';
 import { tz } from '../base/db/columns';
 import { PAYMENT_STATUSES } from './statuses';
 
-// Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql, 0007_booking_lifecycle.sql, 0012_booking_locale.sql, 0014_child_details.sql, 0015_consents.sql and 0025_refund_jobs.sql (server/test/db/schema-mirror.test.ts checks they agree).
+// Mirrors migrations/0002_payments_mail.sql, 0006_payment_checks.sql, 0007_booking_lifecycle.sql, 0012_booking_locale.sql, 0014_child_details.sql, 0015_consents.sql, 0025_refund_jobs.sql and 0039_chargebacks.sql (server/test/db/schema-mirror.test.ts checks they agree).
 
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
@@ -50,6 +50,9 @@ export const payments = pgTable('payments', {
   whatsappOptOutAt: tz('whatsapp_opt_out_at'),
   /** "Confirm I'm coming" pressed on the WhatsApp reminder (staff see it; it changes nothing else). */
   confirmedByParentAt: tz('confirmed_by_parent_at'),
+  /** Migration 0039: the bank took money back (a card chargeback): when (the latest) and how much in all; the booking stays. */
+  chargebackAt: tz('chargeback_at'),
+  chargebackAmountSen: integer('chargeback_amount_sen'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('payments_gateway_session_uq').on(t.gateway, t.gatewaySessionId).where(sql`gateway_session_id IS NOT NULL`)]);

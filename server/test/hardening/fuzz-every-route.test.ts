@@ -12,6 +12,8 @@ jest.setTimeout(180_000);
 
 const MIN_CASES_PER_DRIVER = 300;
 const CALLBACK_PATH = '/api/payment/callback';
+/** The gateway's webhook (CHIP): raw bytes checked by the webhook's own key, like the callback. */
+const GATEWAY_WEBHOOK_PATH = '/api/payment/webhook';
 const WHATSAPP_WEBHOOK_PATH = '/api/whatsapp/webhook';
 
 type Case = { label: string; method: string; url: string; headers?: Record<string, string>; payload?: string; expect: 400 | '4xx' };
@@ -118,8 +120,8 @@ describe.each<Driver>(['pglite', 'postgres'])('every route refuses malformed inp
         });
       return cases;
     }
-    // The signed callback's body is raw bytes checked by its signature: only its address and headers are fuzzed.
-    if (route.path === CALLBACK_PATH) {
+    // The signed callback's and webhook's body is raw bytes checked by its signature: only its address and headers are fuzzed.
+    if (route.path === CALLBACK_PATH || route.path === GATEWAY_WEBHOOK_PATH) {
       for (const value of ['sha256=' + 'x'.repeat(5000), 'sha256=zz', '', 'a\u00ffb'])
         add(`signature ${JSON.stringify(value.slice(0, 12))}`, basePath, {
           headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: value, [SANDBOX_TIMESTAMP_HEADER]: '99999999999999999999' },

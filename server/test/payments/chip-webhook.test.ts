@@ -17,27 +17,48 @@ const signed = (body: unknown, key: typeof company) => {
 
 const gateway = new ChipGateway({ apiUrl: 'http://chip.invalid', brandId: 'b', secretKey: 's', publicKey: pem(company), webhookPublicKey: pem(webhook) });
 
+// Shaped as CHIP documents them: a Purchase (type purchase, its status, the payment's amount in `payment`) ...
 const paid = { id: 'pur-1', type: 'purchase', event_type: 'purchase.paid', status: 'paid', reference: 'ref-1', payment: { amount: 7500 } };
-// A refund's Payment object as CHIP's payment.refunded webhook sends it: the purchase is in related_to.
-const refunded = {
-  id: 'pay-9',
+// ... and a Payment object (payment.refunded, payment.charged_back): its own id, the amount in `payment`, the purchase in related_to.
+const paymentObject = (eventType: string, id: string, amount: number) => ({
+  id,
   type: 'payment',
-  event_type: 'payment.refunded',
-  payment_type: 'refund',
-  amount: 2500,
-  currency: 'MYR',
+  event_type: eventType,
+  payment: { is_outgoing: true, payment_type: 'refund', amount, currency: 'MYR' },
   related_to: { type: 'purchase', id: 'pur-1' },
-};
+  created_on: 1_900_000_000,
+});
+const refunded = paymentObject('payment.refunded', 'pay-9', 2500);
+const chargedBack = paymentObject('payment.charged_back', 'pay-10', 7500);
 
-describe('CHIP deliveries: the success callback with the company key, webhooks with the webhook key', () => {
-  it('accepts the success callback signed with the company key', async () => {
+describe('CHIP success callback: a Purchase, signed with the company key only', () => {
+  it('reads the Purchase by its status', async () => {
     const { raw, headers } = signed(paid, company);
-    await expect(gateway.verifyCallback(raw, headers)).resolves.toMatchObject({ sessionId: 'pur-1', state: 'paid', amountSen: 7500 });
+    await expect(gateway.verifyCallback(raw, headers)).resolves.toEqual({
+      eventId: 'pur-1:purchase.paid:paid',
+      sessionId: 'pur-1',
+      reference: 'ref-1',
+      state: 'paid',
+      method: null,
+      amountSen: 7500,
+    });
   });
 
-  it('reads payment.refunded (a Payment object) signed with the webhook key as the purchase refunded by its amount', async () => {
+  it("refuses it signed with the webhook's key or a stranger's, and a Payment object even with the company key", async () => {
+    for (const key of [webhook, stranger]) {
+      const { raw, headers } = signed(paid, key);
+      await expect(gateway.verifyCallback(raw, headers)).rejects.toThrow(new SignatureError('X-Signature does not verify with the company key'));
+    }
+    const { raw, headers } = signed(refunded, company);
+    await expect(gateway.verifyCallback(raw, headers)).rejects.toBeInstanceOf(SignatureError);
+  });
+});
+
+describe("CHIP webhook deliveries: signed with the webhook's own key, read by event_type", () => {
+  it('reads payment.refunded (a Payment object) as its purchase refunded, by the amount in payment', async () => {
     const { raw, headers } = signed(refunded, webhook);
-    await expect(gateway.verifyCallback(raw, headers)).resolves.toEqual({
+    await expect(gateway.verifyWebhook(raw, headers)).resolves.toEqual({
+      kind: 'state',
       eventId: 'pur-1:payment.refunded:pay-9',
       sessionId: 'pur-1',
       reference: null,
@@ -47,21 +68,49 @@ describe('CHIP deliveries: the success callback with the company key, webhooks w
     });
   });
 
-  it('reads purchase.pending_refund (a Purchase) from a webhook as not yet refunded', async () => {
-    const { raw, headers } = signed({ ...paid, event_type: 'purchase.pending_refund', status: 'pending_refund' }, webhook);
-    await expect(gateway.verifyCallback(raw, headers)).resolves.toMatchObject({ sessionId: 'pur-1', state: 'pending' });
+  it('reads payment.charged_back as a chargeback of its purchase, with the amount and the time CHIP gives', async () => {
+    const { raw, headers } = signed(chargedBack, webhook);
+    await expect(gateway.verifyWebhook(raw, headers)).resolves.toEqual({
+      kind: 'chargeback',
+      eventId: 'pur-1:payment.charged_back:pay-10',
+      sessionId: 'pur-1',
+      amountSen: 7500,
+      at: new Date(1_900_000_000 * 1000),
+    });
   });
 
-  it('refuses a body signed with any other key', async () => {
-    for (const body of [paid, refunded]) {
-      const { raw, headers } = signed(body, stranger);
-      await expect(gateway.verifyCallback(raw, headers)).rejects.toBeInstanceOf(SignatureError);
+  it('reads purchase.pending_refund and purchase.paid (Purchases) by their status', async () => {
+    const pending = signed({ ...paid, event_type: 'purchase.pending_refund', status: 'pending_refund' }, webhook);
+    await expect(gateway.verifyWebhook(pending.raw, pending.headers)).resolves.toMatchObject({ kind: 'state', sessionId: 'pur-1', state: 'pending', eventId: 'pur-1:purchase.pending_refund:pending_refund' });
+    const paidHook = signed(paid, webhook);
+    // The same id as the success callback's: whichever comes second is a replay.
+    await expect(gateway.verifyWebhook(paidHook.raw, paidHook.headers)).resolves.toMatchObject({ kind: 'state', state: 'paid', eventId: 'pur-1:purchase.paid:paid' });
+  });
+
+  it('acknowledges an event type this product does not use, once it verifies', async () => {
+    const { raw, headers } = signed({ id: 'po-1', type: 'payout', event_type: 'payout.success', status: 'success' }, webhook);
+    await expect(gateway.verifyWebhook(raw, headers)).resolves.toEqual({ kind: 'ignored', eventType: 'payout.success' });
+  });
+
+  it("refuses a delivery signed with the company key or a stranger's, whatever its event type", async () => {
+    for (const body of [paid, refunded, chargedBack]) {
+      for (const key of [company, stranger]) {
+        const { raw, headers } = signed(body, key);
+        await expect(gateway.verifyWebhook(raw, headers)).rejects.toThrow(new SignatureError("X-Signature does not verify with the webhook's key"));
+      }
     }
   });
 
-  it('refuses a webhook delivery when no webhook key is configured', async () => {
+  it('refuses a Payment event that names no purchase, and one shaped as the wrong object for its type', async () => {
+    const orphan = signed({ ...refunded, related_to: null }, webhook);
+    await expect(gateway.verifyWebhook(orphan.raw, orphan.headers)).rejects.toThrow(new SignatureError('payment.refunded lacks related_to (the purchase)'));
+    const purchaseAsRefund = signed({ ...paid, event_type: 'payment.refunded' }, webhook);
+    await expect(gateway.verifyWebhook(purchaseAsRefund.raw, purchaseAsRefund.headers)).rejects.toThrow(new SignatureError('payment.refunded carries a Payment object'));
+  });
+
+  it('refuses every delivery when no webhook key is configured', async () => {
     const companyOnly = new ChipGateway({ apiUrl: 'http://chip.invalid', brandId: 'b', secretKey: 's', publicKey: pem(company) });
     const { raw, headers } = signed(refunded, webhook);
-    await expect(companyOnly.verifyCallback(raw, headers)).rejects.toBeInstanceOf(SignatureError);
+    await expect(companyOnly.verifyWebhook(raw, headers)).rejects.toThrow(new SignatureError('no webhook key is set (CHIP_WEBHOOK_PUBLIC_KEY)'));
   });
 });

@@ -130,26 +130,30 @@ export async function startFakeChip(options: { secretKey: string; brandId: strin
       const body = JSON.stringify(purchases.get(id)!);
       return fetch(purchases.get(id)!.success_callback, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body) }, body });
     },
-    /**
-     * The webhook delivery CHIP makes when a refund is done: payment.refunded with the refund's Payment object
-     * (related_to the purchase), signed with the webhook's key (or another, to test refusal), posted to `url`.
-     */
-    sendRefundWebhook(id: string, url: string, { amount, signWith = webhookKeys.privateKey }: { amount: number; signWith?: KeyObject }) {
-      const p = purchases.get(id)!;
-      p.status = 'refunded';
-      const body = JSON.stringify({
-        id: randomUUID(),
-        type: 'payment',
-        event_type: 'payment.refunded',
-        is_outgoing: true,
-        payment_type: 'refund',
-        amount,
-        currency: 'MYR',
-        related_to: { type: 'purchase', id },
-        created_on: Math.floor(Date.now() / 1000),
-      });
-      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(body, signWith) }, body });
+    /** Posts `body` to `url` as a delivery to CHIP's webhook: signed with the webhook's own key (or `signWith`). */
+    sendWebhook(url: string, body: object, signWith: KeyObject = webhookKeys.privateKey) {
+      const raw = JSON.stringify(body);
+      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(raw, signWith) }, body: raw });
     },
+    /** A Purchase event as CHIP's webhook delivers it (e.g. purchase.pending_refund): the Purchase as it is now, with event_type. */
+    purchaseEvent(id: string, eventType: string) {
+      return { ...purchases.get(id)!, type: 'purchase', event_type: eventType };
+    },
+    /**
+     * A Payment object as CHIP's payment.refunded / payment.charged_back webhook delivers it: its own id, the amount in
+     * `payment`, and the original Purchase in `related_to` (a refund also turns the purchase refunded).
+     */
+    paymentEvent(id: string, eventType: 'payment.refunded' | 'payment.charged_back', amount: number, paymentId: string = randomUUID()) {
+      if (eventType === 'payment.refunded') purchases.get(id)!.status = 'refunded';
+      const outgoing = { is_outgoing: true, payment_type: eventType === 'payment.refunded' ? 'refund' : 'chargeback', amount, currency: 'MYR', net_amount: amount, fee_amount: 0 };
+      return { id: paymentId, type: 'payment', event_type: eventType, payment: outgoing, related_to: { type: 'purchase', id }, created_on: Math.floor(Date.now() / 1000) };
+    },
+    /** The delivery CHIP makes when a refund is done: payment.refunded, the refund's Payment object, to `url`. */
+    sendRefundWebhook(id: string, url: string, { amount, signWith = webhookKeys.privateKey }: { amount: number; signWith?: KeyObject }) {
+      return this.sendWebhook(url, this.paymentEvent(id, 'payment.refunded', amount), signWith);
+    },
+    /** The company's own key (it signs success callbacks), to show a webhook delivery signed with it is refused. */
+    companyKey: privateKey,
     /** Makes every refund fail (true) or succeed again (false). */
     failRefunds(fail: boolean) {
       refundsFail = fail;

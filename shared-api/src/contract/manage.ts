@@ -85,7 +85,8 @@ export const manageBookingPath = (token: string): string => `/booking/manage/${t
 // ---- Staff ----
 /** `booked_unpaid`: staff booked the slot with no payment (read from the audit trail; paid bookings keep booking_events). */
 /** `child_cancelled` / `child_refunded`: one child of a booking of several (issue 37), named in `childName`; a `rescheduled` with a `childName` moved that child alone. */
-export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded']);
+/** `charged_back`: the bank took the money back (a card chargeback, issue 39); `amountSen` says how much. The booking stays. */
+export const bookingEventKindSchema = z.enum(['booked', 'booked_unpaid', 'rescheduled', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'child_cancelled', 'child_refunded', 'charged_back']);
 export type BookingEventKind = z.infer<typeof bookingEventKindSchema>;
 export const bookingEventSchema = z.object({
   at: z.string(),
@@ -161,6 +162,7 @@ export const BookingEventLabel: Record<BookingEventKind, string> = {
   refund_failed: 'Refund attempt failed',
   child_cancelled: 'One child cancelled',
   child_refunded: "One child's share refunded",
+  charged_back: 'Charged back by the bank',
 };
 
 /** Error codes of these routes (kept here, off the first load's contract). */

@@ -536,6 +536,20 @@ export const failingRefundSchema = z.object({
   child: z.object({ position: z.number().int(), name: z.string() }).optional(),
 });
 export type FailingRefund = z.infer<typeof failingRefundSchema>;
+/** A payment the bank took money back from (a card chargeback) in the last CHARGEBACK_ALERT_DAYS days: the booking stays, the office decides. */
+export const chargebackAlertSchema = z.object({
+  paymentId: z.string(),
+  reference: z.string(),
+  visitorName: z.string(),
+  /** All the bank took back from this payment, in sen. */
+  amountSen: z.number().int(),
+  /** ISO date-time in GMT+8 of the (latest) chargeback. */
+  at: z.string(),
+  /** The booking as it stands: 'booked', 'cancelled', or null when the payment booked nothing. */
+  bookingStatus: z.enum(['booked', 'cancelled']).nullable(),
+});
+export type ChargebackAlert = z.infer<typeof chargebackAlertSchema>;
+export const CHARGEBACK_ALERT_DAYS = 30;
 /** A background queue whose jobs spent their retries in the last 7 days (server/src/base/jobs: mail, refund, reconcile, ...). */
 export const failedJobsSchema = z.object({
   queue: z.string(),
@@ -551,5 +565,7 @@ export const staffAlertsSchema = z.object({
   stuckMail: z.object({ total: z.number().int(), items: z.array(stuckMailSchema) }),
   failingRefunds: z.object({ total: z.number().int(), items: z.array(failingRefundSchema) }),
   failedJobs: z.array(failedJobsSchema),
+  /** Newest first. */
+  chargebacks: z.object({ total: z.number().int(), items: z.array(chargebackAlertSchema) }),
 });
 export type StaffAlerts = z.infer<typeof staffAlertsSchema>;

@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
   type RefundResult,
   type SessionStatus,
+  type WebhookNotice,
 } from './types';
 
 export type ChipOptions = {
@@ -74,10 +75,15 @@ type ChipPurchase = {
   purchase?: { total?: number } | null;
   /** Set once paid: what the payer actually paid, in sen. */
   payment?: { amount?: number } | null;
-  /** A Payment object (payment.refunded): the refund's amount and the purchase it belongs to. */
+};
+
+/** What a callback or webhook body may be: a Purchase, or a Payment (payment.refunded, payment.charged_back). */
+type ChipObject = ChipPurchase & {
+  /** 'purchase' or 'payment'. */
   type?: string;
-  amount?: number;
-  related_to?: { type?: string; id?: string } | null;
+  created_on?: number;
+  /** A Payment's purchase. */
+  related_to?: { type?: string; id?: string } | string | null;
 };
 
 const verifies = (rawBody: Buffer, signature: string, pem: string): boolean => {
@@ -89,6 +95,44 @@ const verifies = (rawBody: Buffer, signature: string, pem: string): boolean => {
     return false;
   }
 };
+
+/** The body, once X-Signature verifies over its raw bytes with `pem`; anything else is a SignatureError (401, nothing changes). */
+function verifiedBody(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, pem: string, keyName: string): ChipObject {
+  const raw = headers['x-signature'];
+  const signature = Array.isArray(raw) ? raw[0] : raw;
+  if (!signature) throw new SignatureError('missing X-Signature');
+  if (!verifies(rawBody, signature, pem)) throw new SignatureError(`X-Signature does not verify with ${keyName}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new SignatureError('body is not JSON');
+  }
+  if (!body || typeof body !== 'object' || typeof (body as ChipObject).id !== 'string') throw new SignatureError('body lacks id');
+  return body as ChipObject;
+}
+
+/** Purchase events a webhook may carry that change a payment's state; each is read by the Purchase's status. */
+const PURCHASE_EVENTS = new Set(['purchase.paid', 'purchase.payment_failure', 'purchase.cancelled', 'purchase.pending_refund']);
+
+/** A Purchase as a state event: CHIP sends one delivery per purchase event, so its type and status name it. */
+function purchaseEvent(purchase: ChipObject): GatewayEvent {
+  if (typeof purchase.status !== 'string') throw new SignatureError('Purchase lacks status');
+  return {
+    eventId: `${purchase.id}:${purchase.event_type ?? 'purchase'}:${purchase.status}`,
+    sessionId: purchase.id,
+    reference: purchase.reference ?? null,
+    state: chipState(purchase.status),
+    method: familyOf(purchase.transaction_data?.payment_method),
+    amountSen: paidAmount(purchase),
+  };
+}
+
+/** A Payment's link to its Purchase: `{type, id}`, or the purchase's id or address as a string. */
+function relatedPurchaseId(related: ChipObject['related_to']): string | null {
+  if (typeof related === 'string') return related.split('/').filter(Boolean).pop() ?? null;
+  return typeof related?.id === 'string' && related.id ? related.id : null;
+}
 
 /** What CHIP says was paid: the payment's amount, else (an older payload) the purchase total. */
 const paidAmount = (purchase: ChipPurchase): number | null => purchase.payment?.amount ?? purchase.purchase?.total ?? null;
@@ -149,46 +193,36 @@ export class ChipGateway implements PaymentGateway {
     return this.publicKey;
   }
 
+  /** The success callback: a Purchase, signed with the company key (GET /public_key/). */
   async verifyCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent> {
-    const raw = headers['x-signature'];
-    const signature = Array.isArray(raw) ? raw[0] : raw;
-    if (!signature) throw new SignatureError('missing X-Signature');
-    // A success callback is signed with the company key; a webhook delivery with that webhook's own key.
-    const valid =
-      verifies(rawBody, signature, await this.key()) ||
-      (!!this.options.webhookPublicKey && verifies(rawBody, signature, this.options.webhookPublicKey));
-    if (!valid) throw new SignatureError('X-Signature does not verify');
-    let purchase: ChipPurchase;
-    try {
-      purchase = JSON.parse(rawBody.toString('utf8')) as ChipPurchase;
-    } catch {
-      throw new SignatureError('body is not JSON');
+    const purchase = verifiedBody(rawBody, headers, await this.key(), 'the company key');
+    if (purchase.type === 'payment') throw new SignatureError('a success callback carries a Purchase, not a Payment');
+    return purchaseEvent(purchase);
+  }
+
+  /**
+   * A delivery to a webhook made in CHIP's dashboard (or by POST /webhooks/): signed with that webhook's own key
+   * (CHIP_WEBHOOK_PUBLIC_KEY), read by its event_type: Purchase events by status, Payment events by related_to.
+   */
+  async verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookNotice> {
+    if (!this.options.webhookPublicKey) throw new SignatureError('no webhook key is set (CHIP_WEBHOOK_PUBLIC_KEY)');
+    const body = verifiedBody(rawBody, headers, this.options.webhookPublicKey, "the webhook's key");
+    const eventType = typeof body.event_type === 'string' ? body.event_type : '';
+    if (PURCHASE_EVENTS.has(eventType)) {
+      if (body.type === 'payment') throw new SignatureError(`${eventType} carries a Purchase, not a Payment`);
+      return { kind: 'state', ...purchaseEvent(body) };
     }
-    if (typeof purchase.id !== 'string') throw new SignatureError('callback lacks id');
-    if (purchase.type === 'payment') {
-      // payment.refunded from a webhook carries the refund's Payment object; the purchase is related_to.
-      // (A Purchase with event_type payment.refunded, as a success callback may carry, is read by its status below.)
-      const sessionId = purchase.related_to?.id;
-      if (typeof sessionId !== 'string') throw new SignatureError('payment event lacks related_to.id');
-      return {
-        eventId: `${sessionId}:payment.refunded:${purchase.id}`,
-        sessionId,
-        reference: purchase.reference ?? null,
-        state: 'refunded',
-        method: null,
-        amountSen: typeof purchase.amount === 'number' ? purchase.amount : null,
-      };
+    if (eventType !== 'payment.refunded' && eventType !== 'payment.charged_back') return { kind: 'ignored', eventType: eventType || '(none)' };
+    if (body.type !== 'payment') throw new SignatureError(`${eventType} carries a Payment object`);
+    const sessionId = relatedPurchaseId(body.related_to);
+    if (!sessionId) throw new SignatureError(`${eventType} lacks related_to (the purchase)`);
+    const eventId = `${sessionId}:${eventType}:${body.id}`;
+    const amountSen = typeof body.payment?.amount === 'number' ? body.payment.amount : null;
+    if (eventType === 'payment.charged_back') {
+      const at = typeof body.created_on === 'number' ? new Date(body.created_on * 1000) : new Date();
+      return { kind: 'chargeback', eventId, sessionId, amountSen, at };
     }
-    if (typeof purchase.status !== 'string') throw new SignatureError('callback lacks id or status');
-    return {
-      // CHIP sends one callback per purchase event; the event type and status identify it.
-      eventId: `${purchase.id}:${purchase.event_type ?? 'purchase'}:${purchase.status}`,
-      sessionId: purchase.id,
-      reference: purchase.reference ?? null,
-      state: chipState(purchase.status),
-      method: familyOf(purchase.transaction_data?.payment_method),
-      amountSen: paidAmount(purchase),
-    };
+    return { kind: 'state', eventId, sessionId, reference: null, state: 'refunded', method: null, amountSen };
   }
 
   async fetchStatus(sessionId: string): Promise<SessionStatus> {

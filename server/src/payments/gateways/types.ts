@@ -34,6 +34,23 @@ export type GatewayEvent = {
   amountSen: number | null;
 };
 
+/**
+ * A verified webhook delivery (a notification the gateway sends to a webhook set up on its side, not the session's own
+ * callback): a session's state as a callback gives it, money the bank took back, or an event this product does not use.
+ */
+export type WebhookNotice =
+  | ({ kind: 'state' } & GatewayEvent)
+  | {
+      kind: 'chargeback';
+      eventId: string;
+      sessionId: string;
+      /** What the bank took back, in sen (null when the gateway does not say). */
+      amountSen: number | null;
+      /** When the gateway says it happened. */
+      at: Date;
+    }
+  | { kind: 'ignored'; eventType: string };
+
 export type SessionStatus = {
   state: GatewayState;
   method: string | null;
@@ -63,6 +80,8 @@ export interface PaymentGateway {
   createSession(input: CreateSessionInput): Promise<CheckoutSession>;
   /** Checks the signature over the raw bytes (and freshness when the gateway signs a timestamp); throws SignatureError. */
   verifyCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent>;
+  /** A webhook delivery, checked with the webhook's own key and read by its event type; absent: the gateway has none. */
+  verifyWebhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookNotice>;
   fetchStatus(sessionId: string): Promise<SessionStatus>;
   /** Best effort: true when the gateway will no longer accept payment for this session. */
   cancel(sessionId: string): Promise<boolean>;

@@ -130,7 +130,7 @@ describe('staff alerts on the Assessment Dashboard', () => {
   });
 
   it('counts everything stuck, and says when the list holds only the oldest', async () => {
-    db.alerts = { stuckMail: { total: 60, items: [givenUpNotice] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] };
+    db.alerts = { stuckMail: { total: 60, items: [givenUpNotice] }, failingRefunds: { total: 0, items: [] }, failedJobs: [], chargebacks: { total: 0, items: [] } };
     await openDashboard();
     const region = await screen.findByRole('region', { name: 'Needs attention' });
     expect(within(region).getByRole('status')).toHaveTextContent(/^60 emails have not been sent for over an hour$/);
@@ -155,6 +155,23 @@ describe('staff alerts on the Assessment Dashboard', () => {
       'Visit reminders · 2 failed · last 7 Jan 2030, 3:30 AM (GMT+8)Last error: connection terminated',
       'Refunds · 1 failed · last 6 Jan 2030, 10:15 PM (GMT+8)',
     ]);
+  });
+
+  it('names each payment the bank charged back, how much, when (GMT+8) and that its booking was left as it is', async () => {
+    setAlerts({
+      chargebacks: [
+        { paymentId: 'pay_5', reference: 'PAY-CB-0005', visitorName: `Nurul ${XSS}`, amountSen: 7500, at: '2030-01-07T09:05:00+08:00', bookingStatus: 'booked' },
+        { paymentId: 'pay_4', reference: 'PAY-CB-0004', visitorName: 'Lim Wei', amountSen: 2500, at: '2030-01-05T18:00:00+08:00', bookingStatus: null },
+      ],
+    });
+    const { container } = await openDashboard();
+    const region = await screen.findByRole('region', { name: 'Needs attention' });
+    expect(within(region).getByRole('status')).toHaveTextContent(/^2 payments were charged back by the bank$/);
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(within(region).getByRole('heading', { name: 'Payments charged back' })).toBeVisible();
+    expect(within(region).getByText(/^PAY-CB-0005 · Nurul <img src=x onerror=alert\(1\)> · RM\s?75(\.00)? taken back · 7 Jan 2030, 9:05 AM \(GMT\+8\) · still booked$/)).toBeVisible();
+    expect(within(region).getByText(/^PAY-CB-0004 · Lim Wei · RM\s?25(\.00)? taken back · 5 Jan 2030, 6:00 PM \(GMT\+8\) · nothing booked$/)).toBeVisible();
+    expect(container.querySelector('img')).toBeNull();
   });
 
   it('appears on the dashboard’s Refresh, and goes once nothing is left', async () => {

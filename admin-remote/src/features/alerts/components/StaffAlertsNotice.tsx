@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { AlertIcon, Button, styled, useCatalog } from 'shared-ui';
-import { formatRM, type FailedJobs, type FailingRefund, type StuckMail } from 'shared-api';
+import { formatRM, type ChargebackAlert, type FailedJobs, type FailingRefund, type StuckMail } from 'shared-api';
 import { useStaffAlerts } from '../api/staffAlertsApi';
 import { alertsCatalog } from '../i18n';
-import { failedJobsSummary, failingRefundSummary, formatAge, formatDateTimeMY, mailKindLabel, queueLabel, stuckMailSummary } from '../utils/format';
+import { chargebackSummary, failedJobsSummary, failingRefundSummary, formatAge, formatDateTimeMY, mailKindLabel, queueLabel, stuckMailSummary } from '../utils/format';
 
 const Notice = styled.section`
   display: flex;
@@ -106,6 +106,24 @@ function JobItem({ jobs }: { jobs: FailedJobs }) {
   );
 }
 
+const CHARGEBACK_BOOKING_TEXT = { booked: 'chargebackBooked', cancelled: 'chargebackCancelled' } as const;
+
+function ChargebackItem({ chargeback }: { chargeback: ChargebackAlert }) {
+  const { t } = useCatalog(alertsCatalog);
+  const booking = t(chargeback.bookingStatus ? CHARGEBACK_BOOKING_TEXT[chargeback.bookingStatus] : 'chargebackNotBooked');
+  return (
+    <li>
+      {t('chargebackItem', {
+        reference: chargeback.reference,
+        name: chargeback.visitorName,
+        amount: formatRM(chargeback.amountSen),
+        when: formatDateTimeMY(chargeback.at),
+        booking,
+      })}
+    </li>
+  );
+}
+
 type AlertGroupProps = { heading: string; hint: string; total: number; shown: number; children: ReactNode };
 
 /** One kind of alert: heading, what to do, the items (the server sends the oldest ones) and how many more there are. */
@@ -121,7 +139,7 @@ function AlertGroup({ heading, hint, total, shown, children }: AlertGroupProps) 
   );
 }
 
-/** A calm notice above the dashboard's counts, only while mail is stuck, a refund keeps failing or background jobs failed; expands to the list. */
+/** A calm notice above the dashboard's counts, only while mail is stuck, a refund keeps failing, background jobs failed or a payment was charged back; expands to the list. */
 export function StaffAlertsNotice() {
   const { t } = useCatalog(alertsCatalog);
   const { data } = useStaffAlerts();
@@ -131,7 +149,8 @@ export function StaffAlertsNotice() {
   const refunds = data?.failingRefunds;
   const jobs = data?.failedJobs ?? [];
   const failedCount = jobs.reduce((sum, q) => sum + q.failed, 0);
-  if (!mail?.total && !refunds?.total && !failedCount) return null;
+  const chargebacks = data?.chargebacks;
+  if (!mail?.total && !refunds?.total && !failedCount && !chargebacks?.total) return null;
 
   return (
     <Notice aria-label={t('region')}>
@@ -145,6 +164,7 @@ export function StaffAlertsNotice() {
             {mail && mail.total > 0 && <li>{stuckMailSummary(mail.total)}</li>}
             {refunds && refunds.total > 0 && <li>{failingRefundSummary(refunds.total)}</li>}
             {failedCount > 0 && <li>{failedJobsSummary(failedCount)}</li>}
+            {chargebacks && chargebacks.total > 0 && <li>{chargebackSummary(chargebacks.total)}</li>}
           </Summary>
         </div>
         <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
@@ -169,6 +189,13 @@ export function StaffAlertsNotice() {
             <AlertGroup heading={t('jobsHeading')} hint={t('jobsHint')} total={jobs.length} shown={jobs.length}>
               {jobs.map((q) => (
                 <JobItem key={q.queue} jobs={q} />
+              ))}
+            </AlertGroup>
+          )}
+          {chargebacks && chargebacks.total > 0 && (
+            <AlertGroup heading={t('chargebackHeading')} hint={t('chargebackHint')} total={chargebacks.total} shown={chargebacks.items.length}>
+              {chargebacks.items.map((c) => (
+                <ChargebackItem key={c.paymentId} chargeback={c} />
               ))}
             </AlertGroup>
           )}

@@ -53,3 +53,5 @@ const QUEUE_TEXT: Record<string, Parameters<typeof alertsText>[0]> = {
 export const queueLabel = (queue: string): string => (QUEUE_TEXT[queue] ? alertsText(QUEUE_TEXT[queue]) : queue);
 /** '3 background jobs failed in the last 7 days'. */
 export const failedJobsSummary = (count: number): string => alertsText('failedJobs', { count });
+/** '1 payment was charged back by the bank'. */
+export const chargebackSummary = (count: number): string => alertsText('chargebacks', { count });
