@@ -40,6 +40,7 @@ import { waitlistPlugin } from './waitlist';
 import { staffWaitlistRoutes, waitlistRoutes } from './waitlist';
 import { privacyCorrectionRoutes } from './privacy';
 import { breachRoutes } from './privacy';
+import { whatsappRepliesPlugin } from './whatsapp-replies';
 import { FAKE_WHATSAPP_PREFIX, fakeWhatsAppRoutes, whatsappPlugin } from './whatsapp';
 import { insightsRoutes } from './insights';
 
@@ -123,6 +124,7 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(waitlistPlugin);
   await app.register(whatsappPlugin);
+  await app.register(whatsappRepliesPlugin);
   await app.register(passwordsPlugin);
   await app.register(readinessPlugin);
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { brand } from 'shared-api/contract';
+import { bookingChanges, brand, parseSlotTime } from 'shared-api/contract';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments';
 import { LIST_CHANGES_WAIT_MS } from './slots';
 import type { ScryptCost } from './auth';
 import type { PasswordWorkOptions } from './auth';
 import { flag, intFrom } from './base/env';
-import { loadWhatsAppConfig, type WhatsAppConfig } from './whatsapp/config';
+import { loadWhatsAppConfig, type WhatsAppConfig } from './whatsapp';
 
 export type Config = {
   port: number;
@@ -37,6 +37,11 @@ export type Config = {
   metricsHost: string;
   /** How often each process looks for day-before reminders that are due (REMINDER_INTERVAL_MS; 0: only at start). */
   reminderIntervalMs: number;
+  /**
+   * When a visit is reminded of: brand.config.json's `bookingChanges.reminder`, or REMINDER_DAYS_BEFORE and
+   * REMINDER_TIME (HH:mm GMT+8) over it (the e2e suite's reminder is due whatever the time of day).
+   */
+  reminder: { daysBefore: number; time: string };
   /** How long GET /public/list/changes holds a request without a change: 25 s, or less under a shorter request timeout. */
   listChangesWaitMs: number;
   /** How often pg-boss fails back the jobs of a dead process once they expire, and archives (JOB_MAINTENANCE_SECONDS). */
@@ -93,9 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsPort: env.METRICS_PORT ? intFrom(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     reminderIntervalMs: intFrom(env.REMINDER_INTERVAL_MS, 60_000, 'REMINDER_INTERVAL_MS'),
+    reminder: reminderFrom(env),
     listChangesWaitMs: Math.min(LIST_CHANGES_WAIT_MS, requestTimeoutMs - 1000),
     jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
     whatsapp: loadWhatsAppConfig(env),
   };
+}
+
+function reminderFrom(env: NodeJS.ProcessEnv): { daysBefore: number; time: string } {
+  const daysBefore = intFrom(env.REMINDER_DAYS_BEFORE, bookingChanges.reminder.daysBefore, 'REMINDER_DAYS_BEFORE');
+  const time = env.REMINDER_TIME || bookingChanges.reminder.time;
+  if (daysBefore < 0 || parseSlotTime(time) === null) throw new Error(`REMINDER_DAYS_BEFORE must be 0 or more and REMINDER_TIME a time like 09:00, got "${env.REMINDER_DAYS_BEFORE}", "${env.REMINDER_TIME}"`);
+  return { daysBefore, time };
 }

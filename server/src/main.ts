@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { bookingChanges } from 'shared-api/contract';
 import { buildApp } from './app';
 import { ReminderJob } from './manage';
 import { loadConfig } from './config';
@@ -68,8 +69,9 @@ async function main(): Promise<void> {
     intervalMs: config.reminderIntervalMs,
     publicSiteUrl: config.payments.publicSiteUrl,
     mailFrom: config.payments.mailFrom,
+    policy: { ...bookingChanges, reminder: config.reminder },
     log: app.log,
-    onQueued: () => app.mailQueue.wake(),
+    onQueued: () => (app.mailQueue.wake(), app.whatsapp.wake()),
   });
   let stopping = false;
   const stop = async (signal: string) => {

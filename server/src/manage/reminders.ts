@@ -6,7 +6,8 @@ import { slots } from '../slots';
 import { renderVisitorReminder } from '../mail';
 import { bookingReminders } from '../bookings';
 import { mailOutbox } from '../mail';
-import { childrenOf, mailChildrenOf, paymentChildren, payments } from '../payments';
+import { childrenOf, mailChildrenOf, paymentChildren, payments, visitWhatsAppOf } from '../payments';
+import { enqueueReminderWhatsApp } from '../whatsapp';
 import { manageUrl, mintManageToken } from '../bookings';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -151,6 +152,12 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
         locale: mail.locale ?? null,
       })
       .onConflictDoNothing();
+    // On WhatsApp too when the parent opted in (issue 38), with its buttons; never after the visit began.
+    await enqueueReminderWhatsApp(tx, {
+      ...visitWhatsAppOf(payment, slot.startAt, here, manageUrl(options.publicSiteUrl, token)),
+      school: atBookingTime || here.length === 0 ? payment.selectedSchool : here[0].selectedSchool,
+      now: options.now,
+    });
     return true;
   });
 }

@@ -91,5 +91,20 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await app.bookings.cancel(request.params.token, request.body.expectedRefundSen, request.ip, request.body.child), ManageMessage.cancelledNow),
   );
+
+  app.post(
+    '/api/booking/manage/:token/whatsapp-off',
+    {
+      schema: {
+        tags,
+        operationId: 'stopManagedBookingWhatsApp',
+        security: publicRoute,
+        summary: 'No more WhatsApp messages about this booking (issue 38): those not yet sent never go; email goes on (404 unknown, 410 visit over)',
+        params: manageTokenParamSchema,
+        response: { 200: viewAnswer, ...errorResponses(404, 410, 429) },
+      },
+    },
+    async (request) => ok(await app.bookings.stopWhatsApp(request.params.token, request.ip), ManageMessage.whatsappOff),
+  );
 };
 

@@ -26,6 +26,7 @@ import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
 import { guessLimit, refuseUnknownToken } from '../limits';
 import { enqueueCancelMails, enqueueChildCancelMails, enqueueChildMoveMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
+import { withdrawPaymentMessages } from '../whatsapp';
 import type { PaymentsConfig } from '../payments';
 import { holdsPaymentKey } from '../payments';
 import { mailInputOf, paidAmountOf, type Log } from '../payments';
@@ -186,6 +187,7 @@ export class BookingManager {
       canChange,
       cancelQuote: canChange ? this.quote(located, now) : null,
       calendarSequence: located.payment.calendarSequence,
+      whatsapp: located.payment.whatsappOptInAt ? (located.payment.whatsappOptOutAt ? 'off' : 'on') : null,
       childName: located.payment.childName,
       childYear: located.payment.childYear,
       // Each child alone may be cancelled while another stays booked.
@@ -202,6 +204,22 @@ export class BookingManager {
   async view(token: string, client: string): Promise<ManageView> {
     const located = await this.locate(this.db, await this.resolve(token, client), false);
     const now = this.now();
+    if (located.slot.endAt.getTime() <= now.getTime()) throw expiredLink();
+    return this.present(located, now);
+  }
+
+  /** POST /api/booking/manage/:token/whatsapp-off: no more WhatsApp messages for this booking (those waiting are not sent); email goes on. */
+  async stopWhatsApp(token: string, client: string): Promise<ManageView> {
+    const paymentId = await this.resolve(token, client);
+    const now = this.now();
+    const located = await this.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ whatsappOptOutAt: now })
+        .where(and(eq(payments.id, paymentId), isNotNull(payments.whatsappOptInAt), isNull(payments.whatsappOptOutAt)));
+      await withdrawPaymentMessages(tx, paymentId, now);
+      return this.locate(tx, paymentId, false);
+    });
     if (located.slot.endAt.getTime() <= now.getTime()) throw expiredLink();
     return this.present(located, now);
   }

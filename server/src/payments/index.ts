@@ -5,7 +5,7 @@ export { holdsPaymentKey, paymentKeyHeaders } from './key';
 export { paymentServicesPlugin } from './plugin';
 export { paymentRoutes } from './routes';
 export { slotBookingRoutes } from './slot-booking-routes';
-export { mailInputOf, paidAmountOf, type Log } from './state';
+export { mailInputOf, paidAmountOf, visitWhatsAppOf, type Log } from './state';
 export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
 export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
 export { bookedChildOf, bookedChildrenAt, childBookings, childrenOf, mailChildrenOf, ownSeatOf, recordSeats, seatsOf, stillBookedSen, type ChildSeat } from './children';

@@ -189,6 +189,8 @@ export class PaymentInitiator {
         sessionExpiresAt: hold.expiresAt,
         locale: input.locale ?? 'en',
         consentId: consent.id,
+        // "Also send my confirmation and reminder on WhatsApp", given with that consent (issue 38).
+        whatsappOptInAt: input.consent.whatsapp ? consent.givenAt : null,
       })
       .returning();
     const children = childRows(payment.id, visitor, input.siblings, hold.slotIds ?? [hold.slotId]);

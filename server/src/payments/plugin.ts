@@ -32,7 +32,8 @@ export const paymentServicesPlugin = fp(
       pollSeconds: Math.max(0.5, config.mailPollMs / 1000),
       log: app.log,
     });
-    const service = new PaymentService(app.db, gateway, config, app.log, app.jobs, () => mailQueue.wake());
+    // A booking's mail and WhatsApp message are written together; both outboxes are woken after the commit.
+    const service = new PaymentService(app.db, gateway, config, app.log, app.jobs, () => (mailQueue.wake(), app.whatsapp.wake()));
     const reconciler = new Reconciler(service, config.reconcileIntervalMs, app.log).attach(app.jobs);
     app.decorate('payments', service);
     app.decorate('mailQueue', mailQueue);

@@ -8,6 +8,7 @@ import { appendBookingEvent } from '../bookings';
 import { manageUrl, mintManageToken } from '../bookings';
 import { enqueueBookingMails, enqueueRefundMails } from '../mail';
 import { visitorPart, type BookingMailInput } from '../mail';
+import { enqueueConfirmationWhatsApp, type VisitWhatsApp } from '../whatsapp';
 import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import type { PaymentsConfig } from './config';
@@ -41,6 +42,21 @@ export const mailInputOf = (p: PaymentRow, slot: SlotRow, children: PaymentChild
   ...visitorPart(p),
   locale: p.locale,
   children: mailChildrenOf(children),
+});
+
+/** A booking's WhatsApp message (issue 38): sent only when the parent opted in (the whatsapp module decides). */
+export const visitWhatsAppOf = (p: PaymentRow, start: Date, children: PaymentChildRow[], manageLink: string): VisitWhatsApp => ({
+  paymentId: p.id,
+  locale: p.locale,
+  visitorName: p.visitorName,
+  visitorContactNo: p.visitorContactNo,
+  school: p.selectedSchool,
+  start,
+  childNames: children.length > 0 ? children.filter((c) => c.cancelledAt === null).map((c) => c.childName) : p.childName ? [p.childName] : [],
+  manageUrl: manageLink,
+  whatsappOptInAt: p.whatsappOptInAt,
+  whatsappOptOutAt: p.whatsappOptOutAt,
+  now: new Date(),
 });
 
 export async function findPayment(db: Db, idOrReference: string, by: 'id' | 'reference' | 'either'): Promise<PaymentRow> {
@@ -155,6 +171,7 @@ export class PaymentStates {
         const token = await mintManageToken(tx, p.id, 'mail');
         const terms = changeTerms({ start: slot.startAt, now: new Date() });
         await enqueueBookingMails(tx, { ...mailInputOf(payment, slot, children), manageUrl: manageUrl(this.config.publicSiteUrl, token), terms }, addresses);
+        await enqueueConfirmationWhatsApp(tx, visitWhatsAppOf(payment, slot.startAt, children, manageUrl(this.config.publicSiteUrl, token)));
         return { payment, duplicate: false, booked: true, refundNeeded: false };
       }
 

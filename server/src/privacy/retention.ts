@@ -31,6 +31,10 @@ export type RetentionCounts = {
   auditEntries: number;
   waitlistEntries: number;
   privacyRequests: number;
+  /** WhatsApp messages (issue 38) whose body went (as mail bodies do) or whose number went with its booking's parent. */
+  whatsappMessages: number;
+  /** Parents' WhatsApp replies whose text and number went (as mail bodies do). */
+  whatsappReplies: number;
 };
 
 /** What replaces a name: says what happened, and is how a row already anonymised is recognised. */
@@ -103,6 +107,19 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
       WHERE old.id = r.id AND r.answered_at < ${paidBefore}
         AND r.person_email IS DISTINCT FROM 'anonymised-request-' || r.id || '@invalid' AND r.person_phone IS DISTINCT FROM ${ANONYMISED}
       RETURNING old.person_email AS email, old.person_phone AS phone`)) as unknown as { rows: { email: string | null; phone: string | null }[] };
+    // WhatsApp (issue 38): a sent message's body goes when a mail's does, its number with its booking's or entry's
+    // parent; a reply's text and number go when a mail body does. A STOP stays (whatsapp_stops): it must keep holding.
+    const ownerGone = sql`(EXISTS (SELECT 1 FROM payments p WHERE p.id = m.payment_id AND p.visitor_name = ${ANONYMISED})
+      OR EXISTS (SELECT 1 FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id WHERE o.id = m.waitlist_offer_id AND e.name = ${ANONYMISED}))`;
+    const whatsappMessages = (await tx.execute(sql`
+      UPDATE whatsapp_messages m SET request_body = '{}'::jsonb, to_e164 = CASE WHEN ${ownerGone} THEN ${ANONYMISED} ELSE m.to_e164 END
+      WHERE m.state NOT IN ('queued', 'sending')
+        AND (((m.created_at < ${mailBefore} OR ${ownerGone}) AND m.request_body <> '{}'::jsonb) OR (${ownerGone} AND m.to_e164 <> ${ANONYMISED}))
+      RETURNING m.id`)) as unknown as { rows: unknown[] };
+    const whatsappReplies = (await tx.execute(sql`
+      UPDATE whatsapp_replies SET text = NULL, payload = NULL, from_e164 = ${ANONYMISED}
+      WHERE received_at < ${mailBefore} AND from_e164 <> ${ANONYMISED}
+      RETURNING id`)) as unknown as { rows: unknown[] };
     // What names the people just anonymised elsewhere: their mails' recipients, and the audit entries about them.
     // Each child of a booking of several is named by its reference too (an audit entry about cancelling that child alone).
     const siblings = children.rows.map(({ reference, child }) => ({ reference, name: null, email: null, phone: null, child }));
@@ -120,6 +137,8 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
       auditEntries,
       waitlistEntries: waitlist.rows.length,
       privacyRequests: requests.rows.length,
+      whatsappMessages: whatsappMessages.rows.length,
+      whatsappReplies: whatsappReplies.rows.length,
     };
     if (Object.values(counts).some((n) => n > 0))
       await recordAudit(tx, { actor: 'system', action: 'retention_applied', target: null, detail: { ...counts, asOf: now.toISOString() } });

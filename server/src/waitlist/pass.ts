@@ -4,6 +4,7 @@ import { newToken, sha256 } from '../base/crypto';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { hasPrice, priceOf, type Checkout } from '../checkout';
 import { freeSeatsAt, slots } from '../slots';
+import { enqueueOfferWhatsApp } from '../whatsapp';
 import { enqueueWaitlistMail, renderWaitlistEntryEnded, renderWaitlistOffer, WAITLIST_ENTRY_ENDED_KIND } from './mails';
 import { earliestOfferable, inQuietHours, offerWindow, REOFFER_AFTER_MS, slotFits, termStartedBy, type WaitlistRules } from './rules';
 import { waitlistEntries, waitlistOffers, type WaitlistEntryRow, type WaitlistOfferRow } from './tables';
@@ -60,6 +61,9 @@ async function mailOffer(tx: DbOrTx, offer: WaitlistOfferRow, entry: WaitlistEnt
     declineUrl: declineUrl(links, linkToken),
   });
   await enqueueWaitlistMail(tx, 'waitlist_offer', entry.email, mail, `offer-${offer.id}`, links.mailFrom);
+  // On WhatsApp too when the parent opted in (issue 38): offers are made only outside the quiet hours, so it leaves
+  // with the mail and the hold runs from then; one not sent before the offer ends never goes.
+  await enqueueOfferWhatsApp(tx, { ...entry, offerId: offer.id, start: slot.startAt, expiresAt: offer.expiresAt, offerUrl: offerUrl(links, linkToken), now });
   const [marked] = await tx.update(waitlistOffers).set({ mailQueuedAt: now }).where(eq(waitlistOffers.id, offer.id)).returning();
   return marked;
 }

@@ -92,7 +92,10 @@ export const waitlistPlugin = fp(
       }
       for (const offer of outcome.mailed) toMail.observe(((offer.mailQueuedAt ?? now).getTime() - offer.createdAt.getTime()) / 1000);
       for (const ended of outcome.ended) if (ended.outcome === 'booked') toPaid.observe((ended.endedAt.getTime() - ended.createdAt.getTime()) / 1000);
-      if (outcome.mailed.length + outcome.termEnded.length > 0) app.mailQueue.wake();
+      if (outcome.mailed.length + outcome.termEnded.length > 0) {
+        app.mailQueue.wake();
+        app.whatsapp.wake();
+      }
       if (outcome.offered.length + outcome.ended.length > 0)
         app.log.info({ offered: outcome.offered.length, ended: outcome.ended.length, entriesEnded: outcome.entriesEnded }, 'waitlist: offer pass');
       return outcome;

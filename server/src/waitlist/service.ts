@@ -154,6 +154,8 @@ export class WaitlistService {
         partOfDay: body.partOfDay,
         tokenHash: sha256(token),
         consentId: consent.id,
+        // The offer on WhatsApp too, given with that consent (issue 38).
+        whatsappOptInAt: body.privacyConsent.whatsapp ? consent.givenAt : null,
         client,
         // The database's clock, as booked_at and the expiry of requests (a day) are.
         joinedAt: sql`now()` as unknown as Date,
@@ -439,6 +441,23 @@ export class WaitlistService {
       await backOfLine(tx, offer.entryId, this.o.rules.now());
     });
     this.o.onChange();
+  }
+
+  /**
+   * "Let it pass" pressed on the offer's WhatsApp message (issue 38; the platform proved the reply came from the number
+   * the offer went to): as a decline by the link. Resolves 'passed', or 'ended' when the offer was no longer open.
+   */
+  async passOffer(offerId: number): Promise<'passed' | 'ended'> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
+      const state = offer ? this.offerState(offer) : 'expired';
+      if (!offer || (state !== 'live' && state !== 'waiting')) return 'ended' as const;
+      await this.endLiveOffer(tx, offer.entryId, 'declined');
+      await backOfLine(tx, offer.entryId, this.o.rules.now());
+      return 'passed' as const;
+    });
+    if (outcome === 'passed') this.o.onChange();
+    return outcome;
   }
 
   // ---- The rule: a slot freed while entries wait is offered to the list first ----

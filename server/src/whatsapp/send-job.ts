@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../base/db/connection';
 import { JOB_SCHEMA, type JobEngine, type RunningJob } from '../base/jobs/engine';
-import type { WhatsAppApi } from './outbox';
+import { TOO_LATE, type WhatsAppApi } from './outbox';
 import { applyStatus, lockWamid } from './statuses';
 import { whatsappEvents, whatsappMessages } from './tables';
 
@@ -87,6 +87,10 @@ export class WhatsAppQueue {
       .where(and(eq(whatsappMessages.id, job.data.messageId), inArray(whatsappMessages.state, ['queued', 'sending']), isNull(whatsappMessages.wamid)))
       .returning();
     if (!row) return 0;
+    if (row.sendBefore && row.sendBefore.getTime() <= Date.now()) {
+      await db.update(whatsappMessages).set({ state: 'failed', errorTitle: TOO_LATE, stateAt: sql`now()` }).where(eq(whatsappMessages.id, row.id));
+      return 0;
+    }
     let result: Awaited<ReturnType<WhatsAppApi['send']>>;
     try {
       result = await api.send(row.requestBody);

@@ -25,6 +25,8 @@ export const whatsappMessages = pgTable('whatsapp_messages', {
   sentAt: tz('sent_at'),
   stateAt: tz('state_at'),
   sendAfter: tz('send_after').notNull().defaultNow(),
+  /** Migration 0038: not sent by then, it never goes (failed, TOO_LATE). */
+  sendBefore: tz('send_before'),
 });
 export type WhatsAppMessageRow = typeof whatsappMessages.$inferSelect;
 

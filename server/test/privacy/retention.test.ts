@@ -8,6 +8,7 @@ import { payments } from '../../src/payments/tables';
 import { JobEngine } from '../../src/base/jobs/engine';
 import { ANONYMISED, applyRetention, RETENTION_CRON, scheduleRetention, type RetentionPolicy } from '../../src/privacy/retention';
 import { slots } from '../../src/slots/tables';
+import { whatsappMessages, whatsappReplies } from '../../src/whatsapp/tables';
 import { createThrowawayPostgres, freshPglite, insertConsent, queryRows } from '../helpers';
 
 // Issue 28 (PDPA retention): with a fixed clock, applyRetention anonymises exactly what the policy says, a second run
@@ -114,7 +115,7 @@ describe('applyRetention with a fixed clock', () => {
       .returning();
 
     const first = await applyRetention(database.db, NOW, policy);
-    expect(first).toEqual({ payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0 });
+    expect(first).toEqual({ payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
     const entry = async (id: number) => (await database.db.select().from(auditLog).where(eq(auditLog.id, id)))[0];
     // The entries stay (who did what, when), without the parent's data; the kept parent's entry is untouched.
     expect(await entry(aboutBooking.id)).toEqual({ ...aboutBooking, detail: { visitor: { name: ANONYMISED, email: ANONYMISED }, child: ANONYMISED, amountSen: 7500 } });
@@ -142,7 +143,7 @@ describe('applyRetention with a fixed clock', () => {
 
     const audited = await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'));
     expect(audited).toHaveLength(1);
-    expect(audited[0]).toMatchObject({ actor: 'system', detail: { payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, asOf: NOW.toISOString() } });
+    expect(audited[0]).toMatchObject({ actor: 'system', detail: { payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0, asOf: NOW.toISOString() } });
 
     const everything = async () =>
       JSON.stringify([
@@ -152,7 +153,7 @@ describe('applyRetention with a fixed clock', () => {
         await database.db.select().from(auditLog).orderBy(auditLog.id),
       ]);
     const before = await everything();
-    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0 });
+    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
     expect(await everything()).toBe(before);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'))).toHaveLength(1);
   });
@@ -282,10 +283,64 @@ describe('two runs at once on PostgreSQL', () => {
     expect(one.slots + two.slots).toBe(40);
     expect(one.auditEntries + two.auditEntries).toBe(40);
     // Twice in a row: the third run finds nothing.
-    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0 });
+    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
     const [{ named }] = await queryRows<{ named: number }>(a, sql`SELECT count(*)::int AS named FROM audit_log WHERE detail->>'email' LIKE '%@example.com'`);
     expect(named).toBe(0);
     const [{ left }] = await queryRows<{ left: number }>(a, sql`SELECT count(*)::int AS left FROM payments WHERE visitor_name <> ${ANONYMISED}`);
     expect(left).toBe(0);
+  });
+});
+
+describe('applyRetention and WhatsApp (issue 38)', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await freshPglite();
+  });
+  afterAll(() => database?.close());
+
+  it("a message's body goes when a mail body would, its number with its booking's parent; a reply's text and number go; a second run changes nothing", async () => {
+    const old = await visit(database, yearsAgo(policy.paidBookingYears, 1), { status: 'completed', bookingStatus: 'booked' });
+    const recent = await visit(database, monthsAgo(1), { status: 'completed', bookingStatus: 'booked' });
+    const at = (days: number) => new Date(NOW.getTime() - days * DAY);
+    const message = (paymentId: string, createdAt: Date, state: 'read' | 'queued' = 'read') => ({
+      paymentId,
+      kind: 'booking_confirmation',
+      toE164: '+60123456701',
+      locale: 'en' as const,
+      template: 'booking_confirmation_v1',
+      requestBody: { template: { components: [{ parameters: [{ text: 'Parent' }] }] } },
+      dedupeKey: `ret-${paymentId}-${createdAt.getTime()}-${state}`,
+      state,
+      createdAt,
+    });
+    const rows = await database.db
+      .insert(whatsappMessages)
+      .values([
+        message(old.paymentId!, at(10)), // its parent anonymised now: number and body go
+        message(recent.paymentId!, at(policy.mailBodyDays + 1)), // old enough: the body goes, the number stays
+        message(recent.paymentId!, at(1)), // young: kept whole
+        message(recent.paymentId!, at(policy.mailBodyDays + 1), 'queued'), // not sent yet: left for the sender
+      ])
+      .returning();
+    const [oldReply, youngReply] = await database.db
+      .insert(whatsappReplies)
+      .values([
+        { messageId: 'wamid.in-old', fromE164: '+60123456701', text: 'STOP', receivedAt: at(policy.mailBodyDays + 1) },
+        { messageId: 'wamid.in-young', fromE164: '+60123456701', text: 'ok', receivedAt: at(1) },
+      ])
+      .returning();
+
+    const first = await applyRetention(database.db, NOW, policy);
+    expect(first).toMatchObject({ whatsappMessages: 2, whatsappReplies: 1 });
+    const now = async () => database.db.select().from(whatsappMessages).orderBy(whatsappMessages.id);
+    const [a, b, c, d] = await now();
+    expect([a.toE164, a.requestBody]).toEqual([ANONYMISED, {}]);
+    expect([b.toE164, b.requestBody]).toEqual(['+60123456701', {}]);
+    expect(c).toEqual(rows[2]);
+    expect(d).toEqual(rows[3]);
+    const replies = await database.db.select().from(whatsappReplies).orderBy(whatsappReplies.id);
+    expect(replies[0]).toMatchObject({ id: oldReply.id, text: null, fromE164: ANONYMISED });
+    expect(replies[1]).toEqual(youngReply);
+    expect(await applyRetention(database.db, NOW, policy)).toMatchObject({ whatsappMessages: 0, whatsappReplies: 0 });
   });
 });

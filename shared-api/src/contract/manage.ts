@@ -63,6 +63,8 @@ export const manageViewSchema = bookingCoreSchema.extend({
   childYear: z.string().nullable().default(null),
   /** A booking of several children (issue 37): each child, with what cancelling that child alone would refund now. */
   children: z.array(bookedChildSchema.extend({ cancelQuote: cancelQuoteSchema.nullable() })).optional(),
+  /** Issue 38: WhatsApp messages too ('on'), turned off here or by STOP ('off'), or never asked for (null). */
+  whatsapp: z.enum(['on', 'off']).nullable().optional(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;
 
@@ -143,6 +145,7 @@ export const ManageMessage = {
   quoteChanged: 'The refund for cancelling has changed. Please review it and confirm again.',
   rescheduled: 'Your booking has been moved.',
   cancelledNow: 'Your booking has been cancelled.',
+  whatsappOff: 'You will get no more WhatsApp messages about this booking. Emails still come.',
   notPaid: 'This payment has not completed a booking, so there is nothing to manage yet.',
   staffCancelled: 'Booking cancelled.',
   staffMoved: 'Booking moved.',

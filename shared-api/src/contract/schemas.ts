@@ -325,7 +325,12 @@ export type Reservation = z.infer<typeof reservationSchema>;
 export const releaseBodySchema = z.object({ token: z.string().min(16).max(200) });
 
 /** The parent's consent to the privacy notice: the version they were shown (brand.config.json `privacyNotice.version`) and its language. */
-export const consentSchema = z.object({ noticeVersion: z.string().min(1).max(50), language: z.enum(LOCALES) });
+export const consentSchema = z.object({
+  noticeVersion: z.string().min(1).max(50),
+  language: z.enum(LOCALES),
+  /** "Also send my confirmation and reminder on WhatsApp" (issue 38): off unless ticked, recorded with this consent. */
+  whatsapp: z.boolean().optional(),
+});
 export type ConsentInput = z.infer<typeof consentSchema>;
 
 export const bookSlotBodySchema = visitorDetailsSchema.extend({

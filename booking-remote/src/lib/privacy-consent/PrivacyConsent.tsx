@@ -13,7 +13,8 @@ const Box = styled.div`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-const CheckLabel = styled.label`
+/** A checkbox with its words beside it, a tap target high (the consent, the WhatsApp opt-in). */
+export const CheckLabel = styled.label`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space[3]};

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useFormContext, type FieldError } from 'react-hook-form';
 import type { VisitorDetailsInput } from 'shared-api';
 import { isSchoolYear, schoolYearName, schoolYears } from 'shared-api/schools';
@@ -81,13 +81,15 @@ type Props = {
   schools: SchoolChoice[];
   /** Under the school list (fees loading, or the standard fees shown). */
   schoolHint?: string;
+  /** Right under the contact number (the WhatsApp opt-in, which is about that number). */
+  afterContact?: ReactNode;
 };
 
 /**
  * The visitor's name, email and contact number, the child's name, the school and the year applied for: the fields of
  * the booking form and of the waitlist form, inside a react-hook-form `FormProvider` checked by `visitorResolver`.
  */
-export function VisitorFields({ schools, schoolHint }: Props) {
+export function VisitorFields({ schools, schoolHint, afterContact }: Props) {
   const { t } = useCatalog(visitorCatalog);
   const {
     register,
@@ -114,6 +116,7 @@ export function VisitorFields({ schools, schoolHint }: Props) {
       <Field label={t('contactNumber')} htmlFor="visitorContactNo" error={error('visitorContactNo')}>
         <Input type="tel" autoComplete="tel" inputMode="tel" placeholder={t('contactPlaceholder')} {...register('visitorContactNo')} />
       </Field>
+      {afterContact}
       <Field label={t('childName')} htmlFor="childName" error={error('childName')}>
         <Input type="text" autoComplete="off" {...register('childName')} />
       </Field>

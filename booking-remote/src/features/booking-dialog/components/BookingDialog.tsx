@@ -281,7 +281,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
   const readTyped = useRef<(() => TypedNow) | null>(null);
   const typedNow = () => {
     const typed = readTyped.current?.();
-    const consent = typed?.consented ? { noticeVersion: currentNoticeVersion(), language: locale } : flow.consent;
+    const consent = typed?.consented ? { noticeVersion: currentNoticeVersion(), language: locale, whatsapp: typed.whatsapp } : flow.consent;
     return { details: typed?.details ?? flow.typed, consent };
   };
   useEffect(() => {
@@ -404,6 +404,7 @@ export function BookingDialog({ slot, onClose, initialDetails, initialConsent, o
           // A waitlist offer holds its entry's places (one per child); a time with free places asks how many children.
           maxChildren={offer ? Math.min(CHECKOUT_MAX_CHILDREN, offer.children ?? 1) : Math.min(CHECKOUT_MAX_CHILDREN, slot.placesLeft ?? 1)}
           consented={flow.consent !== null}
+          whatsapp={flow.consent?.whatsapp ?? false}
           onValid={onDetailsValid}
           readTyped={readTyped}
         />

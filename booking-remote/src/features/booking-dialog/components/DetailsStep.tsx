@@ -8,6 +8,7 @@ import { dialogCatalog } from '../i18n';
 import { validationToastErrors } from '../utils/validationToasts';
 import { CONSENT_ID, PrivacyConsent, useConsent } from '../../../lib/privacy-consent/PrivacyConsent';
 import { consentCatalog } from '../../../lib/privacy-consent/i18n';
+import { WhatsAppOptIn } from '../../../lib/whatsapp-opt-in/WhatsAppOptIn';
 import { EMPTY_VISITOR_DETAILS, fieldErrorText, VisitorFields } from '../../../lib/visitor-fields/VisitorFields';
 import { visitorCatalog } from '../../../lib/visitor-fields/i18n';
 import { detailsResolver, type DetailsFormInput, type DetailsFormValues } from '../siblings/detailsResolver';
@@ -27,12 +28,14 @@ type Props = {
   maxChildren?: number;
   /** The parent already agreed (coming back from the summary): the box stays ticked. */
   consented?: boolean;
+  /** The WhatsApp opt-in as the parent left it (coming back, or another time chosen). */
+  whatsapp?: boolean;
   onValid: (values: DetailsFormValues, consent: ConsentInput) => void;
   /** Set to a reader of what is typed now and whether the consent is ticked (the dialog keeps both when the time goes). */
   readTyped?: MutableRefObject<(() => TypedNow) | null>;
 };
 
-export type TypedNow = { details: Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] }; consented: boolean };
+export type TypedNow = { details: Partial<VisitorDetailsInput> & { siblings?: SiblingDetailsInput[] }; consented: boolean; whatsapp: boolean };
 
 /** What was typed, without the spaces around it (as the rules read it). */
 const trimmed = <T extends object>(values: T): Partial<T> =>
@@ -43,7 +46,7 @@ const trimmed = <T extends object>(values: T): Partial<T> =>
 const EMPTY_SIBLING: SiblingDetailsInput = { childName: '', selectedSchool: '', childYear: '' };
 
 /** Step 1: the visitor's details, the child's, the school and the year applied for, validated by the contract's rules on submit. */
-export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, maxChildren = 1, consented = false, onValid, readTyped }: Props) {
+export function DetailsStep({ schools, pricingLoading, pricingFailed = false, defaultValues, maxChildren = 1, consented = false, whatsapp: whatsappBefore = false, onValid, readTyped }: Props) {
   const toast = useToast();
   const { t, locale } = useCatalog(dialogCatalog);
   const visitorWords = useCatalog(visitorCatalog);
@@ -80,7 +83,8 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
 
   // The consent is asked beside the form's fields but is not one of the visitor's details (the contract's schema).
   const consent = useConsent(consented);
-  if (readTyped) readTyped.current = () => ({ details: trimmed(form.getValues()), consented: consent.given });
+  const [whatsapp, setWhatsapp] = useState(whatsappBefore);
+  if (readTyped) readTyped.current = () => ({ details: trimmed(form.getValues()), consented: consent.given, whatsapp });
   const onValidDetails = (values: DetailsFormValues) => {
     clearRuleToasts();
     if (!consent.given) {
@@ -89,7 +93,7 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
       return;
     }
     // The version and language of the notice this page shows: the server records them (and refuses an outdated one).
-    onValid(values, { noticeVersion: currentNoticeVersion(), language: locale });
+    onValid(values, { noticeVersion: currentNoticeVersion(), language: locale, whatsapp });
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     consent.check();
@@ -112,7 +116,11 @@ export function DetailsStep({ schools, pricingLoading, pricingFailed = false, de
               </Select>
             </Field>
           )}
-          <VisitorFields schools={choices} schoolHint={pricingLoading ? t('loadingFees') : pricingFailed ? t('pricingFailedHint') : undefined} />
+          <VisitorFields
+            schools={choices}
+            schoolHint={pricingLoading ? t('loadingFees') : pricingFailed ? t('pricingFailedHint') : undefined}
+            afterContact={<WhatsAppOptIn purpose="booking" checked={whatsapp} onCheckedChange={setWhatsapp} />}
+          />
           {siblings.fields.map((field, index) => (
             <SiblingFields key={field.id} index={index} schools={choices} />
           ))}

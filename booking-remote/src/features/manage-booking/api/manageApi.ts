@@ -36,6 +36,11 @@ export const manageApi = api.injectEndpoints({
       transformResponse: asResult,
       invalidatesTags: (result) => (result ? ['PublicSlots'] : []),
     }),
+    /** No more WhatsApp messages about this booking (issue 38); email goes on. */
+    stopWhatsApp: build.mutation<ManageResult, { token: string }>({
+      query: ({ token }) => ({ url: `/api/booking/manage/${encodeURIComponent(token)}/whatsapp-off`, method: 'POST' }),
+      transformResponse: asResult,
+    }),
     /** The public list the timetable reads (same route, same tag), for picking a new time. */
     getFreeSlots: build.query<unknown, void>({
       query: () => PUBLIC_TIMETABLE_LIST_PATH,
@@ -44,5 +49,5 @@ export const manageApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreateManageLinkMutation, useGetManagedBookingQuery, useRescheduleBookingMutation, useCancelBookingMutation, useGetFreeSlotsQuery } =
+export const { useCreateManageLinkMutation, useGetManagedBookingQuery, useRescheduleBookingMutation, useCancelBookingMutation, useGetFreeSlotsQuery, useStopWhatsAppMutation } =
   manageApi;

@@ -16,6 +16,7 @@ import { BookingSummary } from './BookingSummary';
 import { CancelDialog } from './CancelDialog';
 import { Actions, Details, ELEMENT, LinkButton, Note, Sentence } from './layout';
 import { RescheduleDialog } from './RescheduleDialog';
+import { WhatsAppChoice } from './WhatsAppChoice';
 
 // A refused link (unknown, expired, too many tries) shows the server's words and nothing else.
 const linkRefusals: Record<number, ManageTextId> = { 404: 'invalidLink', 410: 'expiredLink', 429: 'tooManyTries' };
@@ -141,6 +142,7 @@ export function ManageBooking({ token }: { token: string }) {
           </p>
         </Note>
       )}
+      {view.state === 'booked' && <WhatsAppChoice token={token} view={view} onStopped={replace} />}
       {open === 'reschedule' && view.canChange && (
         <RescheduleDialog
           token={token}

@@ -9,6 +9,7 @@ import { withHoldChallenge } from '../../../lib/hold-limit/holdLimit';
 import { holdLimitCatalog } from '../../../lib/hold-limit/i18n';
 import { CONSENT_ID, PrivacyConsent, useConsent } from '../../../lib/privacy-consent/PrivacyConsent';
 import { EMPTY_VISITOR_DETAILS, VisitorFields } from '../../../lib/visitor-fields/VisitorFields';
+import { WhatsAppOptIn } from '../../../lib/whatsapp-opt-in/WhatsAppOptIn';
 import { useJoinWaitlistMutation } from '../api/waitlistApi';
 import { useWaitlistWords } from '../i18n';
 import { initialDates, joinResolver, type JoinFormInput, type JoinFormValues } from '../utils/joinForm';
@@ -56,6 +57,7 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
   /** How many children the entry is for (1–4): the places an offer will hold together. */
   const [children, setChildren] = useState(1);
   const consent = useConsent();
+  const [whatsapp, setWhatsapp] = useState(false);
   const form = useForm<JoinFormInput, unknown, JoinFormValues>({
     resolver: joinResolver,
     defaultValues: {
@@ -97,7 +99,7 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
             toDate: values.toDate,
             partOfDay: values.partOfDay,
             locale: locale ?? DEFAULT_LOCALE,
-            privacyConsent: { noticeVersion: currentNoticeVersion(), language: locale },
+            privacyConsent: { noticeVersion: currentNoticeVersion(), language: locale, whatsapp },
             ...(proofOfWork && { proofOfWork }),
           }).unwrap(),
         setChecking,
@@ -155,6 +157,7 @@ export function JoinWaitlistDialog({ onClose, day, initialDetails, reason = 'ful
             {checking && <Muted role="status">{holdLimit('checking')}</Muted>}
             {failure && <ErrorText role="alert">{failure}</ErrorText>}
             <VisitorFields
+              afterContact={<WhatsAppOptIn purpose="waitlist" checked={whatsapp} onCheckedChange={setWhatsapp} />}
               schools={brand.schools.map((option) => ({
                 name: option.name,
                 label: schoolName(option.name, locale),

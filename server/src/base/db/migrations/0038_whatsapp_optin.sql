@@ -13,3 +13,5 @@ CREATE TABLE whatsapp_stops (
   to_e164 text PRIMARY KEY,
   stopped_at timestamptz NOT NULL DEFAULT now()
 );
+-- A message that has not left by then never goes (a reminder after its visit began, an offer after it ended).
+ALTER TABLE whatsapp_messages ADD COLUMN send_before timestamptz;
