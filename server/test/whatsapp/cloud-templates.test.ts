@@ -81,6 +81,15 @@ describe('WhatsApp template catalogue', () => {
     expect(posted).toEqual([]);
   });
 
+  it('a template Meta paused is refused with 132015, and no webhook follows', async () => {
+    const paused = new FakeWhatsAppCloud({ phoneNumberId: PHONE_ID, accessToken: TOKEN, appSecret: async () => 's', postWebhook: async (raw) => (posted.push(raw), 200), pausedTemplates: ['waitlist_offer_v1'] });
+    const { body } = buildWhatsAppBody('waitlist_offer', 'ms', TO, inputs.waitlist_offer);
+    expect(await paused.receiveSend(`Bearer ${TOKEN}`, PHONE_ID, body)).toMatchObject({ status: 400, body: { error: { code: 132015, message: 'Template is Paused' } } });
+    await paused.settled();
+    paused.close();
+    expect([paused.outbound, posted]).toEqual([[], []]);
+  });
+
   it('reply_text is a plain text without link preview; the answers exist in each language and change/cancel carry the link', () => {
     expect(buildWhatsAppBody('reply_text', 'zh', TO, { text: 'Line one\nLine two' })).toEqual({
       template: 'reply_text',
