@@ -182,6 +182,6 @@ describe.each<Driver>(['pglite', 'postgres'])('mail and refunds that need staff,
 
   it('/staff/alerts answers empty lists when nothing needs a person', async () => {
     const res = await ctx.app.inject({ url: '/staff/alerts', headers: auth(token) });
-    expect(res.json().data).toEqual({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [] });
+    expect(res.json().data).toEqual({ stuckMail: { total: 0, items: [] }, failingRefunds: { total: 0, items: [] }, failedJobs: [], chargebacks: { total: 0, items: [] } });
   });
 });
