@@ -88,7 +88,8 @@ export async function handleReply(deps: ReplyDeps, reply: WhatsAppReplyRow): Pro
     return;
   }
 
-  const paymentId = own?.paymentId ?? null;
+  // The booking the quoted message was about, if it is still there (a message row outlives nothing it names).
+  const paymentId = own?.paymentId ? ((await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.id, own.paymentId)))[0]?.id ?? null) : null;
   if (payload === REPLY_PAYLOADS.confirm && paymentId) {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -106,6 +107,6 @@ export async function handleReply(deps: ReplyDeps, reply: WhatsAppReplyRow): Pro
     return;
   }
   // Anything else: the booking's link when the number has one, else no answer (nothing to point to).
-  const fallback = about?.paymentId ?? null;
+  const fallback = about?.paymentId ? ((await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.id, about.paymentId)))[0]?.id ?? null) : null;
   if (fallback) await deps.db.transaction(async (tx) => answer(tx, 'unknown', fallback, await linkFor(tx, fallback)));
 }

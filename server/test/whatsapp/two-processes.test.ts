@@ -70,7 +70,7 @@ describe('WhatsApp sending with two API processes on PostgreSQL', () => {
     // 200 messages written in one transaction, as 200 bookings' reminders due at once would be.
     await db.db.transaction(async (tx) => {
       for (let i = 1; i <= 200; i++)
-        await enqueueWhatsApp(tx, { dedupeKey: `booking:pay-${i}:reminder`, kind: 'booking_reminder', locale: (['en', 'ms', 'zh'] as const)[i % 3], to: `+6012${String(1000000 + i)}`, input: { n: i }, paymentId: `pay-${i}`, now: DAYTIME, optIn: { at: new Date(0), withdrawnAt: null } });
+        await enqueueWhatsApp(tx, { dedupeKey: `booking:pay-${i}:reminder`, kind: 'visit_reminder', locale: (['en', 'ms', 'zh'] as const)[i % 3], to: `+6012${String(1000000 + i)}`, input: { parentName: `Parent ${i}`, children: `Child ${i}`, school: 'Seri Ilmu', date: '2 March 2026', time: '10:00 AM', manageUrl: `http://site.test/booking/manage/${i}` }, paymentId: `pay-${i}`, now: DAYTIME, optIn: { at: new Date(0), withdrawnAt: null } });
     });
     // The commit's wake-up, from here (each process's relay would queue them within a minute too).
     const jobs = new JobEngine(db, silent);

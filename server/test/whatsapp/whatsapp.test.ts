@@ -38,8 +38,10 @@ describe('WhatsApp outbox, queue and webhook (PGlite)', () => {
     await standIn.close();
   });
 
+  // A confirmation's parameters as the catalogue names them (their wording has its own tests).
+  const CONFIRMATION = { parentName: 'Nur Aina', school: 'Seri Ilmu', date: 'Isnin, 2 Mac 2026', time: '10:00 pagi', bring: 'IC', manageUrl: 'http://site.test/booking/manage/x' };
   const enqueue = (key: string, now = DAYTIME) =>
-    ctx.app.db.transaction((tx) => enqueueWhatsApp(tx, { dedupeKey: key, kind: 'booking_confirmation', locale: 'ms', to: '012-345 6789', input: { school: 'Seri Ilmu', time: '10:00' }, paymentId: 'pay-1', now, optIn: { at: new Date(0), withdrawnAt: null } }));
+    ctx.app.db.transaction((tx) => enqueueWhatsApp(tx, { dedupeKey: key, kind: 'booking_confirmation', locale: 'ms', to: '012-345 6789', input: CONFIRMATION, paymentId: 'pay-1', now, optIn: { at: new Date(0), withdrawnAt: null } }));
   const row = async (key: string) => (await ctx.app.db.select().from(whatsappMessages).where(eq(whatsappMessages.dedupeKey, key)))[0];
   const post = (body: unknown, signature?: string | null) => {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
@@ -66,7 +68,7 @@ describe('WhatsApp outbox, queue and webhook (PGlite)', () => {
   it('a number that cannot be a phone number is written failed with its reason, and never sent', async () => {
     const before = standIn.received.length;
     await ctx.app.db.transaction((tx) =>
-      enqueueWhatsApp(tx, { dedupeKey: 'booking:bad:confirmation', kind: 'booking_confirmation', locale: 'en', to: '12ab', input: {}, paymentId: 'pay-2', now: DAYTIME, optIn: { at: new Date(0), withdrawnAt: null } }),
+      enqueueWhatsApp(tx, { dedupeKey: 'booking:bad:confirmation', kind: 'booking_confirmation', locale: 'en', to: '12ab', input: CONFIRMATION, paymentId: 'pay-2', now: DAYTIME, optIn: { at: new Date(0), withdrawnAt: null } }),
     );
     expect(await row('booking:bad:confirmation')).toMatchObject({ state: 'failed', errorTitle: 'Not a valid phone number for WhatsApp' });
     await ctx.app.whatsapp.queue!.runOnce();
