@@ -1,7 +1,7 @@
 // The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { Inline, styled, useCatalog } from 'shared-ui';
+import { Inline, Spinner, styled, useCatalog } from 'shared-ui';
 import {
   LogoutButton,
   LogoutEverywhereButton,
@@ -16,6 +16,9 @@ import { PrivacyPage } from './PrivacyPage';
 import { WaitlistPage } from './WaitlistPage';
 import { richText } from '../lib/i18n';
 import { pagesCatalog } from './i18n';
+
+// Insights carries chart.js: a chunk of its own, loaded only when the page opens.
+const InsightsPage = lazy(() => import('./InsightsPage').then(({ InsightsPage }) => ({ default: InsightsPage })));
 
 const Bar = styled.div`
   display: flex;
@@ -55,6 +58,7 @@ export function SecuredArea() {
                 </span>
                 {admin && <Link to="/register">{t('addColleagueLink')}</Link>}
                 <Link to="/secured/waitlist">{t('waitlistLink')}</Link>
+                <Link to="/secured/insights">{t('insightsLink')}</Link>
                 {admin && <Link to="/secured/colleagues">{t('colleaguesLink')}</Link>}
                 {admin && <Link to="/secured/audit">{t('auditLink')}</Link>}
                 {admin && <Link to="/secured/privacy">{t('privacyLink')}</Link>}
@@ -67,6 +71,7 @@ export function SecuredArea() {
               <Route path="colleagues" element={adminPage(<ColleaguesPage currentUserId={user.id} />)} />
               <Route path="audit" element={adminPage(<AuditPage />, { secondFactor: false })} />
               <Route path="waitlist" element={<WaitlistPage />} />
+              <Route path="insights" element={<Suspense fallback={<Spinner />}><InsightsPage /></Suspense>} />
               <Route path="privacy" element={adminPage(<PrivacyPage currentUserEmail={user.email} />)} />
               <Route path="*" element={<Navigate to="/secured/dashboard" replace />} />
             </Routes>
