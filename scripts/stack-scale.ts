@@ -11,7 +11,6 @@ import { distDir, releasesDirOf, releasesRoot, repoRoot } from './bundles';
 import { buildIfNeeded, stopChild } from './product';
 import { remoteEntryUrl, type RemotesJson } from '../shell/server/remotes';
 import { startShellServer } from '../shell/server/shell-server';
-import type { RunningServer } from '../shell/server/static-files';
 
 export type ScaleOptions = {
   /** nginx's four public ports: shell, api, booking, admin (default from STACK_PORT, 8080..8083). */
@@ -43,6 +42,10 @@ export type ScaleStack = {
    * with it `down`, the old workers finishing what they sent), then SIGTERM (it finishes what it has), start, and back in.
    */
   rollApi: (index: number) => Promise<void>;
+  /** Ends shell server `index` with `signal` (SIGKILL: a crash) and waits until it is gone. */
+  stopShell: (index: number, signal?: NodeJS.Signals) => Promise<void>;
+  /** Starts shell server `index` again on its port and waits until it answers. */
+  startShell: (index: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -214,15 +217,42 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
     );
   };
 
+  // Each shell server is a process of its own (this file, `shell` mode), as in production: it can crash alone.
+  const shells: (ChildProcess | undefined)[] = shellPorts.map(() => undefined);
+  const renderBudgetMs =
+    options.renderBudgetMs ?? (process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined);
+  const startShell = async (index: number) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'shell'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(shellPorts[index]),
+        STACK_REMOTES: JSON.stringify(remotes),
+        ...(renderBudgetMs !== undefined && { RENDER_BUDGET_MS: String(renderBudgetMs) }),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    shells[index] = child;
+    const killOnExit = () => child.kill('SIGTERM');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
+    child.stderr?.on('data', (chunk: Buffer) => log(`[shell ${index + 1}] ${chunk.toString().trim()}`));
+    await untilOk(`${host(shellPorts[index])}/remotes.json`, () => child.exitCode === null && child.signalCode === null);
+  };
+  const stopProcess = async (child: ChildProcess | undefined, signal: NodeJS.Signals) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  };
+
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-scale-nginx-'));
-  const shells: RunningServer[] = [];
   let nginxProcess: ChildProcess | undefined;
   const stop = async () => {
     if (nginxProcess) await stopChild(nginxProcess, 5_000);
-    await Promise.all([
-      ...shells.map((shell) => shell.close()),
-      ...apis.map((child) => child && stopChild(child)),
-    ]);
+    await Promise.all([...shells, ...apis].map((child) => child && stopChild(child)));
   };
 
   try {
@@ -260,22 +290,7 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
     process.once('exit', () => running.kill('SIGTERM'));
     await untilOk(`${urls.api}/health`, () => running.exitCode === null);
     // The shells after nginx: each loads the booking remote's render entry (at nginx's address) as it starts.
-    for (const port of shellPorts) {
-      shells.push(
-        await startShellServer({
-          root: distDir('shell'),
-          releasesDir: releasesDirOf('shell', releasesRoot()),
-          port,
-          remotes: () => remotes,
-          // nginx serves the remotes' plain builds (no release pointers there).
-          followReleases: false,
-          remoteFolders: { booking: distDir('booking-remote'), admin: distDir('admin-remote') },
-          renderBudgetMs:
-            options.renderBudgetMs ??
-            (process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined),
-        }),
-      );
-    }
+    await Promise.all(shellPorts.map((_, index) => startShell(index)));
     await untilOk(`${urls.shell}/remotes.json`, () => running.exitCode === null);
   } catch (error) {
     await stop();
@@ -299,14 +314,7 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const stopApiProcess = async (index: number, signal: NodeJS.Signals = 'SIGTERM') => {
-    const child = apis[index];
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  };
+  const stopApiProcess = (index: number, signal: NodeJS.Signals = 'SIGTERM') => stopProcess(apis[index], signal);
 
   return {
     urls,
@@ -321,8 +329,29 @@ export async function startScaleStack(options: ScaleOptions): Promise<ScaleStack
       await startApi(index);
       await reloadNginx([]);
     },
+    stopShell: (index, signal = 'SIGTERM') => stopProcess(shells[index], signal),
+    startShell,
     stop,
   };
+}
+
+/** `shell` mode: one shell server of the stack, its settings from startScaleStack's environment. */
+async function runShell() {
+  const remotes = JSON.parse(process.env.STACK_REMOTES ?? '{}') as RemotesJson;
+  const server = await startShellServer({
+    root: distDir('shell'),
+    releasesDir: releasesDirOf('shell', releasesRoot()),
+    port: Number(process.env.PORT),
+    host: '127.0.0.1',
+    remotes: () => remotes,
+    // nginx serves the remotes' plain builds (no release pointers there).
+    followReleases: false,
+    remoteFolders: { booking: distDir('booking-remote'), admin: distDir('admin-remote') },
+    renderBudgetMs: process.env.RENDER_BUDGET_MS ? Number(process.env.RENDER_BUDGET_MS) : undefined,
+  });
+  const close = () => void server.close().then(() => process.exit(0));
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
 }
 
 async function main() {
@@ -374,7 +403,7 @@ async function main() {
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
+  (process.argv[2] === 'shell' ? runShell() : main()).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
