@@ -1,0 +1,428 @@
+// An enrolment day through nginx (scripts/stack-scale.ts), with or without faults: parents from many networks
+// (127.0.N.x) reserve → initiate → pay on the sandbox → callback, those who find nothing join the waitlist, while `/`
+// is asked for in English and Malay. The faults: every API process rolled (rollApi), then kill -9 of one API process
+// and one shell server (started again), then PostgreSQL stopped for a while and started again. Returns what a parent
+// saw and what the database holds; bench/enrolment-faults.ts prints it, e2e/deploy/faults.e2e.test.ts asserts the counts.
+import fs from 'node:fs';
+import http from 'node:http';
+import { brand, schoolYears, addDays, todayInMY, type HoldChallenge } from 'shared-api/contract';
+import { currentNoticeVersion } from 'shared-api/privacy';
+import { solveHoldChallenge } from '../../booking-remote/src/lib/hold-limit/holdChallenge';
+import { createSlots, pg, staffToken } from '../api/server';
+import type { ScaleStack } from '../../scripts/stack-scale';
+import type { Cluster } from './cluster';
+
+export type RunOptions = {
+  stack: ScaleStack;
+  cluster: Cluster;
+  /** Messages the fake SMTP server received (their Message-ID). */
+  receivedMessageIds: () => string[];
+  parents: number;
+  addresses: number;
+  slots: number;
+  homeRequests: number;
+  /** Parents arrive evenly over this long. */
+  arrivalMs: number;
+  faults: boolean;
+  /** Whether the faults begin with a rolling restart of every API process (default true). */
+  roll?: boolean;
+  /** How long PostgreSQL stays stopped. */
+  databaseDownMs: number;
+  /** A request slower than this has hung. */
+  requestBudgetMs?: number;
+  seed?: number;
+  log?: (line: string) => void;
+};
+
+export type RunResult = {
+  parents: number;
+  paidSeen: number;
+  waitlisted: number;
+  /** Parents whose waitlist join the network's limit refused (429 after the challenges a dialog solves). */
+  limited: number;
+  unserved: number;
+  paidInDatabase: number;
+  bookedSlots: number;
+  slotsSoldTwice: number;
+  paymentsBookedOnce: boolean;
+  paidSeenMissing: number;
+  mailsQueued: number;
+  mailsSent: number;
+  mailsUnsent: number;
+  mailsReceived: number;
+  /** Queued mails the SMTP server never received. */
+  mailsLost: number;
+  mailDuplicates: number;
+  parentRequests: number;
+  parentServerErrors: number;
+  serverErrorsBy: Record<string, number>;
+  networkErrors: number;
+  /** nginx's 502 for requests under way at the API process killed with -9 (asked again by the parent). */
+  cutByKill: Record<string, number>;
+  retries: number;
+  hung: number;
+  initiate: { count: number; p50: number; p99: number };
+  home: { count: number; p50: number; p99: number; serverErrors: number };
+  databaseDown?: { ms: number; requests: number; with503RetryAfter: number; longestMs: number };
+  faultsDone: string[];
+  /** `/` requests that reached a shell server, per language, and the most in one cache period. */
+  homeReachedShell: Record<string, number>;
+  /** Cache periods the run spanned: the most `/` may reach the shells per language. */
+  cachePeriods: number;
+  cachePeriodS: number;
+  homeClientPage: number;
+  homeClientPageAfterFirstRender: number;
+  /** The first few things that went wrong for a parent, as they saw them. */
+  notes: string[];
+};
+
+type Answer = { status: number; body: string; retryAfter?: string; ms: number; startedAt: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** mulberry32: the same seed picks the same slots and languages in both runs. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : NaN;
+};
+
+/** One HTTP request from `localAddress`, ended after `timeoutMs` (status 0: no answer). */
+function send(
+  url: string,
+  options: { localAddress?: string; method?: string; body?: unknown; form?: boolean; headers?: http.OutgoingHttpHeaders; timeoutMs: number },
+): Promise<Answer> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    const payload = options.body === undefined ? undefined : options.form ? String(options.body) : JSON.stringify(options.body);
+    const headers: http.OutgoingHttpHeaders = { ...options.headers };
+    if (payload !== undefined) {
+      headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    const req = http.request(url, { method: options.method ?? 'GET', localAddress: options.localAddress, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: text, retryAfter: res.headers['retry-after'], ms: Date.now() - startedAt, startedAt }),
+      );
+      res.on('error', () => resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt }));
+    });
+    req.setTimeout(options.timeoutMs, () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt }));
+    req.end(payload);
+  });
+}
+
+export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
+  const { stack, cluster } = options;
+  const notes: string[] = [];
+  const log = (line: string) => {
+    if (notes.length < 20) notes.push(line);
+    options.log?.(line);
+  };
+  const budgetMs = options.requestBudgetMs ?? 15_000;
+  const seed = options.seed ?? 39;
+  const random = seeded(seed);
+  const api = stack.urls.api;
+  const staff = await staffToken(api);
+  await createSlots(api, staff, options.slots);
+  const logFile = `${stack.prefix}/access.log`;
+  const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+
+  const parentAnswers: Answer[] = [];
+  const serverErrorsBy: Record<string, number> = {};
+  let parentServerErrors = 0;
+  let networkErrors = 0;
+  let retries = 0;
+  let killedAt: number | undefined;
+  const cutByKill: Record<string, number> = {};
+  const initiateMs: number[] = [];
+
+  /**
+   * A parent's request as the browser makes it: a 503 with Retry-After (the database away) is asked again after that
+   * wait, as the booking dialog does; any other 5xx, or no answer, is one shown to the parent (counted), then retried.
+   */
+  const ask = async (what: string, url: string, init: Parameters<typeof send>[1] extends infer O ? Omit<O & object, 'timeoutMs'> : never) => {
+    const firstAt = Date.now();
+    for (;;) {
+      const answer = await send(url, { ...init, timeoutMs: budgetMs * 2 });
+      parentAnswers.push(answer);
+      const told = answer.status === 503 && answer.retryAfter !== undefined;
+      // nginx's 502 for a request that was under way at the process killed with -9 (a POST is never resent).
+      const cut = answer.status === 502 && killedAt !== undefined && answer.startedAt <= killedAt && answer.startedAt + answer.ms >= killedAt;
+      if (answer.status === 0) networkErrors++;
+      else if (cut) cutByKill[what] = (cutByKill[what] ?? 0) + 1;
+      else if (answer.status >= 500 && !told) {
+        parentServerErrors++;
+        const key = `${what} ${answer.status}`;
+        serverErrorsBy[key] = (serverErrorsBy[key] ?? 0) + 1;
+      }
+      if (answer.status !== 0 && answer.status < 500) return { answer, tookMs: Date.now() - firstAt };
+      if (Date.now() - firstAt > 120_000) return { answer, tookMs: Date.now() - firstAt };
+      retries++;
+      await sleep(told ? Math.min(5, Number(answer.retryAfter) || 1) * 1000 : 1000);
+    }
+  };
+
+  type Slot = { id: number };
+  const outcome = { paid: new Set<string>(), waitlisted: 0, limited: 0, unserved: 0 };
+  /** A POST that may be asked for a proof of work (429 with a challenge): solved and sent again, as the dialog does. */
+  const postSolving = async (what: string, url: string, address: string, body: Record<string, unknown>) => {
+    let { answer } = await ask(what, url, { localAddress: address, method: 'POST', body });
+    for (let round = 0; round < 3 && answer.status === 429; round++) {
+      const challenge = (JSON.parse(answer.body) as { data?: { challenge?: HoldChallenge | null } }).data?.challenge;
+      if (!challenge) break;
+      const proof = await solveHoldChallenge(challenge);
+      if (!proof) break;
+      ({ answer } = await ask(what, url, { localAddress: address, method: 'POST', body: { ...body, proofOfWork: proof } }));
+    }
+    return answer;
+  };
+
+  const joinWaitlist = async (n: number, address: string) => {
+    const school = brand.schools[n % brand.schools.length];
+    const locale = n % 2 ? 'ms' : 'en';
+    const answer = await postSolving('join waitlist', `${api}/api/waitlist`, address, {
+      name: `Parent ${n}`,
+      email: `parent${n}@example.com`,
+      phone: `01${60_000_000 + n}`,
+      school: school.name,
+      childName: `Child ${n}`,
+      childYear: schoolYears(school.name)[0]?.name,
+      fromDate: todayInMY(),
+      toDate: addDays(todayInMY(), 14),
+      partOfDay: 'any',
+      locale,
+      privacyConsent: { noticeVersion: currentNoticeVersion(), language: locale },
+    });
+    if ([200, 201, 202].includes(answer.status)) outcome.waitlisted++;
+    // The network's joins past its free ones cost a proof each, doubling: parents racing behind one address lose (an answer, not a fault).
+    else if (answer.status === 429) outcome.limited++;
+    else {
+      outcome.unserved++;
+      log(`parent ${n}: waitlist ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
+  };
+
+  const parent = async (n: number) => {
+    // One address per network (127.0.N.10): the parents behind it share it, as behind a carrier's NAT.
+    const address = `127.0.${1 + (n % options.addresses)}.10`;
+    const school = brand.schools[n % brand.schools.length];
+    const pick = seeded(seed * 1000 + n)();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { answer: list } = await ask('list', `${api}/public/list?limit=100&page=1&format=legacy`, { localAddress: address });
+      if (list.status !== 200) break;
+      const slots = (JSON.parse(list.body) as { data: { slots: Slot[] } }).data.slots;
+      if (slots.length === 0) break;
+      const slot = slots[Math.floor((pick * slots.length + attempt * 7) % slots.length)];
+      const reserved = await postSolving('reserve', `${api}/slot/${slot.id}/reserve`, address, {});
+      if (reserved.status === 429) await sleep(Math.min(5, Number(reserved.retryAfter) || 1) * 1000);
+      if (reserved.status !== 200) continue;
+      const { token } = (JSON.parse(reserved.body) as { data: { token: string } }).data;
+      const { answer: initiated, tookMs } = await ask('initiate', `${api}/api/payment/initiate`, {
+        localAddress: address,
+        method: 'POST',
+        body: {
+          slotId: slot.id,
+          visitorName: `Parent ${n}`,
+          visitorEmail: `parent${n}@example.com`,
+          visitorContactNo: `01${String(40_000_000 + n)}`,
+          selectedSchool: school.name,
+          childName: `Child ${n}`,
+          childYear: schoolYears(school.name)[0]?.name,
+          consent: { noticeVersion: currentNoticeVersion(), language: 'en' },
+          holdToken: token,
+        },
+      });
+      initiateMs.push(tookMs);
+      if (initiated.status !== 200) {
+        log(`parent ${n}: initiate ${initiated.status} ${initiated.body.slice(0, 200)}`);
+        continue;
+      }
+      const session = (JSON.parse(initiated.body) as { data: { paymentSession: { checkoutUrl: string; paymentId: string } } }).data.paymentSession;
+      const { answer: paid } = await ask('pay', session.checkoutUrl, { localAddress: address, method: 'POST', body: 'action=pay&method=fpx', form: true });
+      if (paid.status !== 303) {
+        log(`parent ${n}: pay ${paid.status} ${paid.body.slice(0, 200)}`);
+        outcome.unserved++;
+        return;
+      }
+      // The payment-pending page: polls until the callback has settled the payment.
+      for (let i = 0; i < 240; i++) {
+        const { answer: status } = await ask('status', `${api}/api/payment/status/${session.paymentId}`, { localAddress: address });
+        const state = status.status === 200 ? (JSON.parse(status.body) as { data?: { payment?: { status?: string } } }).data?.payment?.status : undefined;
+        if (state === 'completed') {
+          outcome.paid.add(session.paymentId);
+          return;
+        }
+        if (state && !['pending', 'processing'].includes(state)) break;
+        await sleep(500);
+      }
+      log(`parent ${n}: paid ${session.paymentId} but not completed`);
+      outcome.unserved++;
+      return;
+    }
+    await joinWaitlist(n, address);
+  };
+
+  // `/` meanwhile: English and Malay mixed, spread over the run, each answer checked for the server render.
+  const homeMs: number[] = [];
+  let homeServerErrors = 0;
+  let homeClientPage = 0;
+  let homeClientPageAfterFirstRender = 0;
+  const renderedOnce = new Set<string>();
+  let cachePeriodS = 5;
+  const home = async () => {
+    const workers = 24;
+    let sent = 0;
+    const perWorkerGapMs = Math.max(0, (options.arrivalMs * workers) / options.homeRequests);
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (sent < options.homeRequests) {
+          sent++;
+          const lang = random() < 0.5 ? 'en' : 'ms';
+          const started = Date.now();
+          const answer = await send(`${stack.urls.shell}/`, { headers: { 'accept-language': lang }, timeoutMs: budgetMs * 2 });
+          homeMs.push(answer.ms);
+          if (answer.status >= 500 || answer.status === 0) homeServerErrors++;
+          else if (answer.body.includes('id="server-state"')) renderedOnce.add(lang);
+          else {
+            homeClientPage++;
+            if (renderedOnce.has(lang)) homeClientPageAfterFirstRender++;
+          }
+          const gap = perWorkerGapMs - (Date.now() - started);
+          if (gap > 0) await sleep(gap * (0.5 + random()));
+        }
+      }),
+    );
+  };
+  const probe = await fetch(`${stack.urls.shell}/`, { headers: { 'accept-language': 'en' } });
+  cachePeriodS = Number(/s-maxage=(\d+)/.exec(probe.headers.get('cache-control') ?? '')?.[1] ?? 5);
+  await probe.text();
+
+  const faultsDone: string[] = [];
+  let databaseWindow: { from: number; to: number } | undefined;
+  const faults = async () => {
+    if (!options.faults) return;
+    await sleep(Math.min(3_000, options.arrivalMs / 10));
+    for (let index = 0; options.roll !== false && index < stack.apiUrls.length; index++) {
+      await stack.rollApi(index);
+      faultsDone.push(`rolled API ${index + 1}`);
+    }
+    options.log?.(`faults: every API rolled`);
+    killedAt = Date.now();
+    await Promise.all([stack.stopApi(1, 'SIGKILL'), stack.stopShell(0, 'SIGKILL')]);
+    faultsDone.push('kill -9 API 2', 'kill -9 shell 1');
+    await sleep(1_000);
+    await Promise.all([stack.startApi(1), stack.startShell(0)]);
+    options.log?.(`faults: API 2 and shell 1 killed and started again`);
+    const from = Date.now();
+    cluster.stop();
+    await sleep(options.databaseDownMs);
+    cluster.start();
+    databaseWindow = { from, to: Date.now() };
+    faultsDone.push(`PostgreSQL stopped for ${Math.round((databaseWindow.to - from) / 1000)} s`);
+    options.log?.(`faults: PostgreSQL back after ${databaseWindow.to - from} ms`);
+  };
+
+  const started = Date.now();
+  const homeRun = home();
+  let faulting = true;
+  const faultRun = faults().finally(() => (faulting = false));
+  const parentRuns: Promise<void>[] = [];
+  // Parents arrive evenly over arrivalMs, and go on arriving at that pace while the faults last (a slow restart on a
+  // busy machine must not leave the database's stop with nobody asking).
+  for (let n = 0; n < options.parents || faulting; n++) {
+    const due = started + (n * options.arrivalMs) / options.parents;
+    if (due > Date.now()) await sleep(due - Date.now());
+    parentRuns.push(parent(n));
+  }
+  await Promise.all([...parentRuns, faultRun, homeRun]);
+  const finishedAt = Date.now();
+
+  // Mails: wait until the outbox has sent everything (or 3 minutes), then compare with what the SMTP server received.
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    // A job taken by the process killed with -9 is handed to another after pg-boss's expiry (2 minutes).
+    for (let i = 0; i < 360; i++) {
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status IN ('pending', 'sending')`);
+      if (rows[0].n === 0) break;
+      await sleep(500);
+    }
+    const paid = (await client.query<{ id: string; slot_id: number }>(`SELECT id::text, slot_id FROM payments WHERE status = 'completed'`)).rows;
+    const booked = (await client.query<{ id: number }>(`SELECT id FROM slots WHERE status = 'booked'`)).rows;
+    const twice = (await client.query(`SELECT slot_id FROM payments WHERE status = 'completed' GROUP BY slot_id HAVING count(*) > 1`)).rows;
+    const mails = (await client.query<{ status: string; message_id: string }>(`SELECT status, message_id FROM mail_outbox`)).rows;
+    const received = options.receivedMessageIds().map((id) => id.replace(/^<|>$/g, ''));
+    const receivedCount = new Map<string, number>();
+    for (const id of received) receivedCount.set(id, (receivedCount.get(id) ?? 0) + 1);
+    const sentIds = mails.filter((m) => m.status === 'sent').map((m) => m.message_id.replace(/^<|>$/g, ''));
+
+    // `/` in nginx's log: those that reached a shell server (upstream set), per language and per cache period.
+    const lines = fs.readFileSync(logFile, 'utf8').slice(logStart).split('\n').filter((line) => line.includes('"GET / HTTP'));
+    const reached = lines.filter((line) => !line.includes('upstream=-'));
+    const homeReachedShell: Record<string, number> = {};
+    for (const line of reached) {
+      const lang = /lang="al:([^"]*)"/.exec(line)?.[1] ?? /lang="([^"]*)"/.exec(line)?.[1] ?? '?';
+      homeReachedShell[lang] = (homeReachedShell[lang] ?? 0) + 1;
+    }
+    const paidIds = new Set(paid.map((row) => row.id));
+    const bookedIds = booked.map((row) => row.id).sort();
+    const paidSlots = paid.map((row) => row.slot_id).sort();
+    const inWindow = databaseWindow
+      ? parentAnswers.filter((a) => a.startedAt >= databaseWindow!.from && a.startedAt <= databaseWindow!.to)
+      : [];
+    return {
+      parents: parentRuns.length,
+      paidSeen: outcome.paid.size,
+      waitlisted: outcome.waitlisted,
+      limited: outcome.limited,
+      unserved: outcome.unserved,
+      paidInDatabase: paid.length,
+      bookedSlots: booked.length,
+      slotsSoldTwice: twice.length,
+      paymentsBookedOnce: JSON.stringify(bookedIds) === JSON.stringify(paidSlots) && new Set(paidSlots).size === paidSlots.length,
+      paidSeenMissing: [...outcome.paid].filter((id) => !paidIds.has(id)).length,
+      mailsQueued: mails.length,
+      mailsSent: sentIds.length,
+      mailsUnsent: mails.length - sentIds.length,
+      mailsReceived: received.length,
+      mailsLost: mails.filter((m) => !receivedCount.has(m.message_id.replace(/^<|>$/g, ''))).length,
+      mailDuplicates: [...receivedCount.values()].filter((count) => count > 1).length,
+      parentRequests: parentAnswers.length,
+      parentServerErrors,
+      serverErrorsBy,
+      networkErrors,
+      cutByKill,
+      retries,
+      hung: parentAnswers.filter((a) => a.ms > budgetMs).length,
+      initiate: { count: initiateMs.length, p50: percentile(initiateMs, 50), p99: percentile(initiateMs, 99) },
+      home: { count: homeMs.length, p50: percentile(homeMs, 50), p99: percentile(homeMs, 99), serverErrors: homeServerErrors },
+      databaseDown: databaseWindow && {
+        ms: databaseWindow.to - databaseWindow.from,
+        requests: inWindow.length,
+        with503RetryAfter: inWindow.filter((a) => a.status === 503 && a.retryAfter !== undefined).length,
+        longestMs: Math.max(0, ...inWindow.map((a) => a.ms)),
+      },
+      faultsDone,
+      homeReachedShell,
+      // nginx's `edge` log has no time: the bound is one per language per period the run spans (+1 for a partial one).
+      cachePeriods: Math.ceil((finishedAt - started) / (cachePeriodS * 1000)) + 1,
+      cachePeriodS,
+      homeClientPage,
+      homeClientPageAfterFirstRender,
+      notes,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
