@@ -1,6 +1,7 @@
 import { ErrorCode, PAYMENT_KEY_HEADER } from 'shared-api/contract';
 import { buildApp, type App } from '../../src/app';
 import { MANAGE_GUESS_LIMIT } from '../../src/manage/service';
+import { FAKE_WHATSAPP } from '../../src/whatsapp';
 import { MAX_BROWSER_TOKENS } from '../../src/bookings/tokens';
 import { FEED_GUESS_LIMIT } from '../../src/calendar/feed';
 import { RESET_GUESS_LIMIT, RESET_REQUESTS_PER_ADDRESS } from '../../src/auth/password-reset';
@@ -85,6 +86,7 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expectRetryAfter(await until429(MANAGE_GUESS_LIMIT.limit + 1, () => inject('GET /api/booking/manage/:token', `/api/booking/manage/${unknownToken()}`, undefined, address)));
     expectRetryAfter(await inject('POST /api/booking/manage/:token/reschedule', `/api/booking/manage/${unknownToken()}/reschedule`, { slotId: 1 }, address));
     expectRetryAfter(await inject('POST /api/booking/manage/:token/cancel', `/api/booking/manage/${unknownToken()}/cancel`, { expectedRefundSen: 0 }, address));
+    expectRetryAfter(await inject('POST /api/booking/manage/:token/whatsapp-off', `/api/booking/manage/${unknownToken()}/whatsapp-off`, undefined, address));
     expectRetryAfter(await inject('POST /api/booking/manage-link', '/api/booking/manage-link', { paymentId: 'pay_unknown' }, address));
     // The per-booking cap on browser links is no window: it still names a wait.
     expectRetryAfter(await until429(MAX_BROWSER_TOKENS + 1, () => inject('POST /api/booking/manage-link', '/api/booking/manage-link', { paymentId: tokens.paymentId }, '10.33.0.2', { [PAYMENT_KEY_HEADER]: tokens.paymentKey })));
@@ -161,6 +163,13 @@ describe('Retry-After on every 429 (PGlite)', () => {
     await enrolSecondFactor(ctx, await login('enrolled@example.com', '10.36.0.2'));
     const next = await login('enrolled@example.com', '10.36.0.3');
     expectRetryAfter(await until429(7, () => inject('POST /auth/second-factor/verify', '/auth/second-factor/verify', { code: 'abcdef' }, '10.36.0.3', auth(next))));
+  });
+
+  it("the local fake of WhatsApp's Cloud API, when it plays a throttled platform", async () => {
+    ctx.app.whatsapp.fake!.refuseNext(1, 429, 130429, 'Rate limit hit');
+    const auth = { authorization: `Bearer ${FAKE_WHATSAPP.accessToken}` };
+    const body = { messaging_product: 'whatsapp', to: '60123456789', type: 'text', text: { body: 'hi' } };
+    expectRetryAfter(await inject('POST /fake-whatsapp/:version/:phoneNumberId/messages', `/fake-whatsapp/v21.0/${FAKE_WHATSAPP.phoneNumberId}/messages`, body, '10.37.0.1', auth));
   });
 
   it('covers every route the OpenAPI document says may answer 429', async () => {

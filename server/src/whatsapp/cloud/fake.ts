@@ -402,6 +402,8 @@ export const fakeWhatsAppRoutes =
       },
       async (request, reply) => {
         const answer = await cloud.receiveSend(request.headers.authorization, request.params.phoneNumberId, request.body);
+        // Throttled: when to ask again, as every 429 of this API says (the adapter's backoff does not depend on it).
+        if (answer.status === 429) reply.header('retry-after', '1');
         return reply.code(answer.status).send(answer.body as z.infer<typeof sendAnswer>);
       },
     );
