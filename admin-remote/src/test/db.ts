@@ -17,6 +17,8 @@ type Db = {
   alerts: StaffAlerts;
   /** Paid bookings as GET /staff/bookings/:reference answers them (a booked slot with a reference has one). */
   bookings: StaffBooking[];
+  /** What GET /staff/visits/unconfirmed received (its `day`), in order. */
+  unconfirmedRequests: string[];
   /** What POST /staff/bookings/:reference/cancel received, in order. */
   cancelRequests: Array<{ reference: string; body: unknown; actor: string | null }>;
   /** What POST /staff/bookings/:reference/move received, in order. */
@@ -41,6 +43,7 @@ export const db: Db = {
   nextUserId: 1,
   alerts: noAlerts(),
   bookings: [],
+  unconfirmedRequests: [],
   cancelRequests: [],
   moveRequests: [],
   calendarFeeds: new Map(),
@@ -62,6 +65,7 @@ export function resetDb(): void {
   db.nextUserId = 2;
   db.alerts = noAlerts();
   db.bookings = [];
+  db.unconfirmedRequests = [];
   db.cancelRequests = [];
   db.moveRequests = [];
   db.calendarFeeds = new Map();
@@ -144,6 +148,9 @@ export function addBooking(partial: Partial<StaffBooking> & Pick<StaffBooking, '
     state: 'booked',
     refund: null,
     history: [bookingEvent({ at: bookedAt, kind: 'booked', actor: 'parent' })],
+    messages: [],
+    confirmedByParentAt: null,
+    whatsapp: { state: 'not_asked', at: null },
     ...partial,
   };
   db.bookings = [...db.bookings.filter((b) => b.reference !== booking.reference), booking];

@@ -8,7 +8,7 @@ export { mailLanguage, type MailLanguage } from './i18n';
 export { enqueueBookingMails, enqueueCancelMails, enqueueChildCancelMails, enqueueChildMoveMails, enqueueRefundMails, enqueueRescheduleMails, mailsForPayment, messageIdFor, summariseMail, type MailAddresses } from './outbox';
 export { PaymentText, RefundReason, refundCauseText, type RefundCause } from './payment-texts';
 export { renderVisitorReminder } from './reminder';
-export { MailQueue } from './send-job';
+export { MailQueue, MAYBE_DELIVERED_NOTE } from './send-job';
 export { mailOutbox } from './tables';
 export { placeRows, visitorPart, type BookingMailInput, type MailChild } from './templates';
 export { emlFileSender, smtpSender } from './transport';

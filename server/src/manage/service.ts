@@ -36,10 +36,12 @@ import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
 import { slotFreed } from '../base/slot-watch';
 import { appendBookingEvent, bookingHistory, startsOf } from '../bookings';
-import { cancelUnpaid, cancelledUnpaidRows, findUnpaid, moveRefused, moveUnpaid, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
+import { cancelUnpaid, cancelledUnpaidRows, findUnpaid, moveRefused, moveUnpaid, unpaidContact, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
 import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings';
 import { manageTokens } from '../bookings';
 import { sha256 } from '../base/crypto';
+import { parentMessages, whatsappChoiceOf } from './parent-messages';
+import { unconfirmedVisits } from './unconfirmed';
 
 /** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */
 export async function paymentForToken(db: DbOrTx, token: string, lock = false): Promise<PaymentRow | undefined> {
@@ -644,10 +646,22 @@ export class BookingManager {
   async staffGet(reference: string): Promise<StaffBooking> {
     if (!(await this.isPaid(reference))) {
       const slot = await this.unpaidOr404(this.db, reference);
-      return { ...unpaidRow(slot, this.now()), history: await unpaidHistory(this.db, reference) };
+      return { ...unpaidRow(slot, this.now()), history: await unpaidHistory(this.db, reference), ...(await unpaidContact(this.db, reference)) };
     }
     const located = await this.byReference(this.db, reference, false);
-    return { ...this.staffRow(located, this.now()), history: await bookingHistory(this.db, located.payment.id) };
+    const { payment: p } = located;
+    return {
+      ...this.staffRow(located, this.now()),
+      history: await bookingHistory(this.db, p.id),
+      messages: await parentMessages(this.db, { paymentId: p.id, reference: p.reference, holdToken: p.holdToken }),
+      confirmedByParentAt: p.confirmedByParentAt?.toISOString() ?? null,
+      whatsapp: whatsappChoiceOf(p),
+    };
+  }
+
+  /** A day's visits (GMT+8) booked and not confirmed by the parent, for the office to call (issue 38). */
+  staffUnconfirmed(day: string) {
+    return unconfirmedVisits(this.db, day);
   }
 
   /**

@@ -8,6 +8,8 @@ import {
   staffBookingSchema,
   staffCancelBodySchema,
   staffMoveBodySchema,
+  unconfirmedVisitsQuerySchema,
+  unconfirmedVisitsSchema,
 } from 'shared-api/contract';
 import { ok } from '../base/errors';
 import { bearerSecurity, errorResponses } from '../base/routes';
@@ -52,6 +54,26 @@ export const staffBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await app.bookings.staffGet(request.params.reference), 'Booking'),
+  );
+
+  app.get(
+    '/staff/visits/unconfirmed',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        operationId: 'listUnconfirmedVisits',
+        summary:
+          "A day's visits (GMT+8) booked and not confirmed by the parent (\"Confirm I'm coming\" on the WhatsApp reminder), by time: each booking at each time its children sit, so the office can call",
+        security: bearerSecurity,
+        querystring: unconfirmedVisitsQuerySchema,
+        response: { 200: envelope(unconfirmedVisitsSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const visits = await app.bookings.staffUnconfirmed(request.query.day);
+      return ok({ day: request.query.day, visits }, `${visits.length} visit(s) not confirmed`);
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { enqueueCancelMails, enqueueRescheduleMails, type MailAddresses } from '
 import { visitorPart, type BookingMailInput } from '../mail';
 import { visitorOnSlot } from '../slots';
 import type { Checkout, Refusal } from '../checkout';
+import { parentMessages, whatsappChoiceOf } from './parent-messages';
 
 const fail = (status: number, code: ErrorCode | ManageErrorCode, message: string) => new AppError(status, code as ErrorCode, message);
 
@@ -187,5 +188,10 @@ export async function cancelUnpaid(tx: DbOrTx, slot: SlotRow, by: StaffChange): 
     await enqueueCancelMails(tx, { ...mailInput(slot), refundSen: 0, by: by.actor, sequence, bookingSiteUrl: by.bookingSiteUrl }, by.addresses);
   }
   // The slot no longer carries the booking: the answer is what was cancelled, with its history so far.
-  return { ...unpaidRow(slot, by.now, 'cancelled'), history: await unpaidHistory(tx, reference) };
+  return { ...unpaidRow(slot, by.now, 'cancelled'), history: await unpaidHistory(tx, reference), ...(await unpaidContact(tx, reference)) };
+}
+
+/** What staff see of an unpaid booking's messages (its mails, by reference) and answer: no payment, so no WhatsApp choice or confirmation. */
+export async function unpaidContact(db: DbOrTx, reference: string): Promise<Pick<StaffBooking, 'messages' | 'confirmedByParentAt' | 'whatsapp'>> {
+  return { messages: await parentMessages(db, { paymentId: null, reference }), confirmedByParentAt: null, whatsapp: whatsappChoiceOf(null) };
 }

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import { CHECKOUT_MAX_CHILDREN } from './constants';
 import { bookedChildSchema, rowIdSchema } from './schemas';
+import { parentMessageSchema, whatsappChoiceSchema } from './staff-messages';
+
+export * from './staff-messages';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -118,6 +121,11 @@ export const staffBookingSchema = bookingCoreSchema.extend({
   /** A booking of several children (issue 37): each child (name, year, school, fee); the parent is named once above. */
   children: z.array(bookedChildSchema).optional(),
   history: z.array(bookingEventSchema),
+  /** Issue 38: each message sent to the parent on either channel, newest first (never its body). */
+  messages: z.array(parentMessageSchema),
+  /** "Confirm I'm coming" pressed on the WhatsApp reminder (ISO), or null. */
+  confirmedByParentAt: z.string().nullable(),
+  whatsapp: whatsappChoiceSchema,
 });
 export type StaffBooking = z.infer<typeof staffBookingSchema>;
 export const bookingReferenceParamSchema = z.object({ reference: z.string().min(1).max(100) });
@@ -128,7 +136,7 @@ export const staffMoveBodySchema = rescheduleBodySchema.extend({ child: childPos
 export type StaffMoveBody = z.infer<typeof staffMoveBodySchema>;
 
 /** GET /staff/bookings: every paid booking (cancelled ones too) and every booked slot with no payment, newest visit first, for the CSV export. */
-export const staffBookingRowSchema = staffBookingSchema.omit({ history: true });
+export const staffBookingRowSchema = staffBookingSchema.omit({ history: true, messages: true, confirmedByParentAt: true, whatsapp: true });
 export type StaffBookingRow = z.infer<typeof staffBookingRowSchema>;
 export const staffBookingListSchema = z.object({ bookings: z.array(staffBookingRowSchema) });
 
