@@ -21,6 +21,8 @@ export type Config = {
   /** True when ADMIN_EMAIL / ADMIN_PASSWORD were not configured, so the demo login may be printed. */
   adminIsDemo: boolean;
   seedDemo: boolean;
+  /** SEED_SEASON=1: with the demo seed, a past term of bookings and payments for the Insights page (seed.ts seedSeason). */
+  seedSeason: boolean;
   /** Login attempts allowed a minute from one client address, over all accounts (auth/login-limits.ts has the rest). */
   loginRateLimitPerMinute: number;
   /** Tests only, never read from the environment: a cheaper scrypt than auth/passwords.ts's PASSWORD_COST. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminIsDemo: !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD,
     // Demo slots (with demo visitors) only where nobody said this is production.
     seedDemo: flag(env.SEED_DEMO, env.NODE_ENV !== 'production'),
+    seedSeason: flag(env.SEED_SEASON, false),
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     logLevel: env.LOG_LEVEL || 'info',
     requestTimeoutMs,

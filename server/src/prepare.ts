@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './base/db/connection';
 import { migrate, migrateAsOwner } from './base/db/migrate';
-import { ensureAdminAccount, seedDemoSlots } from './seed';
+import { ensureAdminAccount, seedDemoSlots, seedSeason } from './seed';
 
 // Any constant other than the migrations' own: the start-up's database step, one process at a time.
 export const PREPARE_LOCK_KEY = 7_212_027;
@@ -24,6 +24,7 @@ export function prepareDatabase(
     await afterMigrations();
     const adminLine = await ensureAdminAccount(database.db, config);
     const seeded = config.seedDemo ? await seedDemoSlots(database.db) : 0;
+    if (config.seedDemo && config.seedSeason) await seedSeason(database.db);
     return { applied, adminLine, seeded };
   });
 }
