@@ -1,8 +1,18 @@
 // msw handlers that answer as the server's contract does: {success, data, message} and `error` codes on failure.
 import { http, HttpResponse } from 'msw';
-import { ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
+import { dateInMY, ErrorCode, SlotListError, type StaffSlot } from 'shared-api';
 import { createSlotBodySchema, deleteSlotBodySchema, loginBodySchema, registerBodySchema, staffAlertsSchema } from 'shared-api/schemas';
-import { ManageErrorCode, ManageMessage, staffBookingListSchema, staffBookingSchema, staffCancelBodySchema, staffMoveBodySchema, type StaffBooking } from 'shared-api/manage';
+import {
+  ManageErrorCode,
+  ManageMessage,
+  staffBookingListSchema,
+  staffBookingSchema,
+  staffCancelBodySchema,
+  staffMoveBodySchema,
+  unconfirmedVisitsQuerySchema,
+  unconfirmedVisitsSchema,
+  type StaffBooking,
+} from 'shared-api/manage';
 import { calendarFeedPath, calendarFeedSchema } from 'shared-api/calendar-feed';
 import {
   AccountErrorCode,
@@ -185,6 +195,28 @@ export const handlers = [
     const booking = db.bookings.find((b) => b.reference === params.reference);
     if (!booking) return fail(404, ErrorCode.NOT_FOUND, BOOKING_NOT_FOUND);
     return ok(staffBookingSchema.parse(booking));
+  }),
+
+  // As the server (issue 38): the day's bookings still booked that no parent confirmed, a booking of several as its children still booked.
+  http.get(`${API}/staff/visits/unconfirmed`, ({ request }) => {
+    if (bearerUser(request) === null) return unauthorized();
+    const day = new URL(request.url).searchParams.get('day') ?? '';
+    db.unconfirmedRequests.push(day);
+    const query = unconfirmedVisitsQuerySchema.safeParse({ day });
+    if (!query.success) return fail(400, ErrorCode.VALIDATION_ERROR, query.error.issues[0].message);
+    const visits = db.bookings
+      .filter((b) => b.state === 'booked' && !b.confirmedByParentAt && dateInMY(b.start) === day)
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+      .map((b) => ({
+        reference: b.reference,
+        start: b.start,
+        end: b.end,
+        visitorName: b.visitorName,
+        visitorContactNo: b.visitorContactNo,
+        children: b.children ? b.children.filter((c) => !c.cancelled).map((c) => c.childName) : b.childName ? [b.childName] : [],
+        paid: b.paymentId !== null,
+      }));
+    return ok(unconfirmedVisitsSchema.parse({ day, visits }), `${visits.length} visit(s) not confirmed`);
   }),
 
   // As the server: cancels by the staff member's email, asks for a refund of the amount paid when told to, frees the slot.

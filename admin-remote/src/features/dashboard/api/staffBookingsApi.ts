@@ -1,6 +1,6 @@
 // A paid booking as staff see it (its history and refund), staff cancel, and every paid booking for the CSV export.
-import { api, type Envelope, type StaffBooking, type StaffBookingRow } from 'shared-api';
-import { staffBookingListSchema, staffBookingSchema } from 'shared-api/manage';
+import { api, type Envelope, type StaffBooking, type StaffBookingRow, type UnconfirmedVisits } from 'shared-api';
+import { staffBookingListSchema, staffBookingSchema, unconfirmedVisitsSchema } from 'shared-api/manage';
 
 export const staffBookingsApi = api.injectEndpoints({
   endpoints: (build) => {
@@ -34,6 +34,12 @@ export const staffBookingsApi = api.injectEndpoints({
         query: () => '/staff/bookings',
         transformResponse: (response: Envelope<unknown>) => staffBookingListSchema.parse(response.data).bookings,
       }),
+      /** A day's visits (GMT+8, YYYY-MM-DD) no parent has confirmed; a staff move or cancel changes the slots, so it is read again. */
+      unconfirmedVisits: build.query<UnconfirmedVisits, string>({
+        query: (day) => ({ url: '/staff/visits/unconfirmed', params: { day } }),
+        transformResponse: (response: Envelope<unknown>) => unconfirmedVisitsSchema.parse(response.data),
+        providesTags: ['StaffSlots'],
+      }),
       // `child`: one child of a booking of several (issue 37), the others staying booked.
       cancelStaffBooking: bookingChange<{ refund: boolean; child?: number }>('cancel'),
       moveStaffBooking: bookingChange<{ slotId: number; child?: number }>('move'),
@@ -41,4 +47,4 @@ export const staffBookingsApi = api.injectEndpoints({
   },
 });
 
-export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation } = staffBookingsApi;
+export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation, useUnconfirmedVisitsQuery } = staffBookingsApi;

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, ErrorPanel, media, styled, useCatalog, type DefaultTheme } from 'shared-ui';
+import { Button, CheckIcon, ErrorPanel, media, styled, useCatalog, type DefaultTheme } from 'shared-ui';
+import { Badge } from 'shared-ui/data';
 import { Dialog } from 'shared-ui/forms';
 import { formatRM, httpStatus, serverMessage, type StaffBooking, type StaffSlot } from 'shared-api';
 import { useStaffBookingQuery } from '../api/staffBookingsApi';
 import { dashboardCatalog, type DashboardTranslate } from '../i18n';
-import { formatWeekday } from '../../../lib/format';
+import { formatInstant, formatWeekday } from '../../../lib/format';
 import { formatContactNumber, formatSlotTimeRange } from '../utils/format';
 import { bookingStateLabel, refundText } from '../utils/history';
 import { BookingHistory } from './BookingHistory';
+import { ParentMessages } from './ParentMessages';
 import { stillBooked, useCancelBookingStep } from './CancelBookingStep';
 import { CopyButton } from './CopyButton';
 import type { DetailsStep, DetailsStepName } from './DetailsStep';
@@ -62,14 +64,46 @@ const ChildList = styled.ul`
 /** `copy` is the text the copy button puts on the clipboard (the raw number for a phone); `content` is shown instead of `value`. */
 type Row = { key: string; label: string; value: string; copy?: string | null; content?: ReactNode };
 
-/** The booking's status and refund, as rows of the details list. */
+/** The parent's WhatsApp choice in words, with its time (GMT+8). */
+const whatsappText = ({ whatsapp }: StaffBooking, t: DashboardTranslate): string =>
+  whatsapp.state === 'opted_in' && whatsapp.at
+    ? t('whatsappOptedIn', { time: formatInstant(whatsapp.at) })
+    : whatsapp.state === 'withdrawn' && whatsapp.at
+    ? t('whatsappWithdrawn', { time: formatInstant(whatsapp.at) })
+    : t('whatsappNotAsked');
+
+/** The booking's status and refund, the parent's answer to the reminder and their WhatsApp choice, as rows of the details list. */
 const bookingRows = (booking: StaffBooking, t: DashboardTranslate): Row[] => {
   const refund = refundText(booking.state, booking.refund);
+  const confirmedAt = booking.confirmedByParentAt;
   return [
     { key: 'status', label: t('rowStatus'), value: bookingStateLabel(booking.state) },
     ...(refund ? [{ key: 'refund', label: t('rowRefund'), value: refund }] : []),
+    {
+      key: 'confirmed',
+      label: t('rowConfirmed'),
+      value: confirmedAt ? `${t('confirmedByParent')} ${t('confirmedByParentAt', { time: formatInstant(confirmedAt) })}` : t('notConfirmed'),
+      content: confirmedAt ? (
+        <Confirmed>
+          <Badge tone="success">
+            <CheckIcon size={14} />
+            {t('confirmedByParent')}
+          </Badge>{' '}
+          <time dateTime={confirmedAt}>{t('confirmedByParentAt', { time: formatInstant(confirmedAt) })}</time>
+        </Confirmed>
+      ) : undefined,
+    },
+    ...(booking.paymentId !== null ? [{ key: 'whatsapp', label: t('rowWhatsApp'), value: whatsappText(booking, t) }] : []),
   ];
 };
+
+/* The badge and its time side by side, the time under it on a narrow phone. */
+const Confirmed = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
+`;
 
 /**
  * A child's line: name, year, school and share; a child moved alone to another time with that time (GMT+8); a cancelled
@@ -307,7 +341,10 @@ export function AppointmentDetailsDialog({ slot, onClose }: { slot: StaffSlot | 
             retryLabel={t('retry')}
           />
         ) : booking ? (
-          <BookingHistory events={booking.history} />
+          <>
+            <ParentMessages messages={booking.messages} />
+            <BookingHistory events={booking.history} />
+          </>
         ) : reference ? (
           <Loading role="status">{t('historyLoading')}</Loading>
         ) : null}

@@ -20,6 +20,7 @@ import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
 import { SlotTable } from './SlotTable';
 import { StatCards } from './StatCards';
+import { UnconfirmedVisits } from './UnconfirmedVisits';
 
 const SchoolBox = styled.div`
   flex: 0 1 20rem;
@@ -166,6 +167,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
 
       {notice}
       <StatCards stats={stats} loading={isLoading || isError} />
+      <UnconfirmedVisits />
       {filter === 'booked' && <SchoolStats slots={bookedSeatsShown} loading={isLoading || isError} />}
 
       <Card>
