@@ -97,6 +97,14 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // pg-boss 10 records a job's completion or failure without awaiting it: with PostgreSQL away (a restart, a failover)
+  // that rejection is unhandled and would end the process. A lost connection is logged (the job's lease runs out and it
+  // is retried); anything else still ends the process, as Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionLoss(reason)) return app.log.warn({ err: (reason as Error).message }, 'database connection lost under a background statement');
+    console.error(reason);
+    process.exit(1);
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
@@ -140,3 +148,12 @@ async function main(): Promise<void> {
 }
 
 void main();
+
+/** The errors of a PostgreSQL connection that went away (refused, cut, or the server shutting down). */
+function isConnectionLoss(reason: unknown): boolean {
+  const err = reason as { code?: string; message?: string } | undefined;
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03'].includes(err?.code ?? '') ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(err?.message ?? '')
+  );
+}
