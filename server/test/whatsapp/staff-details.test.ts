@@ -31,7 +31,7 @@ const VISITOR = {
   childYear: 'Year 3',
 };
 
-describe('staff see the messages to a parent and who confirmed (PGlite)', () => {
+describe.each<Driver>(['pglite', 'postgres'])('staff see the messages to a parent and who confirmed (%s)', (driver) => {
   let ctx: PayCtx;
   let staff: string;
   // A GMT+8 day a month ahead, whatever the time of day the test runs at: every visit below is placed on its hours.
@@ -40,7 +40,7 @@ describe('staff see the messages to a parent and who confirmed (PGlite)', () => 
     new Date(midnightInMY(addDays(day, dayOffset)) + (hour * 60 + minute) * 60_000);
 
   beforeAll(async () => {
-    ctx = await startPaymentsApp('pglite');
+    ctx = await startPaymentsApp(driver);
     staff = await staffToken(ctx as never);
     // A timetable of 50 more times: each network may hold a share of what is free (the hold limits are tested elsewhere).
     for (let hour = 0; hour < 50; hour++) await seatsAt(at(10 + Math.floor(hour / 10), 8 + (hour % 10)));
