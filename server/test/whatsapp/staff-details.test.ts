@@ -16,6 +16,7 @@ import {
   postSandboxCallback,
   startPaymentsApp,
   waitFor,
+  type Driver,
   type PayCtx,
 } from '../payments/support';
 
