@@ -65,7 +65,8 @@ export function ChartPanel({ chart, filter }: { chart: ChartId; filter: Insights
           <>
             <ChartAndTable>
               {table.labels.length > 0 ? <BarChart table={table} label={t('chartOf', { title })} /> : <p>{t('empty')}</p>}
-              <TableScroll>
+              {/* A wide table scrolls sideways on a phone: a focusable, named region so a keyboard can scroll it. */}
+              <TableScroll tabIndex={0} role="region" aria-label={t('tableOf', { title })}>
                 <table>
                   <caption>{t('tableOf', { title })}</caption>
                   <thead>
