@@ -7,7 +7,9 @@ import { slots } from '../../src/slots/tables';
 import { payments } from '../../src/payments/tables';
 import { mailOutbox } from '../../src/mail/tables';
 import { whatsappMessages } from '../../src/whatsapp/tables';
-import { auth, insertSlot as insertBookedSlot, staffToken } from '../helpers';
+import { waitlistEntries, waitlistOffers } from '../../src/waitlist/tables';
+import { messageIdFor } from '../../src/mail/outbox';
+import { auth, insertConsent, insertSlot as insertBookedSlot, staffToken } from '../helpers';
 import {
   initiateBody,
   initiateOk,
@@ -202,6 +204,64 @@ describe.each<Driver>(['pglite', 'postgres'])('staff see the messages to a paren
       state: 'withdrawn',
       at: '2026-01-06T12:00:00.000Z',
     });
+  });
+
+  test('a booking paid from a waitlist offer lists the offer on both channels; another offer is not its', async () => {
+    const p = await bookPaid(at(0, 10), 'offered@example.com');
+    const consentId = await insertConsent(ctx.database.db);
+    const [entry] = await ctx.database.db
+      .insert(waitlistEntries)
+      .values({ school: p.selectedSchool, name: 'Offered Parent', email: 'offered@example.com', phone: '0123000111', locale: 'en', fromDate: day, toDate: day, partOfDay: 'any', tokenHash: `entry-${p.id}`, consentId, state: 'booked', endedAt: new Date('2026-01-03T02:00:00Z') })
+      .returning();
+    const offer = async (holdToken: string, n: number) =>
+      (
+        await ctx.database.db
+          .insert(waitlistOffers)
+          .values({
+            entryId: entry.id,
+            slotId: p.slotId,
+            tokenHash: `offer-${p.id}-${n}`,
+            holdToken,
+            startsAt: new Date('2026-01-03T01:00:00Z'),
+            expiresAt: new Date('2026-01-03T03:00:00Z'),
+            // Ended offers (one live offer per entry): the one paid, and an earlier one that ran out.
+            outcome: n === 1 ? ('booked' as const) : ('expired' as const),
+            endedAt: new Date('2026-01-03T02:00:00Z'),
+          })
+          .returning()
+      )[0];
+    const paidFrom = await offer(p.holdToken, 1);
+    const other = await offer('another-hold-token', 2);
+    for (const o of [paidFrom, other]) {
+      await ctx.database.db.insert(mailOutbox).values({
+        paymentId: null,
+        kind: 'waitlist_offer',
+        recipient: 'offered@example.com',
+        subject: 'offer',
+        textBody: 'offer',
+        htmlBody: 'offer',
+        messageId: messageIdFor('waitlist_offer', `WL-offer-${o.id}`, 'bookings@example.com'),
+        status: 'sent',
+        sentAt: new Date('2026-01-03T01:00:00Z'),
+      });
+      await ctx.database.db.insert(whatsappMessages).values({
+        waitlistOfferId: o.id,
+        kind: 'waitlist_offer',
+        toE164: '+60123000111',
+        locale: 'en',
+        template: 'waitlist_offer_v1',
+        requestBody: {},
+        dedupeKey: `offer:${o.id}:waitlist_offer`,
+        state: 'delivered',
+        wamid: `wamid.offer-${o.id}`,
+        stateAt: new Date('2026-01-03T01:00:09Z'),
+      });
+    }
+    const messages = (await details(p.reference)).json().data.messages as Array<{ channel: string; kind: string; at: string }>;
+    expect(messages.filter((m) => m.kind === 'waitlist_offer')).toEqual([
+      { channel: 'whatsapp', kind: 'waitlist_offer', state: 'delivered', at: '2026-01-03T01:00:09.000Z', reason: null },
+      { channel: 'email', kind: 'waitlist_offer', state: 'sent', at: '2026-01-03T01:00:00.000Z', reason: null },
+    ]);
   });
 
   test('a mail still being retried shows as queued with the reason in plain words', async () => {
