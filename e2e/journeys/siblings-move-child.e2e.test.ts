@@ -40,7 +40,7 @@ async function bookTwoChildren(page: Page) {
   await second.getByLabel("Child's Name").fill(sister.name);
   await second.getByLabel('Selected School').selectOption(sister.school);
   await second.getByLabel('Year or Grade Applied For').selectOption(sister.year);
-  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('checkbox', { name: /parent or guardian|ibu bapa atau penjaga/ }).check();
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('dialog', { name: 'Payment Summary' }).getByRole('button', { name: 'Proceed to Payment' }).click();
   await gatewayPage(page);

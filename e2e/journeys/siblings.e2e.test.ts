@@ -62,7 +62,7 @@ test('two children in one checkout: paid once, "1 place left", staff see both, o
   await second.getByLabel("Child's Name").fill(sister.name);
   await second.getByLabel('Selected School').selectOption(sister.school);
   await second.getByLabel('Year or Grade Applied For').selectOption(sister.year);
-  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('checkbox', { name: /parent or guardian|ibu bapa atau penjaga/ }).check();
   await journey.shot(page, 'en-siblings-details-390');
   await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
 

@@ -179,7 +179,7 @@ describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v,
       await form.getByLabel(v.childYear).selectOption(year);
       await form.getByLabel(w.fromDate).fill(day);
       await form.getByLabel(w.toDate).fill(day);
-      await form.getByRole('checkbox').check();
+      await form.getByRole('checkbox', { name: /parent or guardian|ibu bapa atau penjaga/ }).check();
       await settled(page);
       await shotBoth(journey, page, `${lang}-join-form`);
       await form.getByRole('button', { name: w.submit }).click();

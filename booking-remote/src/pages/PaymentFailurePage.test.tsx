@@ -6,7 +6,7 @@ import { BOOKING_STORAGE_KEY, brand, PAYMENT_KEY_HEADER, PAYMENT_KEYS_STORAGE_KE
 import { activateLocale } from 'shared-ui';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { axe } from '../test/axe';
-import { legacyList, ok, paymentStatusResult, publicPaymentStatus, publicSlot } from '../test/fixtures';
+import { legacyList, ok, paymentStatusResult, publicPaymentStatus, publicSlot, CONSENT_BOX } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { apiUrl, server, startMswServer } from '../test/server';
 import HomePage from './HomePage';
@@ -231,7 +231,7 @@ describe('/payment/failure?error=payment_cancelled: the parent cancelled on the 
     const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
     expect(within(dialog).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
     expect(within(dialog).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', CONSENT_BOX)).toBeChecked();
   });
 
   it('a declined card for a time taken since: Try Again goes to the timetable', async () => {
@@ -268,7 +268,7 @@ describe('/payment/failure?error=payment_cancelled: the parent cancelled on the 
     expect(within(dialog).getByLabelText('Email Address')).toHaveValue('aisyah@example.com');
     // The phone as the parent writes it, and the consent they gave still ticked.
     expect(within(dialog).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
-    expect(within(dialog).getByRole('checkbox')).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', CONSENT_BOX)).toBeChecked();
     await waitFor(() => expect(within(dialog).getByLabelText('Selected School')).toHaveValue(brand.schools[1].name));
     // The attempt itself is forgotten: the home page does not point back to it.
     expect(window.localStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();

@@ -101,3 +101,6 @@ export const manageView = (overrides: Partial<ManageView> = {}): ManageView => (
   childYear: 'Form 1',
   ...overrides,
 });
+
+/** The privacy consent's checkbox in any of the three languages (the WhatsApp opt-in is a checkbox of the same forms). */
+export const CONSENT_BOX = { name: /parent or guardian|ibu bapa atau penjaga|家长或监护人/ };

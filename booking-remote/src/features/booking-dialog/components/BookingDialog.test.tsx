@@ -9,7 +9,7 @@ import { activateLocale } from 'shared-ui';
 import { browserNavigation } from '../../../lib/browserNavigation';
 import HomePage from '../../../pages/HomePage';
 import { axe } from '../../../test/axe';
-import { fail, HOLD_TOKEN, legacyList, ok, paymentSession, paymentStatusResult, publicSlot } from '../../../test/fixtures';
+import { fail, HOLD_TOKEN, legacyList, ok, paymentSession, paymentStatusResult, publicSlot, CONSENT_BOX } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { apiUrl, holdLimitedResponse, holdLimitedRoute, proofIsValid, server, startMswServer, statusAnswer } from '../../../test/server';
 
@@ -57,7 +57,7 @@ async function fillDetails(user: User, dialog: HTMLElement, school = secondary.n
 async function fillChild(user: User, dialog: HTMLElement, nameLabel: string, yearLabel: string, school: string) {
   await user.type(within(dialog).getByLabelText(nameLabel), 'Nur Iman');
   await user.selectOptions(within(dialog).getByLabelText(yearLabel), schoolYears(school)[0].name);
-  await user.click(within(dialog).getByRole('checkbox'));
+  await user.click(within(dialog).getByRole('checkbox', CONSENT_BOX));
 }
 
 /** Opens the dialog, fills in valid details and presses Continue to Payment. */
@@ -259,7 +259,7 @@ describe('Booking dialog: details step', () => {
     const user = setup();
     const { dialog } = await openDialog(user);
     await user.type(within(dialog).getByLabelText('Visitor Name'), 'Aisyah Rahman');
-    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('checkbox', CONSENT_BOX));
     // Another parent books 9:00; the open dialog's list is read again within seconds (no Continue pressed).
     booked = true;
     await act(async () => {
@@ -279,7 +279,7 @@ describe('Booking dialog: details step', () => {
     await waitFor(() => expect(within(again).getByText('Thursday 26 November 2026, 10:00 AM (GMT+8)')).toBeInTheDocument());
     expect(within(again).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
     expect(within(again).getByLabelText('Email Address')).toHaveValue('aisyah@example.com');
-    expect(within(again).getByRole('checkbox')).toBeChecked();
+    expect(within(again).getByRole('checkbox', CONSENT_BOX)).toBeChecked();
   });
 
   it.each([
@@ -315,7 +315,7 @@ describe('Booking dialog: details step', () => {
     await waitFor(() => expect(within(again).getByText(chosen)).toBeInTheDocument());
     expect(within(again).getByLabelText('Visitor Name')).toHaveValue('Aisyah Rahman');
     expect(within(again).getByLabelText('Contact Number')).toHaveValue('012-345 6789');
-    expect(within(again).getByRole('checkbox')).toBeChecked();
+    expect(within(again).getByRole('checkbox', CONSENT_BOX)).toBeChecked();
     expect(within(again).getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
   });
 
@@ -467,7 +467,7 @@ describe('Booking dialog: payment summary and processing', () => {
         preferredPaymentMethod: 'fpx',
         holdToken: 'hold-token-0123456789abcdef',
         // The consent given on the form: the notice in force, as the page showed it (issue 28).
-        consent: { noticeVersion: privacyNotice.version, language: 'en' },
+        consent: { noticeVersion: privacyNotice.version, language: 'en', whatsapp: false },
       },
     ]);
     await act(() => jest.advanceTimersByTimeAsync(10));

@@ -9,6 +9,7 @@ import { renderApp } from '../../../test/render';
 import type { BookingDetails } from '../utils/bookingDraft';
 import { DetailsStep, DETAILS_FORM_ID } from './DetailsStep';
 import { SummaryStep } from './SummaryStep';
+import { CONSENT_BOX } from '../../../test/fixtures';
 
 // Issue 24: an assessment is about a child. The details step asks for the child's name and the year or grade applied
 // for (the chosen school's years from brand.config.json), validated by the contract's rules; the summary shows them.
@@ -37,7 +38,7 @@ async function fillParent(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Visitor Name'), 'Aisyah Rahman');
   await user.type(screen.getByLabelText('Email Address'), 'aisyah@example.com');
   await user.type(screen.getByLabelText('Contact Number'), '012 345 6789');
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
 }
 
 describe('the child on the booking form', () => {
@@ -163,7 +164,23 @@ describe('consent to the privacy notice on the booking form', () => {
     await user.click(screen.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onValid).toHaveBeenCalled());
-    expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'en' });
+    expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'en', whatsapp: false });
+  });
+
+  it('WhatsApp (issue 38): off unless ticked, right under the contact number; ticked, it goes with the consent', async () => {
+    const user = userEvent.setup();
+    const { onValid } = renderForm();
+    await fillForm(user);
+    const box = screen.getByRole('checkbox', { name: /Also send my confirmation and reminder on WhatsApp/ });
+    expect(box).not.toBeChecked();
+    // Next after the contact number in the form's order: it is about that number.
+    expect(screen.getByLabelText('Contact Number').compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(box.compareDocumentPosition(screen.getByLabelText("Child's Name")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(box);
+    await user.click(screen.getByRole('checkbox', { name: /I am the parent or guardian and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalled());
+    expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'en', whatsapp: true });
   });
 
   it('shows the notice in the page language one tap away, with every section and each field’s purpose, and the others one tap away', async () => {
@@ -202,7 +219,7 @@ describe('consent to the privacy notice on the booking form', () => {
     await user.click(screen.getByRole('checkbox', { name: /Saya ibu bapa atau penjaga dan bersetuju/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onValid).toHaveBeenCalled());
-    expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'ms' });
+    expect(onValid.mock.calls[0][1]).toEqual({ noticeVersion: privacyNotice.version, language: 'ms', whatsapp: false });
   });
 });
 

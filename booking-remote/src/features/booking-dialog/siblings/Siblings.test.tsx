@@ -10,7 +10,7 @@ import { BookingMessage } from 'shared-api/messages';
 import HomePage from '../../../pages/HomePage';
 import PaymentFailurePage from '../../../pages/PaymentFailurePage';
 import { browserNavigation } from '../../../lib/browserNavigation';
-import { legacyList, ok, paymentSession, paymentStatusResult, publicSlot } from '../../../test/fixtures';
+import { legacyList, ok, paymentSession, paymentStatusResult, publicSlot, CONSENT_BOX } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { apiUrl, server, startMswServer } from '../../../test/server';
 
@@ -73,7 +73,7 @@ async function fillTwoChildren(user: User, dialog: HTMLElement, [first, second] 
   await user.type(within(group).getByLabelText("Child's Name"), 'Siti Hajar');
   await user.selectOptions(within(group).getByLabelText('Selected School'), second.name);
   await user.selectOptions(within(group).getByLabelText('Year or Grade Applied For'), yearOf(second));
-  await user.click(within(dialog).getByRole('checkbox'));
+  await user.click(within(dialog).getByRole('checkbox', CONSENT_BOX));
 }
 
 test('a one-seat slot asks no count: the dialog is as it always was', async () => {
@@ -162,7 +162,7 @@ test('one child on a time of several places: the count is asked, and the payment
   await user.selectOptions(within(dialog).getByLabelText('Selected School'), primary.name);
   await user.type(within(dialog).getByLabelText("Child's Name"), 'Adam Firdaus');
   await user.selectOptions(within(dialog).getByLabelText('Year or Grade Applied For'), 'Year 1');
-  await user.click(within(dialog).getByRole('checkbox'));
+  await user.click(within(dialog).getByRole('checkbox', CONSENT_BOX));
   await user.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
   const summary = await screen.findByRole('dialog', { name: 'Payment Summary' });
   expect(within(summary).queryByText('Total')).not.toBeInTheDocument();

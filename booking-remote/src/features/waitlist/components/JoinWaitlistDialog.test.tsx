@@ -6,7 +6,7 @@ import { privacyNotice } from 'shared-api/privacy';
 import { schoolYears } from 'shared-api/schools';
 import { activateLocale } from 'shared-ui';
 import { axe } from '../../../test/axe';
-import { ok } from '../../../test/fixtures';
+import { ok, CONSENT_BOX } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { apiUrl, server, startMswServer } from '../../../test/server';
 import { firstWeekdayFrom } from '../utils/joinForm';
@@ -41,7 +41,7 @@ it('sends the details, dates, language and consent, then says to check the email
   renderApp(<JoinWaitlistDialog day={day} onClose={() => {}} />);
   await fill(user);
   await user.selectOptions(screen.getByLabelText('Time of day'), 'morning');
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
   await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' }).at(-1)!);
 
   expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
@@ -56,7 +56,7 @@ it('sends the details, dates, language and consent, then says to check the email
       partOfDay: 'morning',
       children: 1,
       locale: 'en',
-      privacyConsent: { noticeVersion: privacyNotice.version, language: 'en' },
+      privacyConsent: { noticeVersion: privacyNotice.version, language: 'en', whatsapp: false },
     }),
   ]);
 });
@@ -76,7 +76,7 @@ it('refuses a range without consent or with the last day before the first, and s
   await user.type(to, addDays(first, -3));
   await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' }).at(-1)!);
   expect(await screen.findByText('Please agree to the privacy notice to book')).toBeInTheDocument();
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
   await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' }).at(-1)!);
   expect(await screen.findByText('The last day must be on or after the first day.')).toBeInTheDocument();
   await user.clear(to);
@@ -104,7 +104,7 @@ it('speaks Bahasa Melayu and says a server refusal in it, by the rule the server
   await user.type(screen.getByLabelText('Nama Anak'), 'Siti');
   await user.selectOptions(screen.getByLabelText('Sekolah Pilihan'), school.name);
   await user.selectOptions(screen.getByLabelText('Tahun atau Tingkatan Dipohon'), schoolYears(school.name)[0].name);
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
   await user.click(screen.getAllByRole('button', { name: 'Sertai senarai menunggu' }).at(-1)!);
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Tarikh mesti merangkumi sekurang-kurangnya satu hari bekerja.'));
 });
@@ -121,7 +121,7 @@ it('says in Chinese that the connection has its live places, with the number the
   const user = userEvent.setup();
   renderApp(<JoinWaitlistDialog onClose={() => {}} />);
   await fill(user);
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
   // The parent switches to Chinese before sending: what they typed stays.
   await act(() => activateLocale('zh'));
   await user.click(screen.getAllByRole('button', { name: '加入候补名单' }).at(-1)!);
@@ -141,7 +141,7 @@ it('asks how many children and sends the count chosen (issue 37)', async () => {
   await fill(user);
   expect(screen.getByLabelText('How many children?')).toHaveValue('1');
   await user.selectOptions(screen.getByLabelText('How many children?'), '3');
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('checkbox', CONSENT_BOX));
   await user.click(screen.getAllByRole('button', { name: 'Join the waitlist' }).at(-1)!);
 
   expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
