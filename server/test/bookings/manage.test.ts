@@ -57,6 +57,8 @@ describe('manage link: view, reschedule, cancel (PGlite)', () => {
       // The child the parent booked for (the booking form's, through the payment).
       childName: 'Adam Firdaus',
       childYear: 'Form 1',
+      // The WhatsApp box was not ticked (issue 38): nothing to stop on the page.
+      whatsapp: null,
     });
     expect((await paymentRow(ctx, b.paymentId)).bookingStatus).toBe('booked');
     expect((await eventsOf(ctx, b.paymentId)).map((e) => [e.kind, e.actor])).toEqual([['booked', 'parent']]);
