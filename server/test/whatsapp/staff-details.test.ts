@@ -266,10 +266,11 @@ describe.each<Driver>(['pglite', 'postgres'])('staff see the messages to a paren
 
   test('a mail still being retried shows as queued with the reason in plain words', async () => {
     const p = await bookPaid(at(0, 9, 30), 'retry@example.com');
-    await waitFor(
-      async () =>
-        (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, p.id))).length > 0,
-    );
+    // Its first send finished (else that job, still running, would mark the row sent after the change below).
+    await waitFor(async () => {
+      const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, p.id));
+      return rows.length > 0 && rows.every((r) => r.status === 'sent');
+    });
     await ctx.database.db
       .update(mailOutbox)
       .set({ status: 'pending', sentAt: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25' })
