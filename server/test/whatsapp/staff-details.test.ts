@@ -89,10 +89,11 @@ describe.each<Driver>(['pglite', 'postgres'])('staff see the messages to a paren
 
   test('the details list each message newest first with its state and why one failed, never its body; then who confirmed', async () => {
     const p = await bookPaid(at(0, 9), 'messages@example.com');
-    // The mail worker may be sending meanwhile: each mail row is given the state this test reads.
+    // The mail worker's sends finished first (a job still running would mark its row sent, now, after the change below):
+    // then each mail row is given the state this test reads.
     const mails = await waitFor(async () => {
       const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.paymentId, p.id));
-      return rows.some((m) => m.kind === 'visitor_confirmation') && rows;
+      return rows.some((m) => m.kind === 'visitor_confirmation') && rows.every((m) => m.status === 'sent') && rows;
     });
     const confirmationMail = mails.find((m) => m.kind === 'visitor_confirmation')!;
     await ctx.database.db
