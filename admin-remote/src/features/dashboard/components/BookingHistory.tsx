@@ -2,21 +2,8 @@ import { styled, useCatalog } from 'shared-ui';
 import type { BookingEvent } from 'shared-api';
 import { dashboardCatalog } from '../i18n';
 import { formatInstant } from '../../../lib/format';
+import { DetailsNote, DetailsSection } from './detailsSection';
 import { eventSummary } from '../utils/history';
-
-const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[4]};
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => `${theme.space[1]} 0 ${theme.space[2]}`};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Events = styled.ol`
   margin: 0;
@@ -36,14 +23,14 @@ const Events = styled.ol`
 export function BookingHistory({ events }: { events: BookingEvent[] }) {
   const { t } = useCatalog(dashboardCatalog);
   return (
-    <Section aria-labelledby="booking-history-heading">
+    <DetailsSection aria-labelledby="booking-history-heading">
       <h3 id="booking-history-heading">{t('history')}</h3>
       {events.length === 0 ? (
         // The demo data, and bookings staff made before the audit trail, have no record of how they came.
-        <Note>{t('historyNone')}</Note>
+        <DetailsNote>{t('historyNone')}</DetailsNote>
       ) : (
         <>
-          <Note>{t('historyTimes')}</Note>
+          <DetailsNote>{t('historyTimes')}</DetailsNote>
           <Events>
             {events.map((event, index) => (
               <li key={`${event.at}-${event.kind}-${index}`}>
@@ -54,6 +41,6 @@ export function BookingHistory({ events }: { events: BookingEvent[] }) {
           </Events>
         </>
       )}
-    </Section>
+    </DetailsSection>
   );
 }

@@ -8,20 +8,7 @@ import {
 } from 'shared-api/manage';
 import { dashboardCatalog } from '../i18n';
 import { formatInstant } from '../../../lib/format';
-
-const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[4]};
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-`;
-
-const Note = styled.p`
-  margin: ${({ theme }) => `${theme.space[1]} 0 ${theme.space[2]}`};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+import { DetailsNote, DetailsSection } from './detailsSection';
 
 const Items = styled.ul`
   list-style: none;
@@ -97,13 +84,13 @@ const STATE_TONES: Record<ParentMessageState, BadgeTone> = {
 export function ParentMessages({ messages }: { messages: ParentMessage[] }) {
   const { t } = useCatalog(dashboardCatalog);
   return (
-    <Section aria-labelledby="parent-messages-heading">
+    <DetailsSection aria-labelledby="parent-messages-heading">
       <h3 id="parent-messages-heading">{t('messages')}</h3>
       {messages.length === 0 ? (
-        <Note>{t('messagesNone')}</Note>
+        <DetailsNote>{t('messagesNone')}</DetailsNote>
       ) : (
         <>
-          <Note>{t('messagesTimes')}</Note>
+          <DetailsNote>{t('messagesTimes')}</DetailsNote>
           <Items>
             {messages.map((message, index) => (
               <li key={`${message.at}-${message.channel}-${index}`}>
@@ -130,6 +117,6 @@ export function ParentMessages({ messages }: { messages: ParentMessage[] }) {
           </Items>
         </>
       )}
-    </Section>
+    </DetailsSection>
   );
 }
