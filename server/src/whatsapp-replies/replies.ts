@@ -56,6 +56,8 @@ export async function handleReply(deps: ReplyDeps, reply: WhatsAppReplyRow): Pro
       now,
       optIn: 'replying',
     });
+  const stillThere = async (id: string | null | undefined) =>
+    id ? ((await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.id, id)))[0]?.id ?? null) : null;
   const linkFor = async (tx: DbOrTx, paymentId: string) => manageUrl(deps.publicSiteUrl, await mintManageToken(tx, paymentId, 'mail'));
 
   if (STOP_WORDS.has(text) || payload === 'STOP') {
@@ -89,7 +91,7 @@ export async function handleReply(deps: ReplyDeps, reply: WhatsAppReplyRow): Pro
   }
 
   // The booking the quoted message was about, if it is still there (a message row outlives nothing it names).
-  const paymentId = own?.paymentId ? ((await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.id, own.paymentId)))[0]?.id ?? null) : null;
+  const paymentId = await stillThere(own?.paymentId);
   if (payload === REPLY_PAYLOADS.confirm && paymentId) {
     await deps.db.transaction(async (tx) => {
       await tx
@@ -107,6 +109,6 @@ export async function handleReply(deps: ReplyDeps, reply: WhatsAppReplyRow): Pro
     return;
   }
   // Anything else: the booking's link when the number has one, else no answer (nothing to point to).
-  const fallback = about?.paymentId ? ((await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.id, about.paymentId)))[0]?.id ?? null) : null;
+  const fallback = await stillThere(about?.paymentId);
   if (fallback) await deps.db.transaction(async (tx) => answer(tx, 'unknown', fallback, await linkFor(tx, fallback)));
 }
