@@ -117,7 +117,7 @@ const languagesRules = {
 
 // The server's house: a base that imports no domain, then domains that each import only the base and the domains listed
 // before them, so no two folders import each other; app.ts, main.ts and the other files at server/src compose them.
-const serverLayers = ['base', 'limits', 'audit', 'mail', 'whatsapp', 'auth', 'slots', 'checkout', 'bookings', 'payments', 'manage', 'waitlist', 'whatsapp-replies', 'calendar', 'privacy', 'insights', 'ops'];
+const serverLayers = ['base', 'limits', 'audit', 'mail', 'whatsapp', 'auth', 'slots', 'checkout', 'bookings', 'payments', 'documents', 'manage', 'visit-day', 'waitlist', 'whatsapp-replies', 'calendar', 'privacy', 'insights', 'ops'];
 const serverRoot = ['app', 'main', 'config', 'migrate', 'seed', 'schema', 'startup-checks', 'database-plugin'];
 // A domain's index.ts is its only surface: another domain (or the root) never reaches into its files.
 const serverDomains = serverLayers.slice(1);
