@@ -12,3 +12,4 @@ export * from './slots/tables';
 export * from './checkout/tables';
 export * from './privacy/tables';
 export * from './waitlist/tables';
+export * from './documents/tables';

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'recovery_code_used',
   'second_factor_reset',
   'breach_notify_asked',
+  'document_downloaded',
+  'document_marked',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -83,6 +85,8 @@ export const AuditActionLabel: Record<AuditAction, string> = {
   recovery_code_used: 'Recovery code used',
   second_factor_reset: "Colleague's second factor reset",
   breach_notify_asked: 'Breach: mailing asked, waiting for a second admin',
+  document_downloaded: "Child's document downloaded",
+  document_marked: 'Document marked checked or seen on paper',
 };
 
 /** The largest page GET /staff/audit answers. */

@@ -32,3 +32,4 @@ export * from './http-headers';
 export * from './privacy';
 export * from './waitlist';
 export * from './insights';
+export * from './documents';

@@ -1,0 +1,3 @@
+// Issue 40: the visit's documents (uploads through the manage link, the store, staff downloads and marks).
+export { documentFiles, documentMarks, registrationFormTicks, type DocumentFileRow } from './tables';
+export { documentChecklistFor, missingDocumentsFor } from './checklist';
