@@ -38,7 +38,7 @@ afterAll(async () => {
 const shellVariables = /^(PORT|HOST|SHELL_DIST|REMOTES_FILE|BOOKING_REMOTE_URL|ADMIN_REMOTE_URL|API_URL|ERROR_REPORT_URL|BOOKING_DIST|ADMIN_DIST|SHELL_RELEASES_DIR|RELEASES_\w+|PRELOAD_HINTS|SERVER_RENDER|RENDER_\w+)$/;
 const cleanEnv = (): NodeJS.ProcessEnv => Object.fromEntries(Object.entries(process.env).filter(([name]) => !shellVariables.test(name)));
 
-/** Runs main.ts; resolves with its first line (or its output when it ends first) and the process. */
+/** Runs main.ts; resolves with its first own line ("shell: ...", after any warning of the render's start) and the process. */
 function run(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; firstLine: string; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -46,7 +46,8 @@ function run(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; firstLine: 
   return new Promise((resolve) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('\n')) resolve({ child, firstLine: output.split('\n')[0], exited });
+      const own = output.split('\n').find((line, index, lines) => line.startsWith('shell:') && index < lines.length - 1);
+      if (own) resolve({ child, firstLine: own, exited });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

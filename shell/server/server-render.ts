@@ -1,7 +1,7 @@
 // Rendering `/` on this server: the booking remote's render entry (loaded from the remote's address at run time, so a
 // release of the remote alone changes the HTML) draws the timetable from the public list; this server puts it in the
-// frame. An answer slower than the budget gives the last good render (at most LAST_GOOD_MS old), else, like any
-// failure, the client-rendered page: never a new way to fail.
+// frame. An answer slower than the budget, or a failed one (the API away), gives the last good render (at most
+// LAST_GOOD_MS old), else the client-rendered page: never a new way to fail.
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -32,7 +32,7 @@ export const RENDER_BUDGET_MS = 150;
 export const RENDER_CACHE_MS = 5000;
 /** A list read is used again, while the API says the list has not changed, for at most this long: its own cache's. */
 export const LIST_REUSE_MS = 1000;
-/** A render newer than this is served while a newer one is slower than the budget (enrolment day), not the client page. */
+/** A render newer than this is served while a newer one is slower than the budget or fails, not the client page. */
 export const LAST_GOOD_MS = 30_000;
 
 const nodeRequire = createRequire(__filename);
@@ -157,7 +157,11 @@ const timeout = (ms: number) =>
  * list, the language and the entry are the same, for at most `cacheMs` (its "last updated" stamp).
  */
 /** `fresh`: the browser asked for a fresh answer (a reload: `Cache-Control: max-age=0` or `no-cache`). */
-export type ServerRenderer = ((locale: Locale, moduleUrl?: string, fresh?: boolean) => Promise<RenderedContent | undefined>) & { stop(): void };
+export type ServerRenderer = ((locale: Locale, moduleUrl?: string, fresh?: boolean) => Promise<RenderedContent | undefined>) & {
+  /** Resolves once the entry is loaded and every language drawn once, or after `withinMs`, whichever is first. */
+  ready(withinMs: number): Promise<void>;
+  stop(): void;
+};
 
 export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
   const budgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
@@ -229,9 +233,9 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
     try {
       return await Promise.race([drawing, timeout(budgetMs)]);
     } catch (error) {
-      // Slower than the budget (a busy server, a slow list): the last good render of this entry while this one finishes.
+      // Slower than the budget (a busy server) or failed (the API away): this entry's last good render, while recent.
       const good = lastGood.get(goodKey);
-      if (error instanceof BudgetMissed && good && now() - good.at <= LAST_GOOD_MS) return good.content;
+      if (good && now() - good.at <= LAST_GOOD_MS) return good.content;
       // Said at most every 10 s: a dead API would otherwise write a line per visitor.
       if (now() - lastWarning > 10_000) {
         lastWarning = now();
@@ -240,5 +244,25 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
       return undefined;
     }
   };
-  return Object.assign(render, { stop: versions.stop });
+  // A server starting (or restarted after a crash) listens once it can render: its first pages are not the client page.
+  const ready = async (withinMs: number) => {
+    const until = Date.now() + withinMs;
+    // Not unref'd: before it listens, these timers are what keeps a starting process alive.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let loaded = moduleOf();
+    while (!loaded && Date.now() < until) {
+      await pause(50);
+      loaded = moduleOf();
+    }
+    if (!loaded) return;
+    const entry = loaded;
+    const drawn = Promise.all(
+      LOCALES.map((locale) => {
+        const startedAt = now();
+        return draw(locale, entry).then((content) => keepGood(`${locale} ${entry.version}`, startedAt, content), () => undefined);
+      }),
+    );
+    await Promise.race([drawn, pause(Math.max(0, until - Date.now()))]);
+  };
+  return Object.assign(render, { ready, stop: versions.stop });
 }

@@ -43,7 +43,12 @@ export type ShellServerOptions = {
   renderCacheMs?: number;
   /** Where the render step says what failed (default: stderr). */
   log?: (line: string) => void;
+  /** How long a starting server waits to render before it listens (default READY_WITHIN_MS; tests of failures: 0). */
+  readyWithinMs?: number;
 };
+
+/** A starting server listens once it renders `/`, or after this: a load balancer then sends it no client pages to cache around. */
+export const READY_WITHIN_MS = 3000;
 
 /** Where a remote keeps its server render entry, beside its code (scripts/rspack-common.ts serverRenderFile). */
 export const renderModuleUrl = (remoteUrl: string): string => `${remoteUrl}/server/render.js`;
@@ -105,7 +110,7 @@ function olderFile(folders: string[], urlPath: string): string | undefined {
 }
 
 /** The shell's answers, and `stop` for what runs beside them (the list's version watch of the render step). */
-export function shellRequestHandler(options: ShellServerOptions): http.RequestListener & { stop(): void } {
+export function shellRequestHandler(options: ShellServerOptions): http.RequestListener & { ready(withinMs: number): Promise<void>; stop(): void } {
   const shellFolders = shellRelease(options.root, options.releasesDir, options.log);
   const contractOf = contractReader();
   const resolveReleases =
@@ -124,10 +129,11 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
           warn: options.log,
         })
       : undefined;
-  // The frame needs React and the shell's components: loaded only by a server that renders, and never waited for.
+  // The frame needs React and the shell's components: loaded only by a server that renders; a starting one waits for it.
   let frames: typeof import('./frame') | undefined;
+  let framesLoading: Promise<unknown> = Promise.resolve();
   if (render) {
-    void import('./frame').then(
+    framesLoading = import('./frame').then(
       (loaded) => LOCALES.forEach((locale) => (frames = loaded).frameNow(locale)),
       (error: unknown) => (options.log ?? console.error)(`server render off: the frame did not load (${String(error)})`),
     );
@@ -188,7 +194,10 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
           );
       });
   };
-  return Object.assign(handle, { stop: () => render?.stop() });
+  const ready = async (withinMs: number) => {
+    if (render) await Promise.all([render.ready(withinMs), framesLoading]);
+  };
+  return Object.assign(handle, { ready, stop: () => render?.stop() });
 }
 
 /** `index.html` with the frame around the rendered content, its styles, the store state and the first-tap capture. */
@@ -206,6 +215,7 @@ function serverRenderedPage(indexHtml: string, frame: Frame, content: RenderedCo
 
 export async function startShellServer(options: ShellServerOptions & { port: number; host?: string }): Promise<RunningServer> {
   const handler = shellRequestHandler(options);
+  await handler.ready(options.readyWithinMs ?? READY_WITHIN_MS);
   const server = await listen(handler, options.port, options.host);
   return {
     ...server,
