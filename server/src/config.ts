@@ -6,6 +6,7 @@ import type { ScryptCost } from './auth';
 import type { PasswordWorkOptions } from './auth';
 import { flag, intFrom } from './base/env';
 import { loadWhatsAppConfig, type WhatsAppConfig } from './whatsapp';
+import { loadDocumentsConfig, type DocumentsConfig } from './documents';
 
 export type Config = {
   port: number;
@@ -52,6 +53,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** WhatsApp Cloud API and webhook settings (whatsapp/config.ts, issue 38). */
   whatsapp: WhatsAppConfig;
+  /** Where the documents' files are kept: a folder or an S3-compatible bucket (documents/config.ts, issue 40). */
+  documents: DocumentsConfig;
 };
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jobMaintenanceSeconds: Math.max(1, intFrom(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     payments: loadPaymentsConfig(env, { port, dataDir, adminEmail, supportEmail: brand.supportEmail, productName: brand.productName }),
     whatsapp: loadWhatsAppConfig(env),
+    documents: loadDocumentsConfig(env, dataDir),
   };
 }
 
