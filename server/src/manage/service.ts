@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  MANAGE_TOKEN_PATTERN,
   BOOKING_LEAD_HOURS,
   bookingChanges,
   changeTerms,
@@ -24,13 +23,13 @@ import { recordAudit } from '../audit';
 import type { Db, DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from '../slots';
 import { AppError } from '../base/errors';
-import { guessLimit, refuseUnknownToken } from '../limits';
+import { refuseUnknownToken } from '../limits';
 import { enqueueCancelMails, enqueueChildCancelMails, enqueueChildMoveMails, enqueueRescheduleMails, type MailAddresses } from '../mail';
 import { withdrawPaymentMessages } from '../whatsapp';
 import type { PaymentsConfig } from '../payments';
 import { holdsPaymentKey } from '../payments';
 import { mailInputOf, paidAmountOf, type Log } from '../payments';
-import { payments, type PaymentRow } from '../payments';
+import { MANAGE_GUESS_LIMIT, paymentForToken, payments, type PaymentRow } from '../payments';
 import { bookedChildrenAt, childBookings, childrenOf, ownSeatOf, paymentChildren, recordSeats, seatsOf, stillBookedSen, type ChildSeat, type PaymentChildRow } from '../payments';
 import { bookedVisitorOf, findSlot } from '../slots';
 import { Checkout } from '../checkout';
@@ -38,23 +37,11 @@ import { slotFreed } from '../base/slot-watch';
 import { appendBookingEvent, bookingHistory, startsOf } from '../bookings';
 import { cancelUnpaid, cancelledUnpaidRows, findUnpaid, moveRefused, moveUnpaid, unpaidContact, unpaidHistory, unpaidRow, type StaffChange } from './unpaid';
 import { browserTokenCount, manageUrl, MAX_BROWSER_TOKENS, mintManageToken } from '../bookings';
-import { manageTokens } from '../bookings';
-import { sha256 } from '../base/crypto';
 import { parentMessages, whatsappChoiceOf } from './parent-messages';
 import { unconfirmedVisits } from './unconfirmed';
 
-/** The payment a token opens, or undefined for a malformed or unknown one (no database lookup for a malformed one). */
-export async function paymentForToken(db: DbOrTx, token: string, lock = false): Promise<PaymentRow | undefined> {
-  if (!MANAGE_TOKEN_PATTERN.test(token)) return undefined;
-  const [link] = await db.select({ paymentId: manageTokens.paymentId }).from(manageTokens).where(eq(manageTokens.tokenHash, sha256(token)));
-  if (!link) return undefined;
-  const query = db.select().from(payments).where(eq(payments.id, link.paymentId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
+export { MANAGE_GUESS_LIMIT, paymentForToken };
 
-/** Unknown or malformed manage tokens (and payment ids) are guess-limited per client network (429 past the limit). */
-export const MANAGE_GUESS_LIMIT = guessLimit('manage-token', ManageMessage.tooManyTries);
 /** The parent waits at most this long for the gateway's refund after a cancel (it carries on, and is retried, after). */
 const CANCEL_REFUND_WAIT_MS = 10_000;
 

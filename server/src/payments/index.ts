@@ -10,3 +10,4 @@ export { OPEN_STATUSES, PAYMENT_STATUSES } from './statuses';
 export { paymentChildren, payments, type PaymentChildRow, type PaymentRow } from './tables';
 export { bookedChildOf, bookedChildrenAt, childBookings, childrenOf, mailChildrenOf, ownSeatOf, recordSeats, seatsOf, stillBookedSen, type ChildSeat } from './children';
 export { childRefundKeySql } from './refunds';
+export { MANAGE_GUESS_LIMIT, paymentForToken } from './manage-token';
