@@ -1,5 +1,6 @@
 import { BlockList, isIPv6 } from 'node:net';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -43,6 +44,8 @@ import { breachRoutes } from './privacy';
 import { whatsappRepliesPlugin } from './whatsapp-replies';
 import { FAKE_WHATSAPP_PREFIX, fakeWhatsAppRoutes, whatsappPlugin } from './whatsapp';
 import { insightsRoutes } from './insights';
+import { visitDayPlugin, visitDayRoutes } from './visit-day';
+import { documentRoutes, documentsPlugin } from './documents';
 
 export type BuildAppOptions = {
   database: DatabaseHandle;
@@ -106,6 +109,14 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
     credentials: true,
     maxAge: 600,
   });
+  // JSON and text answers over ~1 KB in br or gzip (Vary: Accept-Encoding); never an event stream nor a file download
+  // (images, PDFs: their types are neither here nor compressible in mime-db); request bodies are never inflated.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: (type: string) => /^application\/json(;|$)|^text\/(?!event-stream)/i.test(type),
+    globalDecompression: false,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${brand.productName} booking API`, version: '1.0.0', description: 'Every answer is {success, data, message, error?}; a refusal also names its rule and values in reason {rule, params?, field?}.' },
@@ -121,6 +132,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(jobsPlugin);
   await app.register(paymentServicesPlugin);
   await app.register(bookingsPlugin);
+  await app.register(documentsPlugin);
+  await app.register(visitDayPlugin);
   await app.register(metricsPlugin);
   await app.register(waitlistPlugin);
   await app.register(whatsappPlugin);
@@ -141,6 +154,8 @@ export async function buildApp({ database, config, logger }: BuildAppOptions) {
   await app.register(staffAlertRoutes);
   await app.register(manageRoutes);
   await app.register(staffBookingRoutes);
+  await app.register(documentRoutes);
+  await app.register(visitDayRoutes);
   await app.register(accountRoutes);
   await app.register(secondFactorRoutes);
   await app.register(staffAuditRoutes);
