@@ -1,4 +1,5 @@
 import { brand, type ManageView, type OwnPaymentStatus, type PaymentSession, type PublicPaymentStatus, type PublicSlot } from 'shared-api';
+import { DOCUMENT_KINDS, DOCUMENT_LIMITS, type DocumentsView } from 'shared-api/documents';
 
 /** A public slot as the server's legacy list sends it. */
 export const publicSlot = (overrides: Partial<PublicSlot> = {}): PublicSlot => ({
@@ -104,3 +105,21 @@ export const manageView = (overrides: Partial<ManageView> = {}): ManageView => (
 
 /** The privacy consent's checkbox in any of the three languages (the WhatsApp opt-in is a checkbox of the same forms). */
 export const CONSENT_BOX = { name: /parent or guardian|ibu bapa atau penjaga|家长或监护人/ };
+
+/**
+ * The visit's documents (issue 40) of the manage link's booking: Adam Firdaus, every document asked and none uploaded,
+ * the registration form not ticked, open to changes.
+ */
+export const documentsView = (overrides: Partial<DocumentsView> = {}): DocumentsView => ({
+  children: [
+    {
+      position: 1,
+      name: 'Adam Firdaus',
+      items: DOCUMENT_KINDS.map((kind) => ({ kind, state: 'toBring' as const, file: null, staffMark: null })),
+    },
+  ],
+  registrationForm: { url: brand.registrationFormUrl, doneAt: null },
+  limits: { ...DOCUMENT_LIMITS },
+  editable: true,
+  ...overrides,
+});

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { apiConfig, brand, ErrorCode, PAYMENT_KEY_HEADER, type PaymentStatus } from 'shared-api';
 import { HoldMessage, initiateBodySchema } from 'shared-api/schemas';
-import { fail, HOLD_TOKEN, legacyList, MANAGE_TOKEN, manageView, ok, paymentSession, paymentStatusResult, publicPaymentStatus, publicSlot } from './fixtures';
+import { documentsView, fail, HOLD_TOKEN, legacyList, MANAGE_TOKEN, manageView, ok, paymentSession, paymentStatusResult, publicPaymentStatus, publicSlot } from './fixtures';
 
 /** Absolute URL on the API the store talks to (fetchBaseQuery needs one under Node). */
 export const apiUrl = (path: string) => `${apiConfig.baseUrl}${path}`;
@@ -53,6 +53,7 @@ export const defaultHandlers = [
       : HttpResponse.json(fail('Only the browser that made this payment can get a link here.', ErrorCode.FORBIDDEN), { status: 403 }),
   ),
   http.get(apiUrl('/api/booking/manage/:token'), () => HttpResponse.json(ok(manageView(), 'Booking found'))),
+  http.get(apiUrl('/api/booking/manage/:token/documents'), () => HttpResponse.json(ok(documentsView()))),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatRM, schoolName, type ManageView } from 'shared-api';
 import { schoolYearName } from 'shared-api/schools';
 import { styled, useCatalog } from 'shared-ui';
@@ -17,8 +17,9 @@ const ChildRow = styled.div`
   display: contents;
 `;
 
-/** The booking as it is now: when and where, reference, amount, status, what to bring, and "Add to calendar". */
-export function BookingSummary({ view }: { view: ManageView }) {
+/** The booking as it is now: when and where, reference, amount, status, what to bring (or `checklist`, the documents' part), and "Add to calendar". */
+export function BookingSummary({ view, checklist }: { view: ManageView; checklist?: ReactNode }) {
+  const withChecklist = checklist !== undefined;
   const words = useCatalog(manageCatalog);
   const { t, locale } = words;
   // The what-to-bring items and the calendar texts: the catalogue the server's mails use too.
@@ -97,14 +98,18 @@ export function BookingSummary({ view }: { view: ManageView }) {
         <dt>{t('status')}</dt>
         <dd>{stateText(view.state, words)}</dd>
       </Details>
-      <section aria-labelledby="manage-bring-title">
-        <h2 id="manage-bring-title">{t('whatToBring')}</h2>
-        <ul>
-          {WHAT_TO_BRING_IDS.map((id) => (
-            <li key={id}>{sharedText(id)}</li>
-          ))}
-        </ul>
-      </section>
+      {/* What to bring is the documents' checklist while the visit is to come (documents/); a past visit's page lists it plainly. */}
+      {!withChecklist && (
+        <section aria-labelledby="manage-bring-title">
+          <h2 id="manage-bring-title">{t('whatToBring')}</h2>
+          <ul>
+            {WHAT_TO_BRING_IDS.map((id) => (
+              <li key={id}>{sharedText(id)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {checklist}
       {calendar && (
         <section aria-labelledby="manage-calendar-title">
           <h2 id="manage-calendar-title">{t('calendar.title')}</h2>

@@ -44,8 +44,9 @@ describe('the manage page in Bahasa Melayu', () => {
     expect(screen.getByText('Jumlah dibayar')).toBeInTheDocument();
     expect(screen.getByText('RM75')).toBeInTheDocument();
     expect(screen.getByText('Ditempah dan dibayar')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Perkara yang perlu dibawa' })).toBeInTheDocument();
-    expect(screen.getByText('Sijil kelahiran pelajar')).toBeInTheDocument();
+    // What to bring is the visit's documents checklist (issue 40).
+    expect(screen.getByRole('heading', { name: 'Sebelum lawatan anda' })).toBeInTheDocument();
+    expect(await screen.findByText('Sijil kelahiran pelajar')).toBeInTheDocument();
     expect(screen.getByText('Bayaran balik penuh jika anda membatalkan selewat-lewatnya Khamis, 26 November 2026, 9:00 pagi (GMT+8); selepas itu tiada bayaran balik; perubahan boleh dibuat sehingga Khamis, 26 November 2026, 9:00 pagi (GMT+8).')).toBeInTheDocument();
     const google = new URL((await screen.findByRole('link', { name: 'Google Calendar' })).getAttribute('href') as string);
     expect(google.searchParams.get('text')).toBe('Lawatan penilaian: Sekolah Menengah Swasta Seri Ilmu');

@@ -17,6 +17,7 @@ import { CancelDialog } from './CancelDialog';
 import { Actions, Details, ELEMENT, LinkButton, Note, Sentence } from './layout';
 import { RescheduleDialog } from './RescheduleDialog';
 import { WhatsAppChoice } from './WhatsAppChoice';
+import { VisitDocuments } from '../documents';
 
 // A refused link (unknown, expired, too many tries) shows the server's words and nothing else.
 const linkRefusals: Record<number, ManageTextId> = { 404: 'invalidLink', 410: 'expiredLink', 429: 'tooManyTries' };
@@ -106,7 +107,7 @@ export function ManageBooking({ token }: { token: string }) {
 
   return (
     <LinkPanel id="manage-title" title={title}>
-      <BookingSummary view={view} />
+      <BookingSummary view={view} checklist={view.state === 'booked' ? <VisitDocuments token={token} /> : undefined} />
       {view.canChange ? (
         <section aria-labelledby="manage-change-title">
           <h2 id="manage-change-title">{t('changeTitle')}</h2>
