@@ -1,7 +1,7 @@
 import { brand, dayInMY, inMY, type Locale } from 'shared-api/contract';
 import { paragraph, parentMail, questions, type DetailRow, type RenderedMail } from './frame';
 import { mailLanguage } from './i18n';
-import { childRows, placeRows, whatToBring, type BookingMailInput } from './templates';
+import { childRows, documentsMissing, placeRows, whatToBring, type BookingMailInput, type MissingDocuments } from './templates';
 
 export type ReminderMailInput = {
   reference: string;
@@ -22,6 +22,8 @@ export type ReminderMailInput = {
   now: Date;
   /** The language the parent booked in (default English). */
   locale?: Locale;
+  /** Issue 40: each child's documents still missing (documentChecklistFor); the mail lists them, or says all is in. */
+  documents?: MissingDocuments[];
 };
 
 /** Whole GMT+8 days from `now`'s day to the visit's (0: today, 1: tomorrow). */
@@ -30,7 +32,7 @@ function daysUntil(now: Date, start: Date): number {
   return Math.max(0, midnight(start).diff(midnight(now), 'day'));
 }
 
-/** The parent's reminder the day before the visit: when and where (address, map, school phone), for whom, what to bring, the form, and the manage link. */
+/** The parent's reminder the day before the visit: when and where (address, map, school phone), for whom, what to bring (or the documents still missing), the form, and the manage link. */
 export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
   const L = mailLanguage(m.locale);
   const date = L.date(m.start);
@@ -44,7 +46,8 @@ export function renderVisitorReminder(m: ReminderMailInput): RenderedMail {
   ];
   const days = daysUntil(m.now, m.start);
   const hours = m.cutoffHours;
-  const bring = whatToBring(L);
+  // What is still missing (with the upload link) in place of the whole list, when the documents are known.
+  const bring = m.documents ? documentsMissing(L, m.documents, m.manageUrl) : whatToBring(L);
   const ask = questions(L);
   return parentMail(L, {
     subject: L.t('reminder.subject', { days, date, time: L.time(m.start) }),

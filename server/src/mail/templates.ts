@@ -3,12 +3,15 @@ import {
   brand,
   buildInvitation,
   changeTermsText,
+  DOCUMENT_KINDS,
   formatPhone,
+  requiredDocumentKinds,
   invitationUid,
   schoolDetails,
   telHref,
   whatToBring as whatToBringItems,
   type ChangeTerms,
+  type DocumentKind,
   type Locale,
   type VisitLanguage,
   type VisitTranslate,
@@ -145,6 +148,56 @@ export function whatToBring(L: MailLanguage = ENGLISH): { text: string[]; html: 
   };
 }
 
+/** A document's name in the mail's language: the what-to-bring item of the same place (DOCUMENT_KINDS follows its order). */
+const documentName = (L: MailLanguage, kind: DocumentKind) => whatToBringItems(L.visit)[DOCUMENT_KINDS.indexOf(kind)];
+
+/** Each child's lines of a documents list, under the child's name when the booking has `several` children. */
+function perChild<C extends { name: string | null }>(L: MailLanguage, children: C[], several: boolean, line: (child: C) => string[]): { text: string[]; html: string } {
+  const head = (c: C) => (several && c.name ? L.t('documents.child', { child: oneLine(c.name) }) : null);
+  return {
+    text: children.flatMap((c) => [...(head(c) ? [head(c) as string] : []), ...line(c).map((item) => `- ${item}`)]),
+    html: children
+      .map((c) => `${head(c) ? `<p style="margin:8px 0 0;"><strong>${h(head(c) as string)}</strong></p>` : ''}<ul>${line(c).map((item) => `<li>${h(item)}</li>`).join('')}</ul>`)
+      .join('\n'),
+  };
+}
+
+/**
+ * What to bring as the visit's checklist (issue 40), per child: each document the child's school asks for, the others
+ * said not needed, and the upload link (the manage link) to send them ahead. The confirmation's, once it has a link.
+ */
+export function documentsChecklist(L: MailLanguage, m: Pick<BookingMailInput, 'school' | 'childName' | 'children'>, uploadUrl: string): { text: string[]; html: string } {
+  const booked = m.children?.filter((c) => !c.cancelled) ?? [];
+  const children = booked.length > 0 ? booked.map((c) => ({ name: c.childName, school: c.school })) : [{ name: m.childName, school: m.school }];
+  const notNeeded = L.visit.translate('documents.notNeeded');
+  const list = perChild(L, children, children.length > 1, (c) => {
+    const asked = requiredDocumentKinds(c.school);
+    return DOCUMENT_KINDS.map((kind) => (asked.includes(kind) ? documentName(L, kind) : L.t('documents.itemState', { item: documentName(L, kind), state: notNeeded })));
+  });
+  return {
+    text: [L.t('bring.label'), ...list.text, L.t('documents.upload.text', { url: uploadUrl })],
+    html: `<h2 style="font-size:16px;margin:16px 0 8px;">${L.html('bring.title')}</h2>
+${list.html}
+<p>${L.html('documents.upload.html', {}, uploadUrl)}</p>`,
+  };
+}
+
+/** A child's documents still missing the day before (documentChecklistFor), as the reminder lists them. */
+export type MissingDocuments = { name: string; missing: DocumentKind[] };
+
+/** The reminder's documents (issue 40): what is still to upload or bring per child, with the upload link, or that all is in. */
+export function documentsMissing(L: MailLanguage, children: MissingDocuments[], uploadUrl: string): { text: string[]; html: string } {
+  const missing = children.filter((c) => c.missing.length > 0);
+  if (missing.length === 0) return { text: [L.t('documents.allIn')], html: `<p>${L.html('documents.allIn')}</p>` };
+  const list = perChild(L, missing, children.length > 1, (c) => c.missing.map((kind) => documentName(L, kind)));
+  return {
+    text: [L.t('documents.missing.label'), ...list.text, L.t('documents.missing.text', { url: uploadUrl })],
+    html: `<h2 style="font-size:16px;margin:16px 0 8px;">${L.html('documents.missing.title')}</h2>
+${list.html}
+<p>${L.html('documents.missing.html', {}, uploadUrl)}</p>`,
+  };
+}
+
 /**
  * The invitation's texts in the parent's language; for a booking of several children (one event for them all) its
  * "for whom" sentence is followed by each child still booked, as the mail's rows name them.
@@ -187,7 +240,8 @@ type VisitMailParts = {
 /** The parent's mail about a visit to come (booked or moved): details, what to bring, the manage link, the invitation. */
 function visitMail(m: BookingMailInput, organizerEmail: string, parts: VisitMailParts): RenderedMail {
   const L = languageOf(m);
-  const bring = whatToBring(L);
+  // With a manage link, what to bring is the documents' checklist with its upload link (issue 40).
+  const bring = m.manageUrl ? documentsChecklist(L, m, m.manageUrl) : whatToBring(L);
   const ask = questions(L);
   const manage = m.manageUrl ? manageLinkParagraph(m.manageUrl, bookingChanges.cutoffHours, L, m.terms) : null;
   return parentMail(L, {

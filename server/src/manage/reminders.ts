@@ -9,6 +9,7 @@ import { mailOutbox } from '../mail';
 import { childrenOf, mailChildrenOf, paymentChildren, payments, visitWhatsAppOf } from '../payments';
 import { enqueueReminderWhatsApp } from '../whatsapp';
 import { manageUrl, mintManageToken } from '../bookings';
+import { documentChecklistFor } from '../documents';
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -123,6 +124,10 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
     const claimed = await tx.insert(bookingReminders).values({ paymentId, visitStart: slot.startAt }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     const token = await mintManageToken(tx, paymentId, 'mail');
+    // Issue 40: what each child at this time still misses (a child staff moved to another time is reminded at theirs).
+    const checklist = (await documentChecklistFor(tx, [payment.reference])).get(payment.reference);
+    const positionsHere = new Set(here.map((c) => c.position));
+    const documents = checklist?.children.filter((c) => here.length === 0 || positionsHere.has(c.position)).map(({ name, missing }) => ({ name, missing }));
     const mail = renderVisitorReminder({
       reference: payment.reference,
       start: slot.startAt,
@@ -137,6 +142,7 @@ async function remindOne(db: Db, paymentId: string, start: Date, options: Remind
       cutoffHours: policy.cutoffHours,
       now: options.now,
       locale: payment.locale,
+      documents,
     });
     await tx
       .insert(mailOutbox)
