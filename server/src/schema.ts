@@ -13,3 +13,4 @@ export * from './checkout/tables';
 export * from './privacy/tables';
 export * from './waitlist/tables';
 export * from './documents/tables';
+export * from './visit-day/tables';

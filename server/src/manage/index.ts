@@ -3,3 +3,4 @@ export { bookingsPlugin } from './plugin';
 export { ReminderJob } from './reminders';
 export { manageRoutes } from './routes';
 export { staffBookingRoutes } from './staff-routes';
+export { visitsOn, type Visit, type VisitChild } from './visits';

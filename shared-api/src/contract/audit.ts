@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'breach_notify_asked',
   'document_downloaded',
   'document_marked',
+  'visit_arrived',
+  'visit_no_show',
+  'visit_attendance_undone',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -87,6 +90,9 @@ export const AuditActionLabel: Record<AuditAction, string> = {
   breach_notify_asked: 'Breach: mailing asked, waiting for a second admin',
   document_downloaded: "Child's document downloaded",
   document_marked: 'Document marked checked or seen on paper',
+  visit_arrived: 'Visit marked arrived',
+  visit_no_show: 'Visit marked no-show',
+  visit_attendance_undone: "Visit's arrival or no-show undone",
 };
 
 /** The largest page GET /staff/audit answers. */

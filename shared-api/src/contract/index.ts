@@ -33,3 +33,4 @@ export * from './privacy';
 export * from './waitlist';
 export * from './insights';
 export * from './documents';
+export * from './visit-day';
