@@ -21,13 +21,13 @@ export async function documentChecklistFor(db: DbOrTx, references: string[]): Pr
       -- A booking of one child: the payment's own child, at place 1.
       SELECT p.id AS payment_id, p.reference, 1 AS position, p.child_name AS name, p.selected_school AS school
       FROM payments p
-      WHERE p.reference = ANY(${references}::text[]) AND p.booking_status IS NOT NULL
+      WHERE p.reference = ANY(${sql.param(references)}::text[]) AND p.booking_status IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM payment_children c WHERE c.payment_id = p.id)
       UNION ALL
       -- A booking of several: each child still booked.
       SELECT p.id, p.reference, c.position, c.child_name, c.selected_school
       FROM payments p JOIN payment_children c ON c.payment_id = p.id AND c.cancelled_at IS NULL
-      WHERE p.reference = ANY(${references}::text[]) AND p.booking_status IS NOT NULL
+      WHERE p.reference = ANY(${sql.param(references)}::text[]) AND p.booking_status IS NOT NULL
     )
     SELECT k.reference, k.position, k.name, k.school,
       ARRAY(
