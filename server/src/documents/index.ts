@@ -3,3 +3,6 @@ export { documentFiles, documentMarks, registrationFormTicks, type DocumentFileR
 export { documentChecklistFor, missingDocumentsFor } from './checklist';
 export { loadDocumentsConfig, type DocumentsConfig } from './config';
 export { createDocumentStore, filesystemStore, s3Store, type DocumentStore } from './store';
+export { documentsPlugin } from './plugin';
+export { documentRoutes } from './routes';
+export { deleteDocumentsOf, documentsOfPayments } from './service';

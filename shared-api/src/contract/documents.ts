@@ -132,11 +132,11 @@ export type BookingChecklist = { children: ChildChecklist[] };
 export const DocumentsErrorCode = {
   /** 400: not a JPEG, PNG or PDF by its content (whatever its name says). */
   FILE_TYPE_NOT_ALLOWED: 'FILE_TYPE_NOT_ALLOWED',
-  /** 413: over 10 MB. */
+  /** 413: over 10 MB, or an image of more than 50 megapixels. */
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   /** 413: the booking's files would pass 40 MB. */
   BOOKING_FILES_TOO_LARGE: 'BOOKING_FILES_TOO_LARGE',
-  /** 400: a truncated or corrupt image or PDF, or an image too large in pixels to open safely. */
+  /** 400: a truncated or corrupt image or PDF. */
   FILE_UNREADABLE: 'FILE_UNREADABLE',
   /** 400: the request carried no file. */
   FILE_MISSING: 'FILE_MISSING',
@@ -150,6 +150,7 @@ export type DocumentsErrorCode = (typeof DocumentsErrorCode)[keyof typeof Docume
 export const DocumentsMessage = {
   typeNotAllowed: 'Only JPEG, PNG or PDF files can be uploaded.',
   tooLarge: 'This file is larger than 10 MB. Please upload a smaller photo or PDF.',
+  tooManyPixels: 'This image is too large (over 50 megapixels). Please upload a smaller photo.',
   bookingTooLarge: "This booking's files would be larger than 40 MB in all. Please remove a file or upload a smaller one.",
   unreadable: 'This file could not be read (it may be damaged or incomplete). Please take the photo again or save the PDF again.',
   missing: 'Please choose a file to upload.',
