@@ -194,12 +194,28 @@ describe('Before your visit (issue 40)', () => {
     render();
     const box = await screen.findByRole('checkbox', { name: 'I have filled in the registration form' });
     await user.click(box);
-    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText('Ticked on 25 Nov, 10:00 AM (GMT+8)')).toBeInTheDocument();
+    expect(box).toBeChecked();
     expect(state.forms).toEqual([{ done: true }]);
-    expect(screen.getByText('Ticked on 25 Nov, 10:00 AM (GMT+8)')).toBeInTheDocument();
     await user.click(box);
-    await waitFor(() => expect(box).not.toBeChecked());
+    await waitFor(() => expect(screen.queryByText(/^Ticked on/)).not.toBeInTheDocument());
+    expect(box).not.toBeChecked();
     expect(state.forms).toEqual([{ done: true }, { done: false }]);
+  });
+
+  it('a refused tick goes back unticked and says why', async () => {
+    documentsServer();
+    server.use(
+      http.post(apiUrl('/api/booking/manage/:token/registration-form'), () =>
+        HttpResponse.json(fail(DocumentsMessage.closed, DocumentsErrorCode.DOCUMENTS_CLOSED), { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render();
+    const box = await screen.findByRole('checkbox', { name: 'I have filled in the registration form' });
+    await user.click(box);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Documents can no longer be changed online');
+    expect(box).not.toBeChecked();
   });
 
   it('once the visit has started the page says so and offers no upload, replace, remove or tick', async () => {

@@ -6,6 +6,7 @@ import { useGetVisitDocumentsQuery } from '../api/documentsApi';
 import { documentsCatalog } from '../i18n';
 import { megabytes } from '../utils/words';
 import { DocumentRow } from './DocumentRow';
+import { Part } from './layout';
 import { RegistrationForm } from './RegistrationForm';
 
 const Section = styled.section`
@@ -58,7 +59,7 @@ export function VisitDocuments({ token }: { token: string }) {
             </Note>
           )}
           {view.children.map((child) => (
-            <section key={child.position} aria-labelledby={`manage-documents-child-${child.position}`}>
+            <Part key={child.position} aria-labelledby={`manage-documents-child-${child.position}`}>
               <h3 id={`manage-documents-child-${child.position}`}>{child.name ? t('child', { name: child.name }) : t('childUnnamed')}</h3>
               <List>
                 {child.items.map((item) => (
@@ -73,7 +74,7 @@ export function VisitDocuments({ token }: { token: string }) {
                   />
                 ))}
               </List>
-            </section>
+            </Part>
           ))}
           <RegistrationForm token={token} view={view} />
           <Note as="section" aria-labelledby="manage-documents-privacy">
