@@ -1,14 +1,22 @@
 import { Link } from 'react-router-dom';
+import { useAppDispatch } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { LoginForm } from '../features/auth';
+import { staffSlotsApi } from '../features/dashboard/api/staffSlotsApi';
 import { pagesCatalog } from './i18n';
 import { AuthPageLayout } from './layouts/FormCard';
 
 export function LoginPage() {
   const { t } = useCatalog(pagesCatalog);
+  const dispatch = useAppDispatch();
+  // While the success shows, the dashboard's chunk and its two lists (useDashboardSlots' arguments) are fetched.
+  const prefetchDashboard = () => {
+    void import('./SecuredArea');
+    for (const isBooked of [false, true]) dispatch(staffSlotsApi.util.prefetch('staffSlots', { isBooked }, {}));
+  };
   return (
     <AuthPageLayout title={t('loginTitle')}>
-      <LoginForm />
+      <LoginForm onSignedIn={prefetchDashboard} />
       <p>
         <Link to="/forgot-password">{t('forgotPasswordLink')}</Link>
       </p>

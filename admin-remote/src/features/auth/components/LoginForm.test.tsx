@@ -1,10 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
 import { ErrorCode, LOGIN_REDIRECT_MS } from 'shared-api';
+import { inMY } from 'shared-api/time';
 import { API, fail } from '../../../test/handlers';
-import { STAFF_EMAIL, STAFF_PASSWORD, db } from '../../../test/db';
+import { STAFF_EMAIL, STAFF_PASSWORD, addSlot, db } from '../../../test/db';
 import { server, setupMswServer } from '../../../test/server';
 import { currentPath, renderAdminApp } from '../../../test/render';
 import { axe } from '../../../test/axe';
@@ -122,6 +123,37 @@ describe('/login', () => {
       await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
       expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
     } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('while the success shows, fetches the current user and both dashboard lists; the dashboard then shows its row from them, asking nothing again', async () => {
+    addSlot({ id: 7, date: inMY().add(3, 'day').format('YYYY-MM-DD'), startTime: '09:00', endTime: '09:30' });
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/user' || url.pathname === '/slot/list') asked.push(`${url.pathname}${url.search}`);
+    });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderAdminApp('/login');
+      await user.type(emailBox(), STAFF_EMAIL);
+      await user.type(passwordBox(), STAFF_PASSWORD);
+      await user.click(loginButton());
+      expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
+      // Still on /login, the success showing: what the dashboard needs first has been asked for.
+      await waitFor(() => expect([...asked].sort()).toEqual(['/slot/list?isBooked=false', '/slot/list?isBooked=true', '/user']));
+      expect(currentPath()).toBe('/login');
+
+      act(() => jest.advanceTimersByTime(LOGIN_REDIRECT_MS));
+      await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
+      // The dashboard opens on its upcoming available slots: the one slot is its one row.
+      const table = await screen.findByRole('table');
+      await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1));
+      expect(asked).toHaveLength(3);
+    } finally {
+      server.events.removeAllListeners();
       jest.useRealTimers();
     }
   });
