@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   BookingMessage,
   brand,
+  HOLD_TIME_WINDOW_MINUTES,
   midnightInMY,
   periodEndExclusive,
   type Attendance,
@@ -89,53 +90,56 @@ const NOT_AN_ENTRY = ['pending', 'unconfirmed', 'disowned'];
  * cancellation freed in the period, the median minutes until a later payment booked the seat again.
  */
 export async function waitlistInsights(db: DbOrTx, p: Period): Promise<WaitlistInsights> {
-  const weeks = await rowsOf<{ weekStart: string; entries: number }>(
-    db,
-    sql`WITH weeks AS (${weeksOf(p)}),
-        joined AS (
-          SELECT ${weekOf(sql`joined_at`)} AS week, count(*)::int AS n FROM waitlist_entries
-          WHERE ${within(sql`joined_at`, p)} AND ${schoolIs(sql`school`, p)}
-            AND state NOT IN (${sql.join(NOT_AN_ENTRY.map((s) => sql`${s}`), sql`, `)})
-          GROUP BY 1)
-        SELECT weeks.week AS "weekStart", COALESCE(joined.n, 0)::int AS entries FROM weeks LEFT JOIN joined USING (week) ORDER BY weeks.week`,
-  );
-  const [offers] = await rowsOf<WaitlistInsights['offers']>(
-    db,
-    sql`SELECT count(*)::int AS made,
-               count(*) FILTER (WHERE o.outcome = 'booked')::int AS accepted,
-               count(*) FILTER (WHERE o.outcome = 'declined')::int AS passed,
-               count(*) FILTER (WHERE o.outcome = 'expired')::int AS expired,
-               count(*) FILTER (WHERE o.outcome = 'cancelled')::int AS cancelled,
-               count(*) FILTER (WHERE o.outcome IS NULL)::int AS open
-        FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id
-        WHERE ${within(sql`o.created_at`, p)} AND ${schoolIs(sql`e.school`, p)}`,
-  );
-  // A seat is freed by a cancelled booking of one child, by each child still booked when a booking of several is
-  // cancelled, and by one child's own cancel; it is booked again by the next paid payment holding it.
-  const [rebooking] = await rowsOf<{ freed: number; rebooked: number; medianMinutes: number | string | null }>(
-    db,
-    sql`WITH freed AS (
-          SELECT p.slot_id, p.cancelled_at AS at, p.selected_school AS school FROM payments p
-          WHERE p.booking_status = 'cancelled' AND NOT EXISTS (SELECT 1 FROM payment_children c WHERE c.payment_id = p.id)
-          UNION ALL
-          SELECT c.slot_id, p.cancelled_at, c.selected_school FROM payments p JOIN payment_children c ON c.payment_id = p.id
-          WHERE p.booking_status = 'cancelled' AND c.cancelled_at IS NULL
-          UNION ALL
-          SELECT c.slot_id, c.cancelled_at, c.selected_school FROM payment_children c WHERE c.cancelled_at IS NOT NULL
-        ),
-        bookings AS (
-          SELECT p.slot_id, p.completed_at AS at FROM payments p WHERE p.completed_at IS NOT NULL
-          UNION ALL
-          SELECT c.slot_id, p.completed_at FROM payments p JOIN payment_children c ON c.payment_id = p.id WHERE p.completed_at IS NOT NULL
-        ),
-        again AS (
-          SELECT f.at, (SELECT min(b.at) FROM bookings b WHERE b.slot_id = f.slot_id AND b.at > f.at) AS next_at
-          FROM freed f WHERE ${within(sql`f.at`, p)} AND ${schoolIs(sql`f.school`, p)}
-        )
-        SELECT count(*)::int AS freed, count(next_at)::int AS rebooked,
-               percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM next_at - at) / 60) AS "medianMinutes"
-        FROM again`,
-  );
+  // Independent reads, asked at once (each on a connection of the pool).
+  const [weeks, [offers], [rebooking]] = await Promise.all([
+    rowsOf<{ weekStart: string; entries: number }>(
+      db,
+      sql`WITH weeks AS (${weeksOf(p)}),
+          joined AS (
+            SELECT ${weekOf(sql`joined_at`)} AS week, count(*)::int AS n FROM waitlist_entries
+            WHERE ${within(sql`joined_at`, p)} AND ${schoolIs(sql`school`, p)}
+              AND state NOT IN (${sql.join(NOT_AN_ENTRY.map((s) => sql`${s}`), sql`, `)})
+            GROUP BY 1)
+          SELECT weeks.week AS "weekStart", COALESCE(joined.n, 0)::int AS entries FROM weeks LEFT JOIN joined USING (week) ORDER BY weeks.week`,
+    ),
+    rowsOf<WaitlistInsights['offers']>(
+      db,
+      sql`SELECT count(*)::int AS made,
+                 count(*) FILTER (WHERE o.outcome = 'booked')::int AS accepted,
+                 count(*) FILTER (WHERE o.outcome = 'declined')::int AS passed,
+                 count(*) FILTER (WHERE o.outcome = 'expired')::int AS expired,
+                 count(*) FILTER (WHERE o.outcome = 'cancelled')::int AS cancelled,
+                 count(*) FILTER (WHERE o.outcome IS NULL)::int AS open
+          FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id
+          WHERE ${within(sql`o.created_at`, p)} AND ${schoolIs(sql`e.school`, p)}`,
+    ),
+    // A seat is freed by a cancelled booking of one child, by each child still booked when a booking of several is
+    // cancelled, and by one child's own cancel; it is booked again by the next paid payment holding it.
+    rowsOf<{ freed: number; rebooked: number; medianMinutes: number | string | null }>(
+      db,
+      sql`WITH freed AS (
+            SELECT p.slot_id, p.cancelled_at AS at, p.selected_school AS school FROM payments p
+            WHERE p.booking_status = 'cancelled' AND NOT EXISTS (SELECT 1 FROM payment_children c WHERE c.payment_id = p.id)
+            UNION ALL
+            SELECT c.slot_id, p.cancelled_at, c.selected_school FROM payments p JOIN payment_children c ON c.payment_id = p.id
+            WHERE p.booking_status = 'cancelled' AND c.cancelled_at IS NULL
+            UNION ALL
+            SELECT c.slot_id, c.cancelled_at, c.selected_school FROM payment_children c WHERE c.cancelled_at IS NOT NULL
+          ),
+          bookings AS (
+            SELECT p.slot_id, p.completed_at AS at FROM payments p WHERE p.completed_at IS NOT NULL
+            UNION ALL
+            SELECT c.slot_id, p.completed_at FROM payments p JOIN payment_children c ON c.payment_id = p.id WHERE p.completed_at IS NOT NULL
+          ),
+          again AS (
+            SELECT f.at, (SELECT min(b.at) FROM bookings b WHERE b.slot_id = f.slot_id AND b.at > f.at) AS next_at
+            FROM freed f WHERE ${within(sql`f.at`, p)} AND ${schoolIs(sql`f.school`, p)}
+          )
+          SELECT count(*)::int AS freed, count(next_at)::int AS rebooked,
+                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM next_at - at) / 60) AS "medianMinutes"
+          FROM again`,
+    ),
+  ]);
   const median = rebooking.medianMinutes == null ? null : Math.round(Number(rebooking.medianMinutes) * 10) / 10;
   return { weeks, offers, rebooking: { freed: rebooking.freed, rebooked: rebooking.rebooked, medianMinutes: median } };
 }
@@ -148,30 +152,32 @@ const PAID = sql`p.status IN ('completed', 'refund_pending', 'refunded')`;
  * method. A hold is counted by its token: every payment's, and those hold_grants still keeps of holds never paid for.
  */
 export async function checkoutFunnel(db: DbOrTx, p: Period): Promise<CheckoutFunnel> {
-  const byMethod = await rowsOf<CheckoutFunnel['byMethod'][number]>(
-    db,
-    sql`SELECT COALESCE(p.method, 'unknown') AS method,
-               count(*)::int AS started,
-               count(*) FILTER (WHERE ${PAID})::int AS paid,
-               count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason IS DISTINCT FROM ${BookingMessage.sessionExpired})::int AS failed,
-               count(*) FILTER (WHERE p.status = 'cancelled')::int AS cancelled,
-               count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason = ${BookingMessage.sessionExpired})::int AS expired,
-               count(*) FILTER (WHERE p.status IN ('pending', 'processing'))::int AS open
-        FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}
-        GROUP BY 1 ORDER BY 2 DESC, 1`,
-  );
-  // hold_grants has no school: with a school chosen, only holds that became that school's payments are known.
-  const grants = p.school
-    ? sql``
-    : sql`UNION SELECT g.token_hash FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}`;
-  const [{ holds }] = await rowsOf<{ holds: number }>(
-    db,
-    sql`SELECT count(*)::int AS holds FROM (
-          SELECT encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') AS token_hash FROM payments p
-          WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}
-          ${grants}
-        ) AS tokens`,
-  );
+  // Independent reads, asked at once (each on a connection of the pool).
+  const [byMethod, [{ holds }]] = await Promise.all([
+    rowsOf<CheckoutFunnel['byMethod'][number]>(
+      db,
+      sql`SELECT COALESCE(p.method, 'unknown') AS method,
+                 count(*)::int AS started,
+                 count(*) FILTER (WHERE ${PAID})::int AS paid,
+                 count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason IS DISTINCT FROM ${BookingMessage.sessionExpired})::int AS failed,
+                 count(*) FILTER (WHERE p.status = 'cancelled')::int AS cancelled,
+                 count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason = ${BookingMessage.sessionExpired})::int AS expired,
+                 count(*) FILTER (WHERE p.status IN ('pending', 'processing'))::int AS open
+          FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}
+          GROUP BY 1 ORDER BY 2 DESC, 1`,
+    ),
+    // A hold is one token: the payments' distinct tokens, plus the grants of the period no payment of the period was
+    // started from. Only payments started after the earliest such grant (less the longest a hold lives) can match one,
+    // so only those are hashed, not a season's. hold_grants has no school: with a school chosen, only payments count.
+    rowsOf<{ holds: number }>(
+      db,
+      sql`SELECT ((SELECT count(*) FROM (SELECT DISTINCT p.hold_token FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}) AS t)
+            + ${p.school ? sql`0` : sql`(SELECT count(*) FROM (SELECT DISTINCT g.token_hash FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}
+                AND g.token_hash NOT IN (
+                  SELECT encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') FROM payments p WHERE ${within(sql`p.created_at`, p)}
+                    AND p.created_at >= (SELECT min(started_at) FROM hold_grants WHERE ${within(sql`started_at`, p)}) - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}))) AS g)`})::int AS holds`,
+    ),
+  ]);
   const total = (key: keyof CheckoutFunnel['byMethod'][number] & string) => byMethod.reduce((sum, m) => sum + (m[key] as number), 0);
   const paid = total('paid');
   return {
@@ -215,17 +221,16 @@ export async function attendance(db: DbOrTx, p: Period): Promise<Attendance> {
 export async function money(db: DbOrTx, p: Period): Promise<Money> {
   const rows = await rowsOf<{ school: string; paidSen: number; refundedSen: number }>(
     db,
-    sql`WITH started AS (SELECT * FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${PAID}),
-        lines AS (
-          SELECT p.selected_school AS school, COALESCE(p.paid_amount_sen, p.amount_sen) AS paid, 0 AS refunded FROM started p
-          WHERE NOT EXISTS (SELECT 1 FROM payment_children c WHERE c.payment_id = p.id)
+    sql`SELECT school, sum(paid)::int AS "paidSen", sum(refunded)::int AS "refundedSen" FROM (
+          SELECT COALESCE(c.selected_school, p.selected_school) AS school,
+                 COALESCE(c.amount_sen, p.paid_amount_sen, p.amount_sen) AS paid,
+                 CASE WHEN c.refund_state = 'refunded' THEN COALESCE(c.refund_sen, 0) ELSE 0 END AS refunded
+          FROM payments p LEFT JOIN payment_children c ON c.payment_id = p.id
+          WHERE ${within(sql`p.created_at`, p)} AND ${PAID}
           UNION ALL
-          SELECT c.selected_school, c.amount_sen, CASE WHEN c.refund_state = 'refunded' THEN COALESCE(c.refund_sen, 0) ELSE 0 END
-          FROM started p JOIN payment_children c ON c.payment_id = p.id
-          UNION ALL
-          SELECT p.selected_school, 0, COALESCE(p.refund_amount_sen, p.paid_amount_sen, p.amount_sen) FROM started p WHERE p.status = 'refunded'
-        )
-        SELECT school, sum(paid)::int AS "paidSen", sum(refunded)::int AS "refundedSen" FROM lines
+          SELECT p.selected_school, 0, COALESCE(p.refund_amount_sen, p.paid_amount_sen, p.amount_sen) FROM payments p
+          WHERE ${within(sql`p.created_at`, p)} AND p.status = 'refunded'
+        ) AS lines
         WHERE ${schoolIs(sql`school`, p)} GROUP BY 1`,
   );
   return {
