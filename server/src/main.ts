@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   await app.jobs.every('sweep-counters', 3_600_000);
   // The waitlist's offer pass (waitlist/pass.ts): every 30 s for holds that lapse by time, besides each change's own.
   await app.jobs.every('waitlist', 30_000);
-  await scheduleRetention(app.jobs, app.db, brandConfig.retention);
+  await scheduleRetention(app.jobs, app.db, brandConfig.retention, undefined, app.documentStore);
   void app.reconciler.firstPass.then((changed) => console.log(`Reconciliation pass done (${changed} payment(s) finished).`));
   await app.reconciler.start();
   await reminders.start();

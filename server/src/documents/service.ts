@@ -328,13 +328,12 @@ export async function deleteDocumentsOf(db: DbOrTx, store: DocumentStore, paymen
   return deleted;
 }
 
-/** A person's documents for the PDPA export: which child, which document, the file's name, type, size and time. */
+/** A person's documents for the PDPA export: per payment, which child, which document, the file's name, type, size and time. */
 export async function documentsOfPayments(db: DbOrTx, paymentIds: string[]) {
   if (paymentIds.length === 0) return [];
-  const rows = await db
-    .select({ paymentId: documentFiles.paymentId, childPosition: documentFiles.childPosition, kind: documentFiles.kind, name: documentFiles.originalName, type: documentFiles.contentType, sizeBytes: documentFiles.sizeBytes, uploadedAt: documentFiles.uploadedAt, reference: payments.reference })
+  return db
+    .select({ paymentId: documentFiles.paymentId, child: documentFiles.childPosition, kind: documentFiles.kind, name: documentFiles.originalName, type: documentFiles.contentType, sizeBytes: documentFiles.sizeBytes, sha256: documentFiles.sha256, uploadedAt: documentFiles.uploadedAt })
     .from(documentFiles)
-    .innerJoin(payments, eq(payments.id, documentFiles.paymentId))
-    .where(and(inArray(documentFiles.paymentId, paymentIds), isNull(documentFiles.removedAt)));
-  return rows.map(({ paymentId: _p, ...r }) => r);
+    .where(and(inArray(documentFiles.paymentId, paymentIds), isNull(documentFiles.removedAt)))
+    .orderBy(documentFiles.paymentId, documentFiles.childPosition, documentFiles.kind);
 }

@@ -5,6 +5,7 @@ import { noticeText } from 'shared-api/privacy';
 import type { DbOrTx } from '../base/db/connection';
 import { auditLog } from '../audit';
 import { consents } from '../bookings';
+import { documentsOfPayments } from '../documents';
 import { mailOutbox } from '../mail';
 import { paidAmountOf, paymentChildren, payments, type PaymentChildRow, type PaymentRow } from '../payments';
 import { slots, type SlotRow } from '../slots';
@@ -72,6 +73,8 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
   // The slot each payment holds or held (a cancelled booking's slot is free again, or someone else's now), and each child's seat.
   const slotIds = [...new Set([...paid.map((p) => p.slotId), ...siblings.map((c) => c.slotId)])];
   const paidSlots = slotIds.length > 0 ? await db.select().from(slots).where(inArray(slots.id, slotIds)) : [];
+  // Issue 40: the documents uploaded for their bookings (which child and document, name, type, size, time; not the bytes).
+  const documents = await documentsOfPayments(db, paymentIds);
 
   return {
     person: { email, phone },
@@ -80,7 +83,8 @@ export async function findPerson(db: DbOrTx, query: PersonQuery): Promise<Person
     // A payment of several children holds each child as given (its payment_children rows, cancelled ones too).
     payments: paid.map(({ holdToken: _key, ...p }) => {
       const own = siblings.filter((c) => c.paymentId === p.id).map(({ paymentId: _payment, ...c }) => plain(c));
-      return plain(own.length > 0 ? { ...p, children: own } : p);
+      const files = documents.filter((d) => d.paymentId === p.id).map(({ paymentId: _payment, ...d }) => plain(d));
+      return plain({ ...p, ...(own.length > 0 && { children: own }), ...(files.length > 0 && { documents: files }) });
     }),
     // Each consent with the notice it names, in the language it was given in: what the parent agreed to.
     consents: given.map((c) => plain({ ...c, noticeText: noticeText(c.noticeVersion, c.language) ?? null })),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../base/db/connection';
 import { recordAudit } from '../audit';
+import { deleteDocumentsOf, type DocumentStore } from '../documents';
 import type { JobEngine } from '../base/jobs/engine';
 import { anonymiseAuditEntries, anonymiseDueAuditEntries, anonymiseMailRecipients, type AnonymisedPerson } from './anonymise-records';
 
@@ -35,6 +36,8 @@ export type RetentionCounts = {
   whatsappMessages: number;
   /** Parents' WhatsApp replies whose text and number went (as mail bodies do). */
   whatsappReplies: number;
+  /** Documents' files (issue 40) deleted from the store with their rows: an anonymised booking's, and removed ones left over. */
+  documentFiles: number;
 };
 
 /** What replaces a name: says what happened, and is how a row already anonymised is recognised. */
@@ -53,7 +56,7 @@ const monthsBefore = (now: Date, months: number) => {
  * statement is one conditional UPDATE, so two runs at once (any processes) each anonymise a row at most once: the
  * second waits on the first's row lock and then finds the row no longer matches.
  */
-export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPolicy): Promise<RetentionCounts> {
+export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPolicy, store?: DocumentStore): Promise<RetentionCounts> {
   const paidBefore = monthsBefore(now, policy.paidBookingYears * 12);
   const unpaidBefore = monthsBefore(now, policy.unpaidOrCancelledMonths);
   const mailBefore = new Date(now.getTime() - policy.mailBodyDays * 86_400_000);
@@ -67,6 +70,12 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
         AND ((p.status = 'completed' AND p.booking_status IS DISTINCT FROM 'cancelled' AND s.start_at < ${paidBefore})
           OR ((p.status <> 'completed' OR p.booking_status = 'cancelled') AND s.start_at < ${unpaidBefore}))
       RETURNING p.id AS "paymentId", p.reference, old.visitor_name AS name, old.visitor_email AS email, old.visitor_contact_no AS phone, old.child_name AS child`)) as unknown as { rows: AnonymisedPerson[] };
+    // Issue 40: an anonymised booking's documents leave the store, then their rows (a store failure keeps the row for the
+    // next run; a run rolled back after a delete finds the object gone and drops the row then).
+    const withDocuments = (await tx.execute(sql`
+      SELECT p.id FROM payments p WHERE p.visitor_name = ${ANONYMISED} AND (EXISTS (SELECT 1 FROM document_files f WHERE f.payment_id = p.id)
+        OR EXISTS (SELECT 1 FROM document_marks m WHERE m.payment_id = p.id) OR EXISTS (SELECT 1 FROM registration_form_ticks t WHERE t.payment_id = p.id))`)) as unknown as { rows: { id: string }[] };
+    const documentFiles = store ? await deleteDocumentsOf(tx, store, withDocuments.rows.map((r) => r.id)) : 0;
     // The children of a booking of several (issue 37) and its history's child names go with their payment: those of
     // every anonymised payment, so none an earlier run missed survives, and a second run finds none left.
     const children = (await tx.execute(sql`
@@ -139,6 +148,7 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
       privacyRequests: requests.rows.length,
       whatsappMessages: whatsappMessages.rows.length,
       whatsappReplies: whatsappReplies.rows.length,
+      documentFiles,
     };
     if (Object.values(counts).some((n) => n > 0))
       await recordAudit(tx, { actor: 'system', action: 'retention_applied', target: null, detail: { ...counts, asOf: now.toISOString() } });
@@ -149,10 +159,10 @@ export async function applyRetention(db: DbOrTx, now: Date, policy: RetentionPol
 /** When the policy is applied: every night at 03:30 in Malaysia, on one process or another (pg-boss's cron). */
 export const RETENTION_CRON = '30 3 * * *';
 
-/** Makes the `retention` queue apply the policy (as of `now()` when a job runs) and schedules it nightly. */
-export async function scheduleRetention(jobs: JobEngine, db: DbOrTx, policy: RetentionPolicy, now: () => Date = () => new Date()): Promise<void> {
+/** Makes the `retention` queue apply the policy (as of `now()` when a job runs; documents deleted from `store`) and schedules it nightly. */
+export async function scheduleRetention(jobs: JobEngine, db: DbOrTx, policy: RetentionPolicy, now: () => Date = () => new Date(), store?: DocumentStore): Promise<void> {
   jobs.handle('retention', async () => {
-    const done = await applyRetention(db, now(), policy);
+    const done = await applyRetention(db, now(), policy, store);
     return Object.values(done).reduce((sum, n) => sum + n, 0);
   });
   await jobs.cron('retention', RETENTION_CRON);

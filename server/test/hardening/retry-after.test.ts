@@ -15,6 +15,7 @@ import { createUser } from '../../src/auth/accounts';
 import { unknownToken, validTokens, type ValidTokens } from '../limits/token-fixtures';
 import { initiateBody } from '../payments/support';
 import { FREE_JOINS_PER_NETWORK, WAITLIST_GUESS_LIMIT } from '../../src/waitlist/service';
+import { UPLOADS_PER_LINK } from '../../src/documents/service';
 import { addDays, dateInMY } from 'shared-api/contract';
 import { confirmTokenFor, joinBody, parent, weekdayFrom } from '../waitlist/support';
 
@@ -37,7 +38,7 @@ describe('Retry-After on every 429 (PGlite)', () => {
   const covered = new Set<string>();
   const inject = (route: string, url: string, payload: object | undefined, remoteAddress: string, headers: Record<string, string> = {}) => {
     covered.add(route);
-    const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT'];
+    const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
     return ctx.app.inject({ method, url, payload, remoteAddress, headers });
   };
   /** Asks until the answer is 429 (at most `max` times) and returns it. */
@@ -90,6 +91,17 @@ describe('Retry-After on every 429 (PGlite)', () => {
     expectRetryAfter(await inject('POST /api/booking/manage-link', '/api/booking/manage-link', { paymentId: 'pay_unknown' }, address));
     // The per-booking cap on browser links is no window: it still names a wait.
     expectRetryAfter(await until429(MAX_BROWSER_TOKENS + 1, () => inject('POST /api/booking/manage-link', '/api/booking/manage-link', { paymentId: tokens.paymentId }, '10.33.0.2', { [PAYMENT_KEY_HEADER]: tokens.paymentKey })));
+  });
+
+  it('the documents routes (issue 40): too many unknown links, and too many uploads through one link', async () => {
+    const address = '10.33.1.1';
+    const documents = (token: string) => `/api/booking/manage/${token}/documents`;
+    expectRetryAfter(await until429(MANAGE_GUESS_LIMIT.limit + 1, () => inject('GET /api/booking/manage/:token/documents', documents(unknownToken()), undefined, address)));
+    expectRetryAfter(await inject('PUT /api/booking/manage/:token/documents/:position/:kind', `${documents(unknownToken())}/1/guardianId`, undefined, address));
+    expectRetryAfter(await inject('DELETE /api/booking/manage/:token/documents/:position/:kind', `${documents(unknownToken())}/1/guardianId`, undefined, address));
+    expectRetryAfter(await inject('POST /api/booking/manage/:token/registration-form', `/api/booking/manage/${unknownToken()}/registration-form`, { done: true }, address));
+    // A good link past its uploads in the window (each refused before its body is read).
+    expectRetryAfter(await until429(UPLOADS_PER_LINK + 1, () => inject('PUT /api/booking/manage/:token/documents/:position/:kind', `${documents(tokens.manageToken)}/1/guardianId`, undefined, '10.33.1.2')));
   });
 
   it('GET /calendar/:token.ics: too many unknown feed links', async () => {

@@ -115,7 +115,7 @@ describe('applyRetention with a fixed clock', () => {
       .returning();
 
     const first = await applyRetention(database.db, NOW, policy);
-    expect(first).toEqual({ payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
+    expect(first).toEqual({ payments: 3, slots: 2, paymentChildren: 0, bookingEvents: 0, mailBodies: 1, mailRecipients: 1, auditEntries: 2, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0, documentFiles: 0 });
     const entry = async (id: number) => (await database.db.select().from(auditLog).where(eq(auditLog.id, id)))[0];
     // The entries stay (who did what, when), without the parent's data; the kept parent's entry is untouched.
     expect(await entry(aboutBooking.id)).toEqual({ ...aboutBooking, detail: { visitor: { name: ANONYMISED, email: ANONYMISED }, child: ANONYMISED, amountSen: 7500 } });
@@ -153,7 +153,7 @@ describe('applyRetention with a fixed clock', () => {
         await database.db.select().from(auditLog).orderBy(auditLog.id),
       ]);
     const before = await everything();
-    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
+    expect(await applyRetention(database.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0, documentFiles: 0 });
     expect(await everything()).toBe(before);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention_applied'))).toHaveLength(1);
   });
@@ -283,7 +283,7 @@ describe('two runs at once on PostgreSQL', () => {
     expect(one.slots + two.slots).toBe(40);
     expect(one.auditEntries + two.auditEntries).toBe(40);
     // Twice in a row: the third run finds nothing.
-    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0 });
+    expect(await applyRetention(b.db, NOW, policy)).toEqual({ payments: 0, slots: 0, paymentChildren: 0, bookingEvents: 0, mailBodies: 0, mailRecipients: 0, auditEntries: 0, waitlistEntries: 0, privacyRequests: 0, whatsappMessages: 0, whatsappReplies: 0, documentFiles: 0 });
     const [{ named }] = await queryRows<{ named: number }>(a, sql`SELECT count(*)::int AS named FROM audit_log WHERE detail->>'email' LIKE '%@example.com'`);
     expect(named).toBe(0);
     const [{ left }] = await queryRows<{ left: number }>(a, sql`SELECT count(*)::int AS left FROM payments WHERE visitor_name <> ${ANONYMISED}`);
@@ -341,6 +341,6 @@ describe('applyRetention and WhatsApp (issue 38)', () => {
     const replies = await database.db.select().from(whatsappReplies).orderBy(whatsappReplies.id);
     expect(replies[0]).toMatchObject({ id: oldReply.id, text: null, fromE164: ANONYMISED });
     expect(replies[1]).toEqual(youngReply);
-    expect(await applyRetention(database.db, NOW, policy)).toMatchObject({ whatsappMessages: 0, whatsappReplies: 0 });
+    expect(await applyRetention(database.db, NOW, policy)).toMatchObject({ whatsappMessages: 0, whatsappReplies: 0, documentFiles: 0 });
   });
 });
