@@ -3,6 +3,7 @@
 // both as attachments, and the day's visit shows 2 of 4 documents in.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { axeViolations, describeViolations } from '../support/axe';
 import type { LaunchedBrowser } from '../support/browser';
 import { addSlot, apiCall, nextWeekdays, startJourney } from '../support/journey';
 import { bookToGateway, onGateway } from '../support/parent';
@@ -92,6 +93,8 @@ test('journey documents: a phone uploads a photo (stored without its location) a
   await row('Parent/guardian ID').getByText('Bring on the day', { exact: true }).waitFor();
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  // The checklist with its files, buttons and notice: nothing axe finds, in the real browser.
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
 
   // Staff: the day's visit says 2 of 4 in.
   const visits = await apiCall<{ visits: { reference: string; children: { checklist: { required: number; inCount: number; missing: string[] } | null }[] }[] }>(
