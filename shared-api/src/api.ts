@@ -32,6 +32,6 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['PublicSlots', 'StaffSlots', 'Pricing', 'Payment', 'User', 'Health'],
+  tagTypes: ['PublicSlots', 'StaffSlots', 'Pricing', 'Payment', 'User', 'Health', 'VisitDay'],
   endpoints: () => ({}),
 });

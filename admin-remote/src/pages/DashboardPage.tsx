@@ -6,6 +6,7 @@ import { CalendarFeedPanel } from '../features/calendar-feed';
 import { RequestsComingDue } from '../features/privacy';
 import { BreachesComingDue } from '../features/breaches';
 import { WaitlistCounts } from '../features/waitlist';
+import { TodayView } from '../features/visit-day';
 import { SecondFactorGate } from '../features/auth';
 import { useCatalog } from 'shared-ui';
 import { pagesCatalog } from './i18n';
@@ -22,7 +23,12 @@ export function DashboardPage({ admin }: { admin: boolean }) {
     <>
       <Dashboard
         onCreateSlots={() => setCreating(true)}
-        notice={<StaffAlertsNotice />}
+        notice={
+          <>
+            <StaffAlertsNotice />
+            <TodayView />
+          </>
+        }
         onRefresh={refetchAlerts}
       />
       <WaitlistCounts />

@@ -5,8 +5,9 @@ import Cookies from 'js-cookie';
 import { handlers } from './handlers';
 import { addManyRequests, slotPlanningHandlers, testHolidays } from './slot-planning-handlers';
 import { resetDb } from './db';
+import { visitDayHandlers } from '../features/visit-day/testing/handlers';
 
-export const server = setupServer(...handlers, ...slotPlanningHandlers);
+export const server = setupServer(...handlers, ...slotPlanningHandlers, ...visitDayHandlers);
 
 // Two shared CPU cores: give findBy/waitFor more than the default second before calling a screen missing.
 configure({ asyncUtilTimeout: 5000 });

@@ -20,7 +20,7 @@ describe('the staff day: visits, Arrived, No-show and undo', () => {
   const clock = (when: Date) => {
     ctx.app.visitDay.now = () => when;
   };
-  const mark = (reference: string, body: unknown, token = staff) =>
+  const mark = (reference: string, body: Record<string, unknown>, token = staff) =>
     ctx.app.inject({ method: 'POST', url: `/staff/visits/${reference}/attendance`, headers: auth(token), payload: body });
   const undo = (reference: string, start: string, token = staff) =>
     ctx.app.inject({ method: 'DELETE', url: `/staff/visits/${reference}/attendance?start=${encodeURIComponent(start)}`, headers: auth(token) });

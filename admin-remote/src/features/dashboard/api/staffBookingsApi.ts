@@ -1,6 +1,7 @@
 // A paid booking as staff see it (its history and refund), staff cancel, and every paid booking for the CSV export.
 import { api, type Envelope, type StaffBooking, type StaffBookingRow, type UnconfirmedVisits } from 'shared-api';
 import { staffBookingListSchema, staffBookingSchema, unconfirmedVisitsSchema } from 'shared-api/manage';
+import { attendanceListSchema, type AttendanceRecord } from 'shared-api/visit-day';
 
 export const staffBookingsApi = api.injectEndpoints({
   endpoints: (build) => {
@@ -40,6 +41,12 @@ export const staffBookingsApi = api.injectEndpoints({
         transformResponse: (response: Envelope<unknown>) => unconfirmedVisitsSchema.parse(response.data),
         providesTags: ['StaffSlots'],
       }),
+      /** Issue 40: the Arrived / No-show marks of the visits of a range of GMT+8 days (the Today view's marks change them). */
+      visitAttendance: build.query<AttendanceRecord[], { from: string; to: string }>({
+        query: (range) => ({ url: '/staff/visits/attendance', params: range }),
+        transformResponse: (response: Envelope<unknown>) => attendanceListSchema.parse(response.data).records,
+        providesTags: ['VisitDay'],
+      }),
       // `child`: one child of a booking of several (issue 37), the others staying booked.
       cancelStaffBooking: bookingChange<{ refund: boolean; child?: number }>('cancel'),
       moveStaffBooking: bookingChange<{ slotId: number; child?: number }>('move'),
@@ -47,4 +54,4 @@ export const staffBookingsApi = api.injectEndpoints({
   },
 });
 
-export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation, useUnconfirmedVisitsQuery } = staffBookingsApi;
+export const { useStaffBookingQuery, useLazyStaffBookingsQuery, useCancelStaffBookingMutation, useMoveStaffBookingMutation, useUnconfirmedVisitsQuery, useVisitAttendanceQuery, useLazyVisitAttendanceQuery } = staffBookingsApi;

@@ -295,11 +295,12 @@ describe('Assessment Dashboard', () => {
     const { container } = await openDashboard();
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]|, sorted.*$/g, '').trim());
-    expect(headers).toEqual(['ID', 'Date & Time', 'Status', 'Action', 'Visitor', 'Child', 'School', 'Phone']);
+    expect(headers).toEqual(['ID', 'Date & Time', 'Status', 'Action', 'Visitor', 'Child', 'School', 'Phone', 'Attendance']);
     const cells = (i: number) => within(bodyRows()[i]).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(0).slice(4)).toEqual(['Aisyah Rahmanaisyah@example.my', 'Nur ImanYear 7', 'Seri Ilmu International', '012-345 6789']);
-    expect(cells(1).slice(4)).toEqual(['Tan Mei Lingmeiling@example.my', 'Tan Jia HuiYear 2', 'Seri Ilmu Private Primary', '']);
-    expect(cells(2).slice(5)).toEqual(['Aina LeeForm 2', 'Seri Ilmu Private Secondary', '03-1234 5678']);
+    // Attendance is empty until the visit is marked on its day (issue 40).
+    expect(cells(0).slice(4)).toEqual(['Aisyah Rahmanaisyah@example.my', 'Nur ImanYear 7', 'Seri Ilmu International', '012-345 6789', '']);
+    expect(cells(1).slice(4)).toEqual(['Tan Mei Lingmeiling@example.my', 'Tan Jia HuiYear 2', 'Seri Ilmu Private Primary', '', '']);
+    expect(cells(2).slice(5)).toEqual(['Aina LeeForm 2', 'Seri Ilmu Private Secondary', '03-1234 5678', '']);
 
     const ids = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent);
     const visitor = screen.getByRole('columnheader', { name: /Visitor/ });
@@ -583,10 +584,10 @@ describe('Assessment Dashboard', () => {
     expect(clicked).toHaveBeenCalledTimes(1);
     const text = await blobs[0].text();
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund',
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,9:00 AM – 9:30 AM,100,BK-2026-0021,Booked,',
+      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund,Attendance',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,9:00 AM – 9:30 AM,100,BK-2026-0021,Booked,,',
       // Booked before the child was asked for: empty cells.
-      'Lee Wei,lee@example.my,019-876 5432,Seri Ilmu Private Primary,,,24 Nov 2026,11:00 AM – 11:30 AM,50.50,BK-2026-0030,Cancelled,RM 50.50 refunded',
+      'Lee Wei,lee@example.my,019-876 5432,Seri Ilmu Private Primary,,,24 Nov 2026,11:00 AM – 11:30 AM,50.50,BK-2026-0030,Cancelled,RM 50.50 refunded,',
       '',
     ]);
 

@@ -10,7 +10,8 @@ import { useDashboardSlots } from '../hooks/useDashboardSlots';
 import { useSlotFilter } from '../hooks/useSlotFilter';
 import { formatWeekday } from '../../../lib/format';
 import { groupBookingSeats, seatsOf as bookingSeats } from '../utils/bookedRows';
-import { BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort } from '../utils/columns';
+import { attendanceColumn, BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort } from '../utils/columns';
+import { useAttendanceMarks } from '../hooks/useAttendanceMarks';
 import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
@@ -102,6 +103,9 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [seatsOf, setSeatsOf] = useState<StaffSlot | null>(null);
   const { booked, available, past, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
+  // Issue 40: the Booked view's Attendance column (Arrived / No-show, marked in the Today view).
+  const marks = useAttendanceMarks();
+  const bookedColumns = useMemo(() => [...BOOKED_COLUMNS, attendanceColumn(marks)], [marks]);
 
   const term = search.trim().toLowerCase();
   // Only the Booked view has the visitor columns; the other views sort by date and time.
@@ -243,7 +247,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   onSeats={filter === 'past' ? undefined : setSeatsOf}
                   onViewDetails={setDetails}
                   readOnly={filter === 'past'}
-                  columns={filter === 'booked' ? BOOKED_COLUMNS : undefined}
+                  columns={filter === 'booked' ? bookedColumns : undefined}
                 />
                 {!isLoading && rows.length === 0 && <Note role="status">{t('noSearchMatch')}</Note>}
               </>

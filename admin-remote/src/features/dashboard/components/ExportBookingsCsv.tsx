@@ -4,7 +4,9 @@ import { InputField } from 'shared-ui/forms';
 import { serverMessage, todayInMY } from 'shared-api';
 import { inMY } from 'shared-api/time';
 import { ValidationMessage } from 'shared-api/messages';
-import { useLazyStaffBookingsQuery } from '../api/staffBookingsApi';
+import { useLazyStaffBookingsQuery, useLazyVisitAttendanceQuery } from '../api/staffBookingsApi';
+import { marksOf } from '../utils/attendance';
+import { attendanceRange } from '../hooks/useAttendanceMarks';
 import { dashboardCatalog } from '../i18n';
 import { bookingsCsv, bookingsInRange } from '../utils/csv';
 import { downloadCsv } from '../../../lib/csv';
@@ -19,6 +21,7 @@ export function ExportBookingsCsv() {
   const [to, setTo] = useState(() => inMY().add(30, 'day').format('YYYY-MM-DD'));
   const [message, setMessage] = useState<string | null>(null);
   const [loadBookings, { isFetching }] = useLazyStaffBookingsQuery();
+  const [loadMarks] = useLazyVisitAttendanceQuery();
 
   const rangeError = !from
     ? ValidationMessage.startDateRequired
@@ -31,8 +34,10 @@ export function ExportBookingsCsv() {
   const onExport = async () => {
     if (rangeError) return;
     setMessage(null);
-    const result = await loadBookings();
-    if (result.error || !result.data) {
+    // Issue 40: the range's Arrived / No-show marks (none can be set before a visit's day).
+    const range = attendanceRange(from, to);
+    const [result, marks] = await Promise.all([loadBookings(), range ? loadMarks(range) : Promise.resolve({ data: [], error: undefined })]);
+    if (result.error || !result.data || marks.error) {
       setMessage(serverMessage(result.error) ?? t('exportFailed'));
       return;
     }
@@ -41,7 +46,7 @@ export function ExportBookingsCsv() {
       setMessage(t('exportNone'));
       return;
     }
-    downloadCsv(`bookings-${from}-to-${to}.csv`, bookingsCsv(result.data, from, to));
+    downloadCsv(`bookings-${from}-to-${to}.csv`, bookingsCsv(result.data, from, to, marksOf(marks.data)));
     setMessage(t('exported', { count }));
   };
 

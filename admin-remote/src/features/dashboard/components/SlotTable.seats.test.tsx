@@ -92,6 +92,8 @@ test('the Booked view lists a booking of two children as one row: the parent onc
     'Adam FirdausForm 1Siti HajarYear 1',
     'Seri Ilmu Private SecondaryAdam FirdausSeri Ilmu Private PrimarySiti Hajar',
     '012-345 6789',
+    // Attendance (issue 40): not marked.
+    '',
   ]);
   // The per-school cards count each child under their own school.
   const cards = screen.getByRole('list', { name: 'Bookings by school' });

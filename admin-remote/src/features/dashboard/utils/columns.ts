@@ -2,6 +2,7 @@
 import type { DataSort } from 'shared-ui/data';
 import { formatPhone } from '../../../lib/format';
 import type en from '../locales/en.json';
+import { attendanceText, type AttendanceMarks } from './attendance';
 import { seatsOf, type BookedRow } from './bookedRows';
 import { slotSortKey } from './format';
 
@@ -66,6 +67,13 @@ export const BOOKED_COLUMNS: BookedColumn[] = [
     searchable: (slot) => [digits(slot.visitorContactNo)],
   },
 ];
+
+/** Issue 40: Arrived / No-show of the row's visit (empty until staff mark it on the day). */
+export const attendanceColumn = (marks: AttendanceMarks): BookedColumn => ({
+  id: 'attendance',
+  header: 'columnAttendance',
+  text: (slot) => attendanceText(marks, slot.bookingReference, slot.date),
+});
 
 /** The column a table is sorted by: Date & Time (the spec's), or one of the booked columns. */
 export type SlotSort = DataSort;

@@ -1,5 +1,6 @@
 import type { StaffBookingRow } from 'shared-api';
 import { bookingsCsv, bookingsInRange, csvCell, guardFormula } from './csv';
+import { marksOf } from './attendance';
 
 const booking = (over: Partial<StaffBookingRow>): StaffBookingRow => ({
   reference: 'BK-0001',
@@ -66,14 +67,14 @@ describe('bookingsCsv', () => {
     ];
     const csv = bookingsCsv(bookings, '2026-11-23', '2026-11-30');
     expect(csv.split('\r\n')).toEqual([
-      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund',
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,',
-      '"Tan, Mei Ling",aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,10:00 AM – 10:30 AM,75.50,BK-0002,Cancelled,RM 75.50 refunded',
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,25 Nov 2026,9:00 AM – 9:30 AM,100,BK-0003,Cancelled,No refund',
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,26 Nov 2026,9:00 AM – 9:30 AM,100,BK-0004,Cancelled,RM 50 refund pending',
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,27 Nov 2026,9:00 AM – 9:30 AM,100,BK-0005,Cancelled,RM 50 refund failing',
+      'Name,Email,Phone,School,Child,Year or grade,Date,Time,Amount (RM),Reference,Status,Refund,Attendance',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,,',
+      '"Tan, Mei Ling",aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,24 Nov 2026,10:00 AM – 10:30 AM,75.50,BK-0002,Cancelled,RM 75.50 refunded,',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,25 Nov 2026,9:00 AM – 9:30 AM,100,BK-0003,Cancelled,No refund,',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,26 Nov 2026,9:00 AM – 9:30 AM,100,BK-0004,Cancelled,RM 50 refund pending,',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,27 Nov 2026,9:00 AM – 9:30 AM,100,BK-0005,Cancelled,RM 50 refund failing,',
       // The shared money format groups thousands, so the cell is quoted.
-      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,28 Nov 2026,9:00 AM – 9:30 AM,"1,500",BK-0006,Visit over,',
+      'Aisyah Rahman,aisyah@example.my,012-345 6789,Seri Ilmu International,Nur Iman,Year 7,28 Nov 2026,9:00 AM – 9:30 AM,"1,500",BK-0006,Visit over,,',
       '',
     ]);
   });
@@ -87,7 +88,7 @@ describe('bookingsCsv', () => {
 
   it('guards a visitor name that is a formula and leaves an empty contact number empty', () => {
     const csv = bookingsCsv([booking({ visitorName: '=cmd|calc', visitorContactNo: '' })], '2026-11-23', '2026-11-23');
-    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,");
+    expect(csv.split('\r\n')[1]).toBe("'=cmd|calc,aisyah@example.my,,Seri Ilmu International,Nur Iman,Year 7,23 Nov 2026,8:30 AM – 9:00 AM,100,BK-0001,Booked,,");
   });
 
   it('keeps a phone number text with its leading zero: as Malaysians write it, or after a tab when digits only', () => {
@@ -106,8 +107,8 @@ describe('bookingsCsv for brothers and sisters (issue 37)', () => {
     ];
     const rows = bookingsCsv([booking({ amountPaidSen: 12000, children })], '2026-11-23', '2026-11-23').trim().split('\r\n');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Secondary,Adam Firdaus,Form 1,.*,75,BK-0001,Booked,/);
-    expect(rows[2]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Primary,Siti Hajar,Year 1,.*,45,BK-0001,Cancelled,RM 45 refunded$/);
+    expect(rows[1]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Secondary,Adam Firdaus,Form 1,.*,75,BK-0001,Booked,,$/);
+    expect(rows[2]).toMatch(/^Aisyah Rahman,aisyah@example\.my,.*,Seri Ilmu Private Primary,Siti Hajar,Year 1,.*,45,BK-0001,Cancelled,RM 45 refunded,$/);
   });
 
   it("says a child cancelled alone without a refund, and the whole booking's refund on the rows of the children cancelled with it", () => {
@@ -120,8 +121,8 @@ describe('bookingsCsv for brothers and sisters (issue 37)', () => {
       .trim()
       .split('\r\n');
     expect(rows.slice(1).map((row) => row.split(',').slice(4).join(','))).toEqual([
-      'Siti Hajar,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,No refund',
-      'Hana Sofea,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,RM 45 refund pending',
+      'Siti Hajar,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,No refund,',
+      'Hana Sofea,Year 1,23 Nov 2026,8:30 AM – 9:00 AM,45,BK-0001,Cancelled,RM 45 refund pending,',
     ]);
   });
 
@@ -133,5 +134,25 @@ describe('bookingsCsv for brothers and sisters (issue 37)', () => {
     ];
     const rows = bookingsCsv([booking({ amountPaidSen: 9000, children })], '2026-11-23', '2026-11-23').trim().split('\r\n');
     expect(rows.slice(1).map((row) => row.split(',').slice(4, 8).join(','))).toEqual(['Siti Hajar,Year 1,23 Nov 2026,8:30 AM – 9:00 AM', 'Hana Sofea,Year 1,25 Nov 2026,10:00 AM – 10:30 AM']);
+  });
+});
+
+describe('bookingsCsv with attendance (issue 40)', () => {
+  it("says Arrived or No-show per visit (a child moved alone by that child's own time), empty when not marked", () => {
+    const child = { childYear: 'Year 1', selectedSchool: 'Seri Ilmu Private Primary', feeSen: 5000, discountSen: 500, amountSen: 4500, cancelled: false, refundSen: null };
+    const children = [
+      { ...child, position: 1, childName: 'Siti Hajar' },
+      { ...child, position: 2, childName: 'Hana Sofea', time: { date: '2026-11-25', startTime: '10:00', endTime: '10:30' } },
+    ];
+    const marks = marksOf([
+      { reference: 'BK-0001', start: booking({}).start, state: 'arrived', at: '2026-11-23T00:25:00.000Z', by: 'desk@example.my', undoableUntil: '2026-11-23T00:30:00.000Z' },
+      { reference: 'BK-0001', start: '2026-11-25T02:00:00.000Z', state: 'noShow', at: '2026-11-25T02:20:00.000Z', by: 'desk@example.my', undoableUntil: '2026-11-25T02:25:00.000Z' },
+    ]);
+    const rows = bookingsCsv([booking({ amountPaidSen: 9000, children }), booking({ reference: 'BK-0002' })], '2026-11-23', '2026-11-25', marks).trim().split('\r\n');
+    expect(rows.slice(1).map((row) => [row.split(',')[4], row.split(',')[9], row.split(',').at(-1)])).toEqual([
+      ['Siti Hajar', 'BK-0001', 'Arrived'],
+      ['Hana Sofea', 'BK-0001', 'No-show'],
+      ['Nur Iman', 'BK-0002', ''],
+    ]);
   });
 });

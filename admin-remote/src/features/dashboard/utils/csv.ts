@@ -5,11 +5,12 @@ import { slotDayMY } from './format';
 import { bookingStateLabel, childRefundText, refundText } from './history';
 import { dashboardText } from '../i18n';
 import { csvRow, phoneCell } from '../../../lib/csv';
+import { attendanceText, type AttendanceMarks } from './attendance';
 
 // The cell quoting and formula guard live in lib/csv (the audit export uses them too).
 export { csvCell, csvRow, guardFormula, phoneCell } from '../../../lib/csv';
 
-const CSV_COLUMNS = ['csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvChild', 'csvChildYear', 'csvDate', 'csvTime', 'csvAmount', 'csvReference', 'csvStatus', 'csvRefund'] as const;
+const CSV_COLUMNS = ['csvName', 'csvEmail', 'csvPhone', 'csvSchool', 'csvChild', 'csvChildYear', 'csvDate', 'csvTime', 'csvAmount', 'csvReference', 'csvStatus', 'csvRefund', 'csvAttendance'] as const;
 
 /** The header row's words, in the page's language. */
 export const csvHeader = (): string[] => CSV_COLUMNS.map((id) => dashboardText(id));
@@ -24,8 +25,8 @@ export function bookingsInRange(bookings: StaffBookingRow[], from: string, to: s
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-/** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status and refund; a row per child. */
-export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: string): string {
+/** The CSV text (CRLF line ends, header first) for the paid bookings of a date range, with their status, refund and attendance; a row per child. */
+export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: string, marks: AttendanceMarks = new Map()): string {
   const lines = [csvRow(csvHeader())];
   for (const booking of bookingsInRange(bookings, from, to)) {
     // A booking of several children (issue 37): a row per child, with the child's school, year and share.
@@ -49,6 +50,8 @@ export function bookingsCsv(bookings: StaffBookingRow[], from: string, to: strin
           child.cancelled ? bookingStateLabel('cancelled') : bookingStateLabel(booking.state),
           // A child cancelled alone: what came back for that child; otherwise the booking's refund.
           child.cancelled ? childRefundText(child.refundSen) : refundText(booking.state, booking.refund),
+          // Issue 40: Arrived / No-show of the child's visit (a child moved alone has a visit of its own).
+          attendanceText(marks, booking.reference, time ?? booking.start),
         ]),
       );
     }
