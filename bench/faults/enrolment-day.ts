@@ -5,6 +5,7 @@
 // saw and what the database holds; bench/enrolment-faults.ts prints it, e2e/deploy/faults.e2e.test.ts asserts the counts.
 import fs from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { brand, schoolYears, addDays, todayInMY, type HoldChallenge } from 'shared-api/contract';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { solveHoldChallenge } from '../../booking-remote/src/lib/hold-limit/holdChallenge';
@@ -49,6 +50,8 @@ export type RunResult = {
   mailsQueued: number;
   mailsSent: number;
   mailsUnsent: number;
+  /** Each unsent mail as the outbox has it when the run stopped waiting: status, attempts, last error, age. */
+  unsentMails: string[];
   mailsReceived: number;
   /** Queued mails the SMTP server never received. */
   mailsLost: number;
@@ -63,10 +66,16 @@ export type RunResult = {
   hung: number;
   initiate: { count: number; p50: number; p99: number };
   home: { count: number; p50: number; p99: number; serverErrors: number };
+  /** `/` answered 5xx or not at all, by status and by when: while PostgreSQL was down, within 5 s of the kills, else. */
+  homeFailures: Record<string, number>;
   databaseDown?: { ms: number; requests: number; with503RetryAfter: number; longestMs: number };
   faultsDone: string[];
-  /** `/` requests that reached a shell server, per language, and the most in one cache period. */
+  /** `/` requests that reached a shell server, per language (nginx's own requests filling the cache included). */
   homeReachedShell: Record<string, number>;
+  /** The most `/` requests that reached a shell server in one cache period, per language (the bound is 1). */
+  homeReachedShellPerPeriod: Record<string, number>;
+  /** nginx's lines of the periods past that bound (the first 10), to see why. */
+  homeOverBound: string[];
   /** Cache periods the run spanned: the most `/` may reach the shells per language. */
   cachePeriods: number;
   cachePeriodS: number;
@@ -97,6 +106,7 @@ export const percentile = (values: number[], p: number) => {
 function send(
   url: string,
   options: { localAddress?: string; method?: string; body?: unknown; form?: boolean; headers?: http.OutgoingHttpHeaders; timeoutMs: number },
+  again = false,
 ): Promise<Answer> {
   const startedAt = Date.now();
   return new Promise((resolve) => {
@@ -107,16 +117,23 @@ function send(
       headers['content-length'] = Buffer.byteLength(payload);
     }
     const req = http.request(url, { method: options.method ?? 'GET', localAddress: options.localAddress, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: text, retryAfter: res.headers['retry-after'], ms: Date.now() - startedAt, startedAt }),
-      );
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const body = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, body, retryAfter: res.headers['retry-after'], ms: Date.now() - startedAt, startedAt });
+      });
       res.on('error', () => resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt }));
     });
     req.setTimeout(options.timeoutMs, () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection nginx closed (a reload) as it was reused: nothing reached a server, and a browser asks
+      // again, once (Node's documented check: reusedSocket and ECONNRESET).
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !again) return void send(url, options, true).then(resolve);
+      resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt });
+    });
     req.end(payload);
   });
 }
@@ -272,9 +289,12 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     await joinWaitlist(n, address);
   };
 
-  // `/` meanwhile: English and Malay mixed, spread over the run, each answer checked for the server render.
+  // `/` meanwhile: English and Malay mixed, spread over the run, each answer checked for the server render; asked as
+  // browsers do (Chrome's and Safari's Accept-Encoding), which the edge keeps as one copy per language.
+  const homeHeaders = (lang: string) => ({ 'accept-language': lang, 'accept-encoding': random() < 0.5 ? 'gzip, deflate, br, zstd' : 'gzip, deflate, br' });
   const homeMs: number[] = [];
   let homeServerErrors = 0;
+  const homeFailed: Answer[] = [];
   let homeClientPage = 0;
   let homeClientPageAfterFirstRender = 0;
   const renderedOnce = new Set<string>();
@@ -289,9 +309,12 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
           sent++;
           const lang = random() < 0.5 ? 'en' : 'ms';
           const started = Date.now();
-          const answer = await send(`${stack.urls.shell}/`, { headers: { 'accept-language': lang }, timeoutMs: budgetMs * 2 });
+          const answer = await send(`${stack.urls.shell}/`, { headers: homeHeaders(lang), timeoutMs: budgetMs * 2 });
           homeMs.push(answer.ms);
-          if (answer.status >= 500 || answer.status === 0) homeServerErrors++;
+          if (answer.status >= 500 || answer.status === 0) {
+            homeServerErrors++;
+            homeFailed.push(answer);
+          }
           else if (answer.body.includes('id="server-state"')) renderedOnce.add(lang);
           else {
             homeClientPage++;
@@ -303,7 +326,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       }),
     );
   };
-  const probe = await fetch(`${stack.urls.shell}/`, { headers: { 'accept-language': 'en' } });
+  const probe = await fetch(`${stack.urls.shell}/`, { headers: homeHeaders('en') });
   cachePeriodS = Number(/s-maxage=(\d+)/.exec(probe.headers.get('cache-control') ?? '')?.[1] ?? 5);
   await probe.text();
 
@@ -361,6 +384,12 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     const booked = (await client.query<{ id: number }>(`SELECT id FROM slots WHERE status = 'booked'`)).rows;
     const twice = (await client.query(`SELECT slot_id FROM payments WHERE status = 'completed' GROUP BY slot_id HAVING count(*) > 1`)).rows;
     const mails = (await client.query<{ status: string; message_id: string }>(`SELECT status, message_id FROM mail_outbox`)).rows;
+    const unsentMails = (
+      await client.query<{ line: string }>(
+        `SELECT concat_ws(' ', kind, status, 'attempts=' || attempts, 'age=' || floor(extract(epoch from now() - created_at))::int || 's', last_error) AS line
+         FROM mail_outbox WHERE status <> 'sent' ORDER BY id`,
+      )
+    ).rows.map((row) => row.line);
     const received = options.receivedMessageIds().map((id) => id.replace(/^<|>$/g, ''));
     const receivedCount = new Map<string, number>();
     for (const id of received) receivedCount.set(id, (receivedCount.get(id) ?? 0) + 1);
@@ -370,9 +399,33 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     const lines = fs.readFileSync(logFile, 'utf8').slice(logStart).split('\n').filter((line) => line.includes('"GET / HTTP'));
     const reached = lines.filter((line) => !line.includes('upstream=-'));
     const homeReachedShell: Record<string, number> = {};
+    const perPeriod = new Map<string, number>();
+    const linesOf = new Map<string, string[]>();
     for (const line of reached) {
       const lang = /lang="al:([^"]*)"/.exec(line)?.[1] ?? /lang="([^"]*)"/.exec(line)?.[1] ?? '?';
       homeReachedShell[lang] = (homeReachedShell[lang] ?? 0) + 1;
+      const at = Number(/ at=([\d.]+)/.exec(line)?.[1] ?? 0);
+      const key = `${lang} ${Math.floor(at / cachePeriodS)}`;
+      perPeriod.set(key, (perPeriod.get(key) ?? 0) + 1);
+      linesOf.set(key, [...(linesOf.get(key) ?? []), line]);
+    }
+    const homeReachedShellPerPeriod: Record<string, number> = {};
+    for (const [key, n] of perPeriod) {
+      const lang = key.split(' ')[0];
+      homeReachedShellPerPeriod[lang] = Math.max(homeReachedShellPerPeriod[lang] ?? 0, n);
+    }
+    const homeOverBound = [...linesOf.values()].filter((group) => group.length > 1).flat().slice(0, 10);
+    const homeFailures: Record<string, number> = {};
+    for (const answer of homeFailed) {
+      const at = answer.startedAt;
+      const when =
+        databaseWindow && at + answer.ms >= databaseWindow.from && at <= databaseWindow.to
+          ? 'while PostgreSQL was down'
+          : killedAt !== undefined && at + answer.ms >= killedAt && at <= killedAt + 5_000
+            ? 'within 5 s of the kills'
+            : 'at another time';
+      const key = `${answer.status || 'no answer'} ${when}`;
+      homeFailures[key] = (homeFailures[key] ?? 0) + 1;
     }
     const paidIds = new Set(paid.map((row) => row.id));
     const bookedIds = booked.map((row) => row.id).sort();
@@ -394,6 +447,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       mailsQueued: mails.length,
       mailsSent: sentIds.length,
       mailsUnsent: mails.length - sentIds.length,
+      unsentMails,
       mailsReceived: received.length,
       mailsLost: mails.filter((m) => !receivedCount.has(m.message_id.replace(/^<|>$/g, ''))).length,
       mailDuplicates: [...receivedCount.values()].filter((count) => count > 1).length,
@@ -414,7 +468,10 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       },
       faultsDone,
       homeReachedShell,
-      // nginx's `edge` log has no time: the bound is one per language per period the run spans (+1 for a partial one).
+      homeReachedShellPerPeriod,
+      homeOverBound,
+      homeFailures,
+      // The bound over the whole run: one per language per period it spans (+1 for a partial one).
       cachePeriods: Math.ceil((finishedAt - started) / (cachePeriodS * 1000)) + 1,
       cachePeriodS,
       homeClientPage,

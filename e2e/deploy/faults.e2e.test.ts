@@ -111,12 +111,15 @@ maybe('an enrolment day through nginx with a crashed API, a crashed shell and Po
     expect(result.mailsReceived).toBe(result.mailsQueued);
   });
 
-  // The bound of one shell request per language per cache period is asserted undisturbed (deploy/scale.e2e.test.ts);
-  // here, around a shell server killed with -9 on a busy machine, a rehearsal saw 75 in 7 periods: an open defect of
-  // issue 39 (the closing note), not asserted until its cause is fixed.
-  test('the cached `/` never failed, in both languages', () => {
+  // Through the kill -9 of a shell server and PostgreSQL stopped (the shells then serve their last good render), the
+  // edge still asks the shells at most once per language per cache period, and every page is the rendered one.
+  test('the cached `/` never failed, in both languages, and reached the shells at most once per language per cache period', () => {
     expect(result.home.count).toBe(600);
     expect(result.home.serverErrors).toBe(0);
+    expect(result.homeFailures).toEqual({});
     expect(Object.keys(result.homeReachedShell).sort()).toEqual(['en', 'ms']);
+    expect(result.homeOverBound).toEqual([]);
+    expect(result.homeReachedShellPerPeriod).toEqual({ en: 1, ms: 1 });
+    expect(result.homeClientPageAfterFirstRender).toBe(0);
   });
 });
