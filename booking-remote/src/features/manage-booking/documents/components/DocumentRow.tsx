@@ -128,7 +128,7 @@ export function DocumentRow({ token, position, child, item, limits, editable }: 
       )}
       {canUpload && (
         <Buttons>
-          <input ref={input} type="file" accept={ACCEPT} hidden onChange={(event) => void picked(event)} data-kind={item.kind} />
+          <input ref={input} type="file" accept={ACCEPT} hidden onChange={(event) => void picked(event)} />
           <Button variant={item.file ? 'secondary' : 'primary'} size="sm" aria-label={label(item.file ? 'replace' : 'upload')} loading={uploading.isLoading} disabled={busy} onClick={() => input.current?.click()}>
             {item.file ? t('replace') : t('upload')}
           </Button>

@@ -218,6 +218,25 @@ describe('Before your visit (issue 40)', () => {
     expect(box).not.toBeChecked();
   });
 
+  it('several children: a list per child, each button naming the child', async () => {
+    const items = (state: DocumentItem['state']) => (['guardianId', 'birthCertificate', 'immunisation', 'academicRecords'] as const).map((kind) => item(kind, state));
+    documentsServer(
+      documentsView({
+        children: [
+          { position: 1, name: 'Adam Firdaus', items: items('toBring') },
+          { position: 2, name: 'Siti Hajar', items: items('notNeeded').map((i) => (i.kind === 'guardianId' ? item('guardianId', 'toBring') : i)) },
+        ],
+      }),
+    );
+    render();
+    const siti = await screen.findByRole('region', { name: "Siti Hajar's documents" });
+    expect(within(siti).getAllByRole('button')).toHaveLength(1);
+    expect(within(siti).getByRole('button', { name: 'Upload Parent/guardian ID for Siti Hajar' })).toBeEnabled();
+    expect(within(siti).getAllByText('Not needed')).toHaveLength(3);
+    const adam = screen.getByRole('region', { name: "Adam Firdaus's documents" });
+    expect(within(adam).getAllByRole('button', { name: / for Adam Firdaus$/ })).toHaveLength(4);
+  });
+
   it('once the visit has started the page says so and offers no upload, replace, remove or tick', async () => {
     documentsServer(documentsView({ editable: false }));
     render();
