@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DocumentsErrorCode, DocumentsMessage, ErrorCode, ManageErrorCode, ManageMessage, type DocumentsView } from 'shared-api/contract';
 import { auditLog } from '../../src/audit/table';
@@ -244,7 +244,7 @@ describe.each(stores)('documents on the %s', (_name, startStore) => {
       'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
     });
     expect((await sharp(download.rawPayload).metadata()).exif).toBeUndefined();
-    const [audit] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'document_downloaded'));
+    const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'document_downloaded'), eq(auditLog.target, b.reference)));
     expect(audit).toMatchObject({ actor: 'staff@example.com', target: b.reference, ip: '10.75.0.9', detail: { file: file.id, child: 2, kind: 'birthCertificate' } });
 
     const mark = await ctx.app.inject({ method: 'POST', url: `/staff/bookings/${b.reference}/documents/1/guardianId/mark`, headers: auth(staff), payload: { mark: 'seenOnPaper' } });
