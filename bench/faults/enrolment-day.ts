@@ -159,7 +159,9 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
   let parentServerErrors = 0;
   let networkErrors = 0;
   let retries = 0;
+  // From just before the kill -9 is sent to when both processes are gone (a busy machine takes a while to deliver it).
   let killedAt: number | undefined;
+  let killedBy: number | undefined;
   const cutByKill: Record<string, number> = {};
   const initiateMs: number[] = [];
 
@@ -174,7 +176,8 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       parentAnswers.push(answer);
       const told = answer.status === 503 && answer.retryAfter !== undefined;
       // nginx's 502 for a request that was under way at the process killed with -9 (a POST is never resent).
-      const cut = answer.status === 502 && killedAt !== undefined && answer.startedAt <= killedAt && answer.startedAt + answer.ms >= killedAt;
+      const cut =
+        answer.status === 502 && killedAt !== undefined && answer.startedAt <= (killedBy ?? Date.now()) && answer.startedAt + answer.ms >= killedAt;
       if (answer.status === 0) networkErrors++;
       else if (cut) cutByKill[what] = (cutByKill[what] ?? 0) + 1;
       else if (answer.status >= 500 && !told) {
@@ -342,6 +345,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     options.log?.(`faults: every API rolled`);
     killedAt = Date.now();
     await Promise.all([stack.stopApi(1, 'SIGKILL'), stack.stopShell(0, 'SIGKILL')]);
+    killedBy = Date.now();
     faultsDone.push('kill -9 API 2', 'kill -9 shell 1');
     await sleep(1_000);
     await Promise.all([stack.startApi(1), stack.startShell(0)]);
