@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, describeViolations } from '../support/axe';
 import type { LaunchedBrowser } from '../support/browser';
-import { addSlot, apiCall, nextWeekdays, startJourney } from '../support/journey';
+import { addSlot, apiCall, demoLoginFrom, nextWeekdays, startJourney } from '../support/journey';
 import { bookToGateway, onGateway } from '../support/parent';
 import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
@@ -129,4 +129,22 @@ test('journey documents: a phone uploads a photo (stored without its location) a
   expect(storedPdf.headers.get('content-disposition')).toMatch(/^attachment/);
   expect(Buffer.from(await storedPdf.arrayBuffer()).equals(pdf)).toBe(true);
   await journey.finish(page);
+
+  // The staff's "Visits of the day" on the dashboard (a desk): the visit's day picked, the child's 2 of 4 in.
+  const desk = await browser.context.newPage();
+  await desk.setViewportSize({ width: 1366, height: 900 });
+  const login = demoLoginFrom(stack.logs);
+  await desk.goto(`${stack.urls.shell}/login`);
+  await desk.getByLabel('Email').fill(login.email);
+  await desk.getByLabel('Password').fill(login.password);
+  await desk.getByRole('button', { name: 'Login' }).click();
+  await desk.waitForURL('**/secured/dashboard');
+  // The picker's label of the visit's day: 'Thu 3' (GMT+8; the day is within the seven days the view opens on).
+  const [y, m, d] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+  await desk.getByRole('group', { name: 'Day' }).getByText(`${weekday} ${d}`, { exact: true }).click();
+  const visitItem = desk.getByRole('listitem').filter({ hasText: visit.reference });
+  await visitItem.getByText('2 of 4 in', { exact: true }).waitFor();
+  // Arrived waits for the visit's own day (days ahead here: the server's clock decides).
+  expect(await visitItem.getByRole('button', { name: /arrived/i }).isDisabled()).toBe(true);
 });
