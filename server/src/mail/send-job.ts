@@ -35,6 +35,11 @@ export const MAYBE_DELIVERED_PAUSE_SECONDS = 30 * 60;
 export const MAYBE_DELIVERED_NOTE = 'The mail server may have accepted this message (no reply after it was sent): ';
 /** A job whose sender died is retried after this long (pg-boss's expiry): above the SMTP timeouts (5 + 5 + 10 s). */
 const SEND_EXPIRY_SECONDS = 120;
+/**
+ * A message the server accepted is marked sent, tried again this long while the database is away (a restart, a
+ * failover): left `sending`, it would go out a second time when its job expires. Below SEND_EXPIRY_SECONDS.
+ */
+export const MARK_SENT_WITHIN_MS = 60_000;
 
 const isTimeout = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string };
@@ -138,9 +143,25 @@ export class MailQueue {
     } catch (err) {
       return this.failed(job, row, err);
     }
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, row.id));
+    await this.markSent(row.id);
     log?.info({ mailId: row.id, kind: row.kind }, 'mail: sent');
     return 1;
+  }
+
+  /** The mark of a message the server accepted, tried again (250 ms, doubling to 5 s) while the database is away. */
+  private async markSent(mailId: number): Promise<void> {
+    const { db, log } = this.options;
+    const until = Date.now() + MARK_SENT_WITHIN_MS;
+    for (let pause = 250; ; pause = Math.min(pause * 2, 5_000)) {
+      try {
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, mailId));
+        return;
+      } catch (err) {
+        if (Date.now() + pause > until) throw err;
+        log?.warn({ mailId, err, retryInMs: pause }, 'mail: sent, not yet marked sent (database away): trying again');
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
   }
 
   private async failed(job: RunningJob<MailJob>, row: MailRow, err: unknown): Promise<number> {
