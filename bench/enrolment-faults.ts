@@ -76,10 +76,14 @@ const table = (calm: RunResult, faulty: RunResult): string => {
     row('retries (503 + Retry-After asked again)', (r) => r.retries),
     row('requests past their 15 s budget', (r) => r.hung),
     row('initiate p50 / p99 (with retries)', (r) => ms(r.initiate)),
-    row('`/` p50 / p99', (r) => `${ms(r.home)} (${r.home.count} requests, ${r.home.serverErrors} 5xx)`),
+    row('`/` p50 / p99', (r) => `${ms(r.home)} (${r.home.count} requests, ${r.home.serverErrors} 5xx or no answer)`),
+    row('`/` 5xx or no answer, by status and when', (r) =>
+      Object.entries(r.homeFailures).map(([what, n]) => `${what}: ${n}`).join('; ') || 'none'),
     row('while PostgreSQL was down: requests / 503 with Retry-After / longest', (r) =>
       r.databaseDown ? `${r.databaseDown.requests} / ${r.databaseDown.with503RetryAfter} / ${r.databaseDown.longestMs} ms (${r.databaseDown.ms} ms down)` : '—'),
     row('`/` that reached a shell server, per language', perLanguage),
+    row('most `/` that reached a shell server in one cache period, per language (bound: 1)', (r) =>
+      Object.entries(r.homeReachedShellPerPeriod).map(([lang, n]) => `${lang} ${n}`).join(', ')),
     row('`/` answered with the client page (all / after the first render)', (r) => `${r.homeClientPage} / ${r.homeClientPageAfterFirstRender}`),
     row('faults', (r) => r.faultsDone.join('; ') || 'none'),
   ].join('\n');
