@@ -14,7 +14,8 @@ export type AuditFilter = {
   limit: number;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern finding `text` anywhere, its `%`, `_` and `\\` taken literally (also the staff list's search). */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The records matching `filter`, newest first (ties by id), one page of them, and how many match in all. */
 export async function listAudit(db: DbOrTx, filter: AuditFilter): Promise<AuditPage> {

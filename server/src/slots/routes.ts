@@ -7,6 +7,8 @@ import {
   envelope,
   setSeatsBodySchema,
   SLOT_MAX_SEATS,
+  STAFF_PAGE_MAX,
+  STAFF_PAGE_SIZE,
   staffListQuerySchema,
   staffListSchema,
   slotIdParamSchema,
@@ -15,7 +17,7 @@ import {
 import { recordAudit, auditBy } from '../audit';
 import { slotTimes, toStaffSlot } from './present';
 import { AppError, ok } from '../base/errors';
-import { createSlot, deleteSlot, listStaffSlots, setSeats } from './slot-service';
+import { createSlot, deleteSlot, listStaffSlotPage, listStaffSlots, setSeats, staffListStats } from './slot-service';
 import { slotFreed } from '../base/slot-watch';
 import { bearerSecurity, errorResponses } from '../base/routes';
 
@@ -33,17 +35,31 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['slots (staff)'],
         operationId: 'listStaffSlots',
-        summary: 'All live slots with visitor details (read at timeSlots.rows)',
+        summary: `All live slots with visitor details (read at timeSlots.rows); with view, page, limit (up to ${STAFF_PAGE_MAX}) or q, one page of upcoming, past or booked slots with its total and the stat counts`,
         security: bearerSecurity,
         querystring: staffListQuerySchema,
         response: { 200: envelope(staffListSchema), ...errorResponses(401) },
       },
     },
     async (request) => {
-      const { isBooked } = request.query;
-      const rows = await listStaffSlots(app.db, isBooked === undefined ? undefined : isBooked === 'true');
+      const { isBooked, view, page, limit, q } = request.query;
+      const booked = isBooked === undefined ? undefined : isBooked === 'true';
       const now = new Date();
-      return ok({ timeSlots: { rows: rows.map((r) => toStaffSlot(r, now)), count: rows.length } }, `${rows.length} slot(s) found`);
+      if (view === undefined && page === undefined && limit === undefined && q === undefined) {
+        const rows = await listStaffSlots(app.db, booked);
+        return ok({ timeSlots: { rows: rows.map((r) => toStaffSlot(r, now)), count: rows.length } }, `${rows.length} slot(s) found`);
+      }
+      // Paged (issue 41): the dashboard asks for one page of a view, never the school's whole history.
+      const paging = { view: view ?? 'upcoming', page: page ?? 1, limit: limit ?? STAFF_PAGE_SIZE };
+      const [{ rows, total }, stats] = await Promise.all([listStaffSlotPage(app.db, { ...paging, q: q || undefined, isBooked: booked }), staffListStats(app.db)]);
+      return ok(
+        {
+          timeSlots: { rows: rows.map((r) => toStaffSlot(r, now)), count: total },
+          pagination: { total, page: paging.page, limit: paging.limit, totalPages: Math.ceil(total / paging.limit) },
+          stats,
+        },
+        `${total} slot(s) found`,
+      );
     },
   );
 

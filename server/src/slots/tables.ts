@@ -40,6 +40,7 @@ export const slots = pgTable(
     uniqueIndex('slots_live_start_seat_uq').on(t.startAt, t.seat).where(sql`deleted_at IS NULL`),
     index('slots_booking_reference_idx').on(t.bookingReference).where(sql`booking_reference IS NOT NULL`),
     index('slots_public_list_idx').on(t.startAt, t.id).where(sql`deleted_at IS NULL AND status = 'available'`),
+    index('slots_booked_list_idx').on(t.startAt, t.seat).where(sql`deleted_at IS NULL AND status = 'booked'`),
     check('slots_end_after_start', sql`end_at > start_at`),
     check('slots_seat_check', sql`seat BETWEEN 1 AND 6`),
     check('slots_booked_names_consent', sql`status <> 'booked' OR consent_id IS NOT NULL`),

@@ -261,10 +261,33 @@ export type PublicListLegacy = z.infer<typeof publicListLegacySchema>;
 /** Grouped shape: week number, then date, then that day's slots. */
 export const publicListGroupedSchema = z.record(z.string(), z.record(z.string(), z.array(publicSlotSchema.extend({ week: z.number().int() }))));
 
+/** The staff list's pages (issue 41): rows per page when `limit` is left out, and the most a page may ask. */
+export const STAFF_PAGE_SIZE = 50;
+export const STAFF_PAGE_MAX = 200;
+export const STAFF_SEARCH_MAX = 100;
+export const STAFF_LIST_VIEWS = ['upcoming', 'past', 'booked'] as const;
+export type StaffListView = (typeof STAFF_LIST_VIEWS)[number];
+/**
+ * Without `view`, `page`, `limit` or `q` the answer is the spec's: every live slot. With any of them, one page of a view:
+ * upcoming (soonest first), past (newest first) or booked (by start, past ones too), searched by `q`, with `stats`.
+ */
 export const staffListQuerySchema = z.object({
   isBooked: z.enum(['true', 'false']).optional(),
+  view: z.enum(STAFF_LIST_VIEWS).optional(),
+  page: wholeNumberSchema(1_000_000).optional(),
+  limit: wholeNumberSchema(STAFF_PAGE_MAX).optional(),
+  q: z.string().trim().max(STAFF_SEARCH_MAX).optional(),
 });
-export const staffListSchema = z.object({ timeSlots: z.object({ rows: z.array(staffSlotSchema), count: z.number().int() }) });
+export type StaffListQuery = z.input<typeof staffListQuerySchema>;
+/** The dashboard's stat cards, counted in SQL: live slots still ahead, of them not booked and today's (GMT+8); booked counts past bookings too. */
+export const staffListStatsSchema = z.object({ total: z.number().int(), booked: z.number().int(), available: z.number().int(), today: z.number().int() });
+export type StaffListStats = z.infer<typeof staffListStatsSchema>;
+export const staffListSchema = z.object({
+  timeSlots: z.object({ rows: z.array(staffSlotSchema), count: z.number().int() }),
+  /** Only on a paged answer: `count` above is every row matching, `pagination` this page. */
+  pagination: paginationSchema.optional(),
+  stats: staffListStatsSchema.optional(),
+});
 
 /** `seats`: children assessed at the same time (1 to SLOT_MAX_SEATS; 1 when left out, the slot as the spec has it). */
 export const createSlotBodySchema = z.object({ date: isoDate, startTime: slotTime, endTime: slotTime, seats: z.number().int().min(1).max(SLOT_MAX_SEATS).optional() });
