@@ -110,8 +110,8 @@ export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<St
 
 /**
  * One page of a staff view (issue 41): upcoming (start still ahead, soonest first), past (started, newest first) or
- * booked (past ones too, by start as the Booked view always was); `q` finds the visitor's name, email, phone, the
- * reference or the child's name. `total` counts every matching row; seats are counted for the page's times only.
+ * booked (past ones too, by start as the Booked view always was); `q` finds the visitor's name, email, phone (its
+ * digits too), the reference, the child's name or the school. `total` counts every matching row; seats are counted for the page's times only.
  */
 export async function listStaffSlotPage(
   db: DbOrTx,
@@ -121,6 +121,8 @@ export async function listStaffSlotPage(
     query.view === 'upcoming' ? gt(slots.startAt, sql`now()`) : query.view === 'past' ? lte(slots.startAt, sql`now()`) : eq(slots.status, 'booked');
   const bookedFilter = query.isBooked === undefined ? undefined : eq(slots.status, query.isBooked ? 'booked' : 'available');
   const pattern = query.q ? likePattern(query.q) : undefined;
+  // As the dashboard's own search: a number typed with spaces or hyphens is looked for as digits too.
+  const phoneDigits = query.q && /^[\d\s()+.-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : '';
   const search = pattern
     ? or(
         ilike(slots.visitorName, pattern),
@@ -128,6 +130,8 @@ export async function listStaffSlotPage(
         ilike(slots.visitorContactNo, pattern),
         ilike(slots.bookingReference, pattern),
         ilike(slots.childName, pattern),
+        ilike(slots.selectedSchool, pattern),
+        phoneDigits.length >= 3 ? sql`regexp_replace(${slots.visitorContactNo}, '\D', '', 'g') LIKE ${likePattern(phoneDigits)}` : undefined,
       )
     : undefined;
   const where = and(isNull(slots.deletedAt), viewFilter, bookedFilter, search);

@@ -10,9 +10,9 @@ let token: string;
 // Days from now: past ones negative. Every start is a different hour, so none share a time unless a test says so.
 const upcomingDays = [1, 2, 3, 4, 5];
 const pastDays = [-1, -2, -3];
-const bookedAt = new Map<number, { visitorName: string; visitorEmail: string; visitorContactNo: string; bookingReference: string; childName: string }>([
+const bookedAt = new Map<number, { visitorName: string; visitorEmail: string; visitorContactNo: string; bookingReference: string; childName: string; selectedSchool?: string }>([
   [2, { visitorName: 'Aisyah Rahman', visitorEmail: 'aisyah@example.com', visitorContactNo: '+60123456789', bookingReference: 'BK-UP-0002', childName: 'Nur Iman' }],
-  [4, { visitorName: 'Tan Wei Ming', visitorEmail: 'wei.ming@example.com', visitorContactNo: '+60198887777', bookingReference: 'BK-UP-0004', childName: 'Tan Jia Hui' }],
+  [4, { visitorName: 'Tan Wei Ming', visitorEmail: 'wei.ming@example.com', visitorContactNo: '+60198887777', bookingReference: 'BK-UP-0004', childName: 'Tan Jia Hui', selectedSchool: 'Seri Ilmu Primary' }],
   [-2, { visitorName: 'Priya Nair', visitorEmail: 'priya@example.com', visitorContactNo: '+60161112222', bookingReference: 'BK-PA-0002', childName: 'Arjun 100%' }],
 ]);
 const ids = new Map<number, number>();
@@ -85,6 +85,8 @@ describe('paged', () => {
     ['phone', '888777', [4]],
     ['reference', 'bk-pa', [-2]],
     ['child', 'jia hui', [4]],
+    ['school', 'seri ilmu primary', [4]],
+    ['phone typed with spaces and hyphens', '019-888 7777', [4]],
     ['a % taken literally', '100%', [-2]],
     ['a _ taken literally', 'BK_', []],
   ])('search finds by %s', async (_what, q, expected) => {
