@@ -1,12 +1,17 @@
 // Issue 40's parent journey on a 390 px phone: pay, open the manage link, upload a birth certificate photo carrying GPS
 // EXIF and an immunisation PDF, replace the photo; staff then get the photo without its location, the PDF as it came,
-// both as attachments, and the day's visit shows 2 of 4 documents in.
+// both as attachments, and the day's visit shows 2 of 4 documents in. Then the visit's day: the API runs on a
+// throwaway PostgreSQL database, so the test can move two paid visits to a time that has begun today (the only way a
+// visit booked ahead is on its day whatever the hour the test runs); staff mark one Arrived and one No-show, and both
+// show in the Booked list, the CSV and the audit trail.
+import fs from 'node:fs';
+import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, describeViolations } from '../support/axe';
 import type { LaunchedBrowser } from '../support/browser';
-import { addSlot, apiCall, demoLoginFrom, nextWeekdays, startJourney } from '../support/journey';
-import { bookToGateway, onGateway } from '../support/parent';
+import { addSlot, apiCall, demoLoginFrom, nextWeekdays, startJourney, todayMY } from '../support/journey';
+import { bookToGateway, onGateway, parent } from '../support/parent';
 import type { Stack } from '../support/product';
 import { productSuite } from '../support/suite';
 
@@ -17,7 +22,26 @@ const PHONE = { width: 390, height: 844 };
 // Days ahead, so the documents are open (until the visit starts) whatever the time of day the test runs.
 const day = nextWeekdays(6)[3];
 
-productSuite({ staff: true, viewport: PHONE }, (s) => ({ stack, browser, token } = s));
+const PG = 'postgres://postgres@127.0.0.1:5432';
+const database = `e2e_documents_${process.pid}_${Date.now()}`;
+const admin = () => new Client({ connectionString: `${PG}/test` });
+// Before the suite's product starts (hooks run in the order they are declared).
+beforeAll(async () => {
+  const client = admin();
+  await client.connect();
+  await client.query(`CREATE DATABASE ${database}`);
+  await client.end();
+});
+
+productSuite({ staff: true, viewport: PHONE, apiEnv: { DATABASE_URL: `${PG}/${database}` } }, (s) => ({ stack, browser, token } = s));
+
+// After the suite's product stopped.
+afterAll(async () => {
+  const client = admin();
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await client.end();
+});
 
 /** A camera photo as a phone takes it: a JPEG whose EXIF carries where it was taken (a GPS IFD: Kuala Lumpur). */
 const cameraPhoto = (background: string) =>
@@ -147,4 +171,74 @@ test('journey documents: a phone uploads a photo (stored without its location) a
   await visitItem.getByText('2 of 4 in', { exact: true }).waitFor();
   // Arrived waits for the visit's own day (days ahead here: the server's clock decides).
   expect(await visitItem.getByRole('button', { name: /arrived/i }).isDisabled()).toBe(true);
+});
+
+test("the visit's day: staff mark one visit Arrived and another No-show after its start; both in the Booked list, the CSV and the audit trail", async () => {
+  // A second family's visit, paid on the phone like the first.
+  await addSlot(stack.urls.api, token, day, '11:00');
+  const phonePage = await browser.context.newPage();
+  await phonePage.setViewportSize(PHONE);
+  await phonePage.goto(`${stack.urls.shell}/`);
+  await bookToGateway(phonePage, day, '11:00', { ...parent, name: 'Siti Aminah binti Yusof', email: 'siti.parent@example.com', phone: '013 456 7890', child: 'Hana binti Razak' });
+  await onGateway(phonePage, 'pay');
+  await phonePage.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 45_000 });
+  await phonePage.close();
+
+  // Both visits now begin today (GMT+8) on whole minutes, as slots do: a few minutes ago, never before today's
+  // midnight; 10:00's first, then 11:00's a minute later.
+  const sql = new Client({ connectionString: `${PG}/${database}` });
+  await sql.connect();
+  try {
+    const midnight = new Date(`${todayMY()}T00:00:00+08:00`).getTime();
+    const first = Math.max(Math.floor((Date.now() - 5 * 60_000) / 60_000) * 60_000, midnight);
+    for (const [time, start] of [['10:00', first], ['11:00', first + 60_000]] as const) {
+      const moved = await sql.query(
+        `UPDATE slots SET start_at = $1, end_at = $2 WHERE deleted_at IS NULL AND status = 'booked' AND start_at = ($3 || ' ' || $4 || '+08')::timestamptz`,
+        [new Date(start).toISOString(), new Date(start + 30 * 60_000).toISOString(), day, time],
+      );
+      expect(moved.rowCount).toBe(1);
+    }
+    // The second visit's start is at most a minute ahead (a test run in the first minutes after midnight): wait for it.
+    const wait = first + 60_000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
+  } finally {
+    await sql.end();
+  }
+
+  // Staff at the desk: today's visits, in order; the first family arrived, the second did not come.
+  const desk = await browser.context.newPage();
+  await desk.setViewportSize({ width: 1366, height: 900 });
+  const login = demoLoginFrom(stack.logs);
+  await desk.goto(`${stack.urls.shell}/login`);
+  await desk.getByLabel('Email').fill(login.email);
+  await desk.getByLabel('Password').fill(login.password);
+  await desk.getByRole('button', { name: 'Login' }).click();
+  await desk.waitForURL('**/secured/dashboard');
+  await desk.getByRole('button', { name: `Mark ${parent.child} arrived` }).click();
+  await desk.getByText(/^Arrived at .* · marked by /).waitFor();
+  await desk.getByRole('button', { name: 'Mark Hana binti Razak no-show' }).click();
+  await desk.getByText(/^No-show, marked at .* by /).waitFor();
+
+  // The Booked list shows each visit's attendance, and the CSV of today's bookings carries it.
+  await desk.getByRole('button', { name: 'Booked', exact: true }).click();
+  const bookedRow = (name: string) => desk.getByRole('row').filter({ hasText: name });
+  await bookedRow(parent.name).getByRole('cell', { name: 'Arrived', exact: true }).waitFor();
+  await bookedRow('Siti Aminah binti Yusof').getByRole('cell', { name: 'No-show', exact: true }).waitFor();
+  const exportSection = desk.getByRole('region', { name: 'Export bookings (CSV)' });
+  await exportSection.getByLabel('From', { exact: true }).fill(todayMY());
+  await exportSection.getByLabel('To', { exact: true }).fill(todayMY());
+  const download = desk.waitForEvent('download');
+  await exportSection.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+  const rowOf = (name: string) => csv.split(/\r?\n/).find((line) => line.includes(name)) ?? '';
+  expect(csv.split(/\r?\n/)[0]).toMatch(/Attendance/);
+  expect(rowOf(parent.child)).toMatch(/Arrived/);
+  expect(rowOf('Hana binti Razak')).toMatch(/No-show/);
+
+  // The audit trail names both marks.
+  const audit = await apiCall<unknown>(stack.urls.api, 'GET', '/staff/audit', undefined, token);
+  expect(audit.status).toBe(200);
+  const text = JSON.stringify(audit.body.data);
+  expect(text).toContain('"visit_arrived"');
+  expect(text).toContain('"visit_no_show"');
 });

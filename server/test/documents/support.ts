@@ -55,7 +55,7 @@ export async function paidBooking(database: DatabaseHandle, { hoursAhead = 0, ch
 /** A multipart/form-data body with one file in the field `file`, as a browser's FormData sends it. */
 export async function multipartBody(bytes: Buffer, fileName: string, type = 'application/octet-stream', field = 'file') {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), fileName);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), fileName);
   const response = new Response(form);
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
 }
