@@ -31,6 +31,8 @@ async function oneRun(faults: boolean): Promise<RunResult> {
       SANDBOX_CALLBACK_DELAY_MS: '0',
       SMTP_URL: inbox.url,
       DATA_DIR: dataDir,
+      // A killed process's jobs are failed back at pg-boss's next maintenance: every 15 s here (120 s by default).
+      JOB_MAINTENANCE_SECONDS: '15',
     },
   });
   try {

@@ -378,8 +378,9 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
-    // A job taken by the process killed with -9 is handed to another after pg-boss's expiry (2 minutes).
-    for (let i = 0; i < 360; i++) {
+    // A job taken by the process killed with -9 is handed to another after pg-boss's expiry (2 minutes), found by its
+    // next maintenance (JOB_MAINTENANCE_SECONDS; the runs set 15), then its retry delay (30 s): up to 4 minutes.
+    for (let i = 0; i < 480; i++) {
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status IN ('pending', 'sending')`);
       if (rows[0].n === 0) break;
       await sleep(500);

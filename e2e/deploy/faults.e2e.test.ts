@@ -44,6 +44,8 @@ maybe('an enrolment day through nginx with a crashed API, a crashed shell and Po
         SANDBOX_CALLBACK_DELAY_MS: '0',
         SMTP_URL: inbox.url,
         DATA_DIR: dataDir,
+        // A killed process's jobs are failed back at pg-boss's next maintenance: every 15 s here (120 s by default).
+        JOB_MAINTENANCE_SECONDS: '15',
       },
       renderBudgetMs: 2000,
     });
