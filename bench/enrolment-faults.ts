@@ -71,7 +71,7 @@ const table = (calm: RunResult, faulty: RunResult): string => {
     row('slots sold twice', (r) => r.slotsSoldTwice),
     row('paid seen by a parent but not in the database', (r) => r.paidSeenMissing),
     row('mails queued / marked sent / received by SMTP', (r) => `${r.mailsQueued} / ${r.mailsSent} / ${r.mailsReceived}`),
-    row('mails lost / received twice', (r) => `${r.mailsLost} / ${r.mailDuplicates}`),
+    row('mails lost / received twice (of those, not cut by the kill -9)', (r) => `${r.mailsLost} / ${r.mailDuplicates} (${r.mailDuplicatesNotCutByKill})`),
     row('parent requests / 5xx shown to a parent / no answer', (r) => `${r.parentRequests} / ${r.parentServerErrors} / ${r.networkErrors}`),
     row('502 for a request under way at the process killed with -9 (asked again)', (r) =>
       Object.entries(r.cutByKill).map(([what, n]) => `${what} ${n}`).join(', ') || '0'),
@@ -86,7 +86,8 @@ const table = (calm: RunResult, faulty: RunResult): string => {
     row('`/` that reached a shell server, per language', perLanguage),
     row('most `/` that reached a shell server in one cache period, per language (bound: 1)', (r) =>
       Object.entries(r.homeReachedShellPerPeriod).map(([lang, n]) => `${lang} ${n}`).join(', ')),
-    row('`/` answered with the client page (all / after the first render)', (r) => `${r.homeClientPage} / ${r.homeClientPageAfterFirstRender}`),
+    row('`/` answered with the client page (all / after the first render / of those, outside PostgreSQL being down)', (r) =>
+      `${r.homeClientPage} / ${r.homeClientPageAfterFirstRender} / ${r.homeClientPageOutsideOutage}`),
     row('faults', (r) => r.faultsDone.join('; ') || 'none'),
   ].join('\n');
 };

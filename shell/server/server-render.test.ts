@@ -1,5 +1,5 @@
 // `/` rendered on the shell's server: the booking remote's render entry (a file in the remote's folder, served as its
-// CDN would) draws the page from the API's public list; any failure gives the last good render (30 s) or the page as built.
+// CDN would) draws the page from the API's public list; any failure gives the page as built.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brandTitle, PUBLIC_LIST_CHANGES_PATH, PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
 import { remoteEntryUrl, type RemotesJson } from './remotes';
-import { describeError, LAST_GOOD_MS, serverRenderer } from './server-render';
+import { describeError, serverRenderer } from './server-render';
 import { RENDERED_PAGE_CACHE_CONTROL, renderModuleUrl, startShellServer } from './shell-server';
 import { startStaticServer, type RunningServer } from './static-files';
 
@@ -262,6 +262,15 @@ describe('any failure serves the page as built', () => {
     await renderedWith('en 09:00 slow');
   });
 
+  test('the API answers an error (its database away), even right after a render: the page as built, never an older render (it tells the parent, with Retry); an edge may keep it as long as a rendered one', async () => {
+    await renderedWith('release-1');
+    api.answer = { status: 503, body: { error: 'down' } };
+    await clientPage();
+    expect((await page()).headers.get('cache-control')).toBe(RENDERED_PAGE_CACHE_CONTROL);
+    // A signed-in visitor's page is never one an edge keeps.
+    expect((await page({ cookie: 'token=abc' })).headers.get('cache-control')).toBe('no-cache');
+  });
+
   test('the remote has no render entry (an older release) or an entry that is not one', async () => {
     fs.rmSync(path.join(bookingFolder, 'server', 'render.js'));
     await clientPage();
@@ -281,23 +290,6 @@ test('a list slower than the budget (a busy API): the last good render, within t
     await new Promise((resolve) => setTimeout(resolve, 350));
     for (let i = 0; i < 5; i++) expect((await render('en'))?.html).toMatch(/en (09:00|10:30) release-1/);
     await eventually(async () => ((await render('en'))?.html.includes('en 10:30') ? true : undefined), 'the new list drawn');
-  } finally {
-    render.stop();
-  }
-});
-
-test('the API answering an error (its database away): the last good render while it is at most 30 s old, then the page as built', async () => {
-  let clock = 1_000_000;
-  const render = serverRenderer({ moduleUrl: () => renderModuleUrl(booking.url), apiUrl: () => api.url, budgetMs: 150, cacheMs: 300, warn: () => undefined, now: () => clock });
-  try {
-    expect(await eventually(async () => (await render('en'))?.html, 'a first render')).toContain('en 09:00 release-1');
-    api.answer = { status: 503, body: { error: 'down' } };
-    clock += 1_000;
-    expect((await render('en'))?.html).toContain('en 09:00 release-1');
-    clock += LAST_GOOD_MS;
-    expect(await render('en')).toBeUndefined();
-    // Never rendered in a language (no last good one): the page as built at once.
-    expect(await render('zh')).toBeUndefined();
   } finally {
     render.stop();
   }

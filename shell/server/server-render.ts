@@ -1,7 +1,7 @@
 // Rendering `/` on this server: the booking remote's render entry (loaded from the remote's address at run time, so a
 // release of the remote alone changes the HTML) draws the timetable from the public list; this server puts it in the
-// frame. An answer slower than the budget, or a failed one (the API away), gives the last good render (at most
-// LAST_GOOD_MS old), else the client-rendered page: never a new way to fail.
+// frame. An answer slower than the budget gives the last good render (at most LAST_GOOD_MS old), else, like any
+// failure, the client-rendered page: never a new way to fail.
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -32,7 +32,7 @@ export const RENDER_BUDGET_MS = 150;
 export const RENDER_CACHE_MS = 5000;
 /** A list read is used again, while the API says the list has not changed, for at most this long: its own cache's. */
 export const LIST_REUSE_MS = 1000;
-/** A render newer than this is served while a newer one is slower than the budget or fails, not the client page. */
+/** A render newer than this is served while a newer one is slower than the budget (enrolment day), not the client page. */
 export const LAST_GOOD_MS = 30_000;
 
 const nodeRequire = createRequire(__filename);
@@ -233,9 +233,10 @@ export function serverRenderer(options: ServerRenderOptions): ServerRenderer {
     try {
       return await Promise.race([drawing, timeout(budgetMs)]);
     } catch (error) {
-      // Slower than the budget (a busy server) or failed (the API away): this entry's last good render, while recent.
+      // Slower than the budget (a busy server): this entry's last good render, while recent. Not on a failure (the API's
+      // database away): the parent then gets the client page, which says so and offers Retry, never slots it cannot book.
       const good = lastGood.get(goodKey);
-      if (good && now() - good.at <= LAST_GOOD_MS) return good.content;
+      if (error instanceof BudgetMissed && good && now() - good.at <= LAST_GOOD_MS) return good.content;
       // Said at most every 10 s: a dead API would otherwise write a line per visitor.
       if (now() - lastWarning > 10_000) {
         lastWarning = now();

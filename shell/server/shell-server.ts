@@ -176,21 +176,25 @@ export function shellRequestHandler(options: ShellServerOptions): http.RequestLi
           return sendGenerated(req, res, urlPath, JSON.stringify(remotes, null, 2), personal ? 'private, no-cache' : 'no-cache');
         }
         const context: PageContext = { remotes, root, hints };
-        const clientPage = () => {
-          sendPage(req, res, builtPage(file!, headFor!(urlPath, req, context)));
+        const clientPage = (cacheControl?: string) => {
+          sendPage(req, res, builtPage(file!, headFor!(urlPath, req, context)), cacheControl);
         };
         if (urlPath !== '/' || !render) return clientPage();
+        const signedIn = new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=`).test(req.headers.cookie ?? '');
+        // `/` without its render (the API's database away, a render over budget with none before): the page as built,
+        // which reads the list itself and says what is wrong; it holds nothing personal, so an edge may keep it as long as
+        // a rendered one rather than pass every parent through to this server while the fault lasts.
+        const fallback = () => clientPage(signedIn || personal ? undefined : RENDERED_PAGE_CACHE_CONTROL);
         const locale = localeOfRequest(req);
         const fresh = /no-cache|max-age=0/.test(`${req.headers['cache-control'] ?? ''} ${req.headers.pragma ?? ''}`);
         void render(locale, renderModuleUrl(remoteBaseUrl(remotes.booking)), fresh)
           .then((content) => content && renderedPage(content, locale, headFor!(urlPath, req, context, false), indexHtml))
           .then(
             (page) => {
-              if (!page) return clientPage();
-              const signedIn = new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=`).test(req.headers.cookie ?? '');
+              if (!page) return fallback();
               sendPage(req, res, page, signedIn || personal ? 'private, no-cache' : RENDERED_PAGE_CACHE_CONTROL);
             },
-            () => clientPage(),
+            () => fallback(),
           );
       });
   };
