@@ -80,6 +80,19 @@ async function pick(page: Page, button: string, file: { name: string; mimeType: 
   await opened.setFiles(file);
 }
 
+/** The demo staff member signed in on a desk (1366 px), on the dashboard. */
+async function staffAtDesk(): Promise<Page> {
+  const desk = await browser.context.newPage();
+  await desk.setViewportSize({ width: 1366, height: 900 });
+  const login = demoLoginFrom(stack.logs);
+  await desk.goto(`${stack.urls.shell}/login`);
+  await desk.getByLabel('Email').fill(login.email);
+  await desk.getByLabel('Password').fill(login.password);
+  await desk.getByRole('button', { name: 'Login' }).click();
+  await desk.waitForURL('**/secured/dashboard');
+  return desk;
+}
+
 type StaffFile = { id: string; name: string; type: string; sizeBytes: number };
 type StaffView = { children: { position: number; items: { kind: string; state: string; file: StaffFile | null }[] }[] };
 
@@ -155,14 +168,7 @@ test('journey documents: a phone uploads a photo (stored without its location) a
   await journey.finish(page);
 
   // The staff's "Visits of the day" on the dashboard (a desk): the visit's day picked, the child's 2 of 4 in.
-  const desk = await browser.context.newPage();
-  await desk.setViewportSize({ width: 1366, height: 900 });
-  const login = demoLoginFrom(stack.logs);
-  await desk.goto(`${stack.urls.shell}/login`);
-  await desk.getByLabel('Email').fill(login.email);
-  await desk.getByLabel('Password').fill(login.password);
-  await desk.getByRole('button', { name: 'Login' }).click();
-  await desk.waitForURL('**/secured/dashboard');
+  const desk = await staffAtDesk();
   // The picker's label of the visit's day: 'Thu 3' (GMT+8; the day is within the seven days the view opens on).
   const [y, m, d] = day.split('-').map(Number);
   const weekday = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
@@ -206,14 +212,7 @@ test("the visit's day: staff mark one visit Arrived and another No-show after it
   }
 
   // Staff at the desk: today's visits, in order; the first family arrived, the second did not come.
-  const desk = await browser.context.newPage();
-  await desk.setViewportSize({ width: 1366, height: 900 });
-  const login = demoLoginFrom(stack.logs);
-  await desk.goto(`${stack.urls.shell}/login`);
-  await desk.getByLabel('Email').fill(login.email);
-  await desk.getByLabel('Password').fill(login.password);
-  await desk.getByRole('button', { name: 'Login' }).click();
-  await desk.waitForURL('**/secured/dashboard');
+  const desk = await staffAtDesk();
   await desk.getByRole('button', { name: `Mark ${parent.child} arrived` }).click();
   await desk.getByText(/^Arrived at .* · marked by /).waitFor();
   await desk.getByRole('button', { name: 'Mark Hana binti Razak no-show' }).click();

@@ -14,9 +14,8 @@ export function downloadCsv(filename: string, csv: string): void {
   downloadFile(filename, [CSV_BOM, csv.startsWith(CSV_BOM) ? csv.slice(CSV_BOM.length) : csv], 'text/csv;charset=utf-8');
 }
 
-/** Hands text to the browser as a file download. */
-export function downloadFile(filename: string, parts: string[], type: string): void {
-  const blob = new Blob(parts, { type });
+/** Hands bytes to the browser as a file download (never opened on the product's origin). */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -25,4 +24,9 @@ export function downloadFile(filename: string, parts: string[], type: string): v
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/** Hands text to the browser as a file download. */
+export function downloadFile(filename: string, parts: string[], type: string): void {
+  saveBlob(new Blob(parts, { type }), filename);
 }

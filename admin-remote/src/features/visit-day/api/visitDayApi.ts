@@ -1,20 +1,9 @@
 // The staff's day (issue 40): the day's visits, Arrived / No-show / Undo, and a child's documents (the documents routes:
 // the view, a file's download, a mark). Injected into the one shared API; answers parsed by the contract's schemas.
 import { api, type Envelope } from 'shared-api';
+import { saveBlob } from '../../../lib/csv';
 import { attendanceAnswerSchema, visitDaySchema, type AttendanceAnswer, type VisitAttendanceState, type VisitDay } from 'shared-api/visit-day';
 import { staffDocumentsViewSchema, type DocumentKind, type StaffDocumentsView, type StaffMark } from 'shared-api/documents';
-
-/** A file's download: its bytes handed to the browser as a file (never opened on the product's origin). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 export const visitDayApi = api.injectEndpoints({
   endpoints: (build) => ({
