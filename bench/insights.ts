@@ -6,7 +6,7 @@
 import { addDays, brand, todayInMY } from 'shared-api/contract';
 import { stopChild } from '../scripts/product';
 import { createDatabase, pg, startServer, staffToken, type Server } from './api/server';
-import { loadAverage, median, today, writeDocSection } from './doc';
+import { loadAverage, median, percentile, today, writeDocSection } from './doc';
 
 const CALLS = Number(process.env.BENCH_INSIGHTS_CALLS) || 50;
 const LIMIT_MS = 100;
@@ -119,11 +119,6 @@ function seedSql(schools: string[]): string[] {
     `ANALYZE`,
   ];
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 type Case = { label: string; from: string; to: string; school?: string };
 

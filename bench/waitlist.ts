@@ -8,7 +8,7 @@ import { addDays, formatMinutes24, isWeekend, todayInMY } from 'shared-api/contr
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { stopChild } from '../scripts/product';
 import { createDatabase, pg, startServer, staffToken, type Server } from './api/server';
-import { loadAverage, today, writeDocSection } from './doc';
+import { loadAverage, percentile, today, writeDocSection } from './doc';
 
 const ENTRIES = Number(process.env.BENCH_WAITLIST_ENTRIES) || 500;
 const SLOTS = Number(process.env.BENCH_WAITLIST_SLOTS) || 100;
@@ -34,11 +34,6 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}, 
 const must = (what: string, r: { status: number; body: string }, ok = [200, 201, 202]) => {
   if (!ok.includes(r.status)) throw new Error(`${what}: ${r.status} ${r.body.slice(0, 300)}`);
   return JSON.parse(r.body) as { data: Record<string, unknown> };
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
 async function main() {

@@ -7,6 +7,7 @@
 // does (at most 3 times); told that the connection holds all it may (429 HOLD_LIMIT without a challenge), a visitor
 // waits what Retry-After says (give or take half) and tries again, as the dialog asks, for up to 10 minutes.
 // Prints one JSON line of results.
+import { percentile } from '../doc';
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { brand, ErrorCode, schoolYears, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../booking-remote/src/lib/hold-limit/holdChallenge';
@@ -143,11 +144,6 @@ async function visitor(n: number): Promise<Outcome> {
   }
   return { visitor: n, status: 'refused every time', attempts: maxAttempts };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-};
 
 async function main() {
   const started = performance.now();

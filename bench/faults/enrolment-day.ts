@@ -10,6 +10,7 @@ import { brand, schoolYears, addDays, todayInMY, type HoldChallenge } from 'shar
 import { currentNoticeVersion } from 'shared-api/privacy';
 import { solveHoldChallenge } from '../../booking-remote/src/lib/hold-limit/holdChallenge';
 import { createSlots, pg, staffToken } from '../api/server';
+import { percentile } from '../doc';
 import type { ScaleStack } from '../../scripts/stack-scale';
 import type { Cluster } from './cluster';
 
@@ -104,10 +105,8 @@ const seeded = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : NaN;
-};
+/** Whole milliseconds. */
+const percentileMs = (values: number[], p: number) => Math.round(percentile(values, p));
 
 /** One HTTP request from `localAddress`, ended after `timeoutMs` (status 0: no answer). */
 function send(
@@ -487,8 +486,8 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       cutByKill,
       retries,
       hung: parentAnswers.filter((a) => a.ms > budgetMs).length,
-      initiate: { count: initiateMs.length, p50: percentile(initiateMs, 50), p99: percentile(initiateMs, 99) },
-      home: { count: homeMs.length, p50: percentile(homeMs, 50), p99: percentile(homeMs, 99), serverErrors: homeServerErrors },
+      initiate: { count: initiateMs.length, p50: percentileMs(initiateMs, 50), p99: percentileMs(initiateMs, 99) },
+      home: { count: homeMs.length, p50: percentileMs(homeMs, 50), p99: percentileMs(homeMs, 99), serverErrors: homeServerErrors },
       databaseDown: databaseWindow && {
         ms: databaseWindow.to - databaseWindow.from,
         requests: inWindow.length,
