@@ -17,7 +17,8 @@ import {
 import { recordAudit, auditBy } from '../audit';
 import { slotTimes, toStaffSlot } from './present';
 import { AppError, ok } from '../base/errors';
-import { createSlot, deleteSlot, listStaffSlotPage, listStaffSlots, setSeats, staffListStats } from './slot-service';
+import { createSlot, deleteSlot, listStaffSlots, setSeats } from './slot-service';
+import { listStaffSlotPage, staffListStats } from './staff-list-page';
 import { slotFreed } from '../base/slot-watch';
 import { bearerSecurity, errorResponses } from '../base/routes';
 
@@ -42,7 +43,7 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { isBooked, view, page, limit, q } = request.query;
+      const { isBooked, view, page, limit, q, sort, direction, school } = request.query;
       const booked = isBooked === undefined ? undefined : isBooked === 'true';
       const now = new Date();
       if (view === undefined && page === undefined && limit === undefined && q === undefined) {
@@ -51,14 +52,18 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Paged (issue 41): the dashboard asks for one page of a view, never the school's whole history.
       const paging = { view: view ?? 'upcoming', page: page ?? 1, limit: limit ?? STAFF_PAGE_SIZE };
-      const [{ rows, total }, stats] = await Promise.all([listStaffSlotPage(app.db, { ...paging, q: q || undefined, isBooked: booked }), staffListStats(app.db)]);
+      const [{ rows, total, slotCount, schools }, stats] = await Promise.all([
+        listStaffSlotPage(app.db, { ...paging, q: q || undefined, isBooked: booked, sort, direction, school }),
+        staffListStats(app.db),
+      ]);
       return ok(
         {
-          timeSlots: { rows: rows.map((r) => toStaffSlot(r, now)), count: total },
+          timeSlots: { rows: rows.map((r) => toStaffSlot(r, now)), count: slotCount },
           pagination: { total, page: paging.page, limit: paging.limit, totalPages: Math.ceil(total / paging.limit) },
           stats,
+          ...(schools && { schools }),
         },
-        `${total} slot(s) found`,
+        `${slotCount} slot(s) found`,
       );
     },
   );

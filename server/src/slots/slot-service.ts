@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_LEAD_HOURS,
   ErrorCode,
@@ -16,12 +16,8 @@ import {
   slotStart,
   parseSlotTime,
   todayInMY,
-  TIMEZONE,
-  type StaffListStats,
-  type StaffListView,
   type VisitorDetails,
 } from 'shared-api/contract';
-import { likePattern } from '../audit';
 import type { DbOrTx } from '../base/db/connection';
 import { slots, type SlotRow } from './tables';
 import type { StaffSlotRow } from './present';
@@ -106,68 +102,6 @@ export async function listStaffSlots(db: DbOrTx, isBooked?: boolean): Promise<St
     .where(and(isNull(slots.deletedAt), filter))
     .orderBy(asc(slots.startAt), asc(slots.id));
   return rows.map(({ row, seats, seatsTaken }) => (Number(seats) > 1 ? { ...row, seats: Number(seats), seatsTaken: Number(seatsTaken) } : row));
-}
-
-/**
- * One page of a staff view (issue 41): upcoming (start still ahead, soonest first), past (started, newest first) or
- * booked (past ones too, by start as the Booked view always was); `q` finds the visitor's name, email, phone (its
- * digits too), the reference, the child's name or the school. `total` counts every matching row; seats are counted for the page's times only.
- */
-export async function listStaffSlotPage(
-  db: DbOrTx,
-  query: { view: StaffListView; page: number; limit: number; q?: string; isBooked?: boolean },
-): Promise<{ rows: StaffSlotRow[]; total: number }> {
-  const viewFilter =
-    query.view === 'upcoming' ? gt(slots.startAt, sql`now()`) : query.view === 'past' ? lte(slots.startAt, sql`now()`) : eq(slots.status, 'booked');
-  const bookedFilter = query.isBooked === undefined ? undefined : eq(slots.status, query.isBooked ? 'booked' : 'available');
-  const pattern = query.q ? likePattern(query.q) : undefined;
-  // As the dashboard's own search: a number typed with spaces or hyphens is looked for as digits too.
-  const phoneDigits = query.q && /^[\d\s()+.-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : '';
-  const search = pattern
-    ? or(
-        ilike(slots.visitorName, pattern),
-        ilike(slots.visitorEmail, pattern),
-        ilike(slots.visitorContactNo, pattern),
-        ilike(slots.bookingReference, pattern),
-        ilike(slots.childName, pattern),
-        ilike(slots.selectedSchool, pattern),
-        phoneDigits.length >= 3 ? sql`regexp_replace(${slots.visitorContactNo}, '\D', '', 'g') LIKE ${likePattern(phoneDigits)}` : undefined,
-      )
-    : undefined;
-  const where = and(isNull(slots.deletedAt), viewFilter, bookedFilter, search);
-  const order = query.view === 'past' ? [desc(slots.startAt), asc(slots.seat), asc(slots.id)] : [asc(slots.startAt), asc(slots.seat), asc(slots.id)];
-  const [page, [{ total }]] = await Promise.all([
-    db.select().from(slots).where(where).orderBy(...order).limit(query.limit).offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(slots).where(where),
-  ]);
-  if (page.length === 0) return { rows: [], total };
-  const starts = [...new Set(page.map((row) => row.startAt.toISOString()))].map((iso) => new Date(iso));
-  const times = await db
-    .select({ startAt: slots.startAt, seats: sql<number>`count(*)`.mapWith(Number), taken: sql<number>`count(*) FILTER (WHERE ${slots.status} = 'booked')`.mapWith(Number) })
-    .from(slots)
-    .where(and(isNull(slots.deletedAt), inArray(slots.startAt, starts)))
-    .groupBy(slots.startAt);
-  const byStart = new Map(times.map((time) => [time.startAt.valueOf(), time]));
-  const rows = page.map((row) => {
-    const time = byStart.get(row.startAt.valueOf());
-    return time && time.seats > 1 ? { ...row, seats: time.seats, seatsTaken: time.taken } : row;
-  });
-  return { rows, total };
-}
-
-/** The dashboard's stat cards in one pass over the live slots: ahead, booked (past too), ahead and free, ahead today in GMT+8. */
-export async function staffListStats(db: DbOrTx): Promise<StaffListStats> {
-  const dayEnd = sql`((now() AT TIME ZONE ${TIMEZONE})::date + 1)::timestamp AT TIME ZONE ${TIMEZONE}`;
-  const [stats] = await db
-    .select({
-      total: sql<number>`count(*) FILTER (WHERE ${slots.startAt} > now())`.mapWith(Number),
-      booked: sql<number>`count(*) FILTER (WHERE ${slots.status} = 'booked')`.mapWith(Number),
-      available: sql<number>`count(*) FILTER (WHERE ${slots.startAt} > now() AND ${slots.status} <> 'booked')`.mapWith(Number),
-      today: sql<number>`count(*) FILTER (WHERE ${slots.startAt} > now() AND ${slots.startAt} < ${dayEnd})`.mapWith(Number),
-    })
-    .from(slots)
-    .where(isNull(slots.deletedAt));
-  return stats;
 }
 
 /** A new time's rows, one per seat (migration 0034): seat 1 is the slot the spec knows; the others seat more children at once. */

@@ -19,6 +19,7 @@ import { SlotAddMessage } from './slot-messages';
 import { isWeekend, parseSlotTime, todayInMY } from './gmt8';
 import { LATEST_SLOT_START_MINUTES, latestSlotDateInMY } from './slot-rules';
 import { dayInMY } from './time';
+import { brand } from './brand';
 import { characterCount, cleanTypedEmail, cleanTypedText, firstCharacters, normalisePhone } from './typed-text';
 import { isSchoolYear, schoolDetails } from './school-details';
 
@@ -267,9 +268,15 @@ export const STAFF_PAGE_MAX = 200;
 export const STAFF_SEARCH_MAX = 100;
 export const STAFF_LIST_VIEWS = ['upcoming', 'past', 'booked'] as const;
 export type StaffListView = (typeof STAFF_LIST_VIEWS)[number];
+/** The columns a staff page sorts by: the spec's Date & Time, or one of the Booked view's visitor columns. */
+export const STAFF_LIST_SORTS = ['dateTime', 'visitor', 'child', 'school', 'phone'] as const;
+export type StaffListSort = (typeof STAFF_LIST_SORTS)[number];
+/** The `school` filter's value for bookings at none of the brand's schools. */
+export const STAFF_OTHER_SCHOOL = 'other';
 /**
  * Without `view`, `page`, `limit` or `q` the answer is the spec's: every live slot. With any of them, one page of a view:
  * upcoming (soonest first), past (newest first) or booked (by start, past ones too), searched by `q`, with `stats`.
+ * The booked view also takes `school` (a brand school's name or STAFF_OTHER_SCHOOL) and answers `schools`.
  */
 export const staffListQuerySchema = z.object({
   isBooked: z.enum(['true', 'false']).optional(),
@@ -277,16 +284,25 @@ export const staffListQuerySchema = z.object({
   page: wholeNumberSchema(1_000_000).optional(),
   limit: wholeNumberSchema(STAFF_PAGE_MAX).optional(),
   q: z.string().trim().max(STAFF_SEARCH_MAX).optional(),
+  sort: z.enum(STAFF_LIST_SORTS).optional(),
+  direction: z.enum(['ascending', 'descending']).optional(),
+  school: z
+    .string()
+    .refine((name) => name === STAFF_OTHER_SCHOOL || brand.schools.some((school) => school.name === name), { message: `school must be one of the schools' names or "${STAFF_OTHER_SCHOOL}"` })
+    .optional(),
 });
 export type StaffListQuery = z.input<typeof staffListQuerySchema>;
 /** The dashboard's stat cards, counted in SQL: live slots still ahead, of them not booked and today's (GMT+8); booked counts past bookings too. */
 export const staffListStatsSchema = z.object({ total: z.number().int(), booked: z.number().int(), available: z.number().int(), today: z.number().int() });
 export type StaffListStats = z.infer<typeof staffListStatsSchema>;
+/** Booked seats per school over the booked view's matches (before its school filter); `school` null: none of the brand's. */
+export const staffListSchoolsSchema = z.array(z.object({ school: z.string().nullable(), count: z.number().int() }));
 export const staffListSchema = z.object({
+  /** Paged: `count` is every slot matching; `pagination` counts the table's rows (the booked view's booking of several children is one row). */
   timeSlots: z.object({ rows: z.array(staffSlotSchema), count: z.number().int() }),
-  /** Only on a paged answer: `count` above is every row matching, `pagination` this page. */
   pagination: paginationSchema.optional(),
   stats: staffListStatsSchema.optional(),
+  schools: staffListSchoolsSchema.optional(),
 });
 
 /** `seats`: children assessed at the same time (1 to SLOT_MAX_SEATS; 1 when left out, the slot as the spec has it). */
