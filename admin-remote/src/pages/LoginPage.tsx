@@ -3,16 +3,18 @@ import { useAppDispatch } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { LoginForm } from '../features/auth';
 import { staffSlotsApi } from '../features/dashboard/api/staffSlotsApi';
+import { dashboardPageArgs } from '../features/dashboard/hooks/useDashboardPage';
+import { readStoredFilter } from '../features/dashboard/hooks/useSlotFilter';
 import { pagesCatalog } from './i18n';
 import { AuthPageLayout } from './layouts/FormCard';
 
 export function LoginPage() {
   const { t } = useCatalog(pagesCatalog);
   const dispatch = useAppDispatch();
-  // While the success shows, the dashboard's chunk and its two lists (useDashboardSlots' arguments) are fetched.
+  // While the success shows, the dashboard's chunk and the first page of its last view (useDashboardPage's arguments) are fetched.
   const prefetchDashboard = () => {
     void import('./SecuredArea');
-    for (const isBooked of [false, true]) dispatch(staffSlotsApi.util.prefetch('staffSlots', { isBooked }, {}));
+    dispatch(staffSlotsApi.util.prefetch('staffSlotPage', dashboardPageArgs(readStoredFilter()), {}));
   };
   return (
     <AuthPageLayout title={t('loginTitle')}>

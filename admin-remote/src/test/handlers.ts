@@ -24,6 +24,7 @@ import {
   staffRoleBodySchema,
 } from 'shared-api/accounts';
 import { bookingEvent, db, TEST_RECOVERY_CODES, TEST_TOTP_CODE } from './db';
+import { PAGE_PARAMS, staffListPage } from './staffListPage';
 
 export const API = 'http://localhost:4000';
 export const DELETE_HELD_MESSAGE =
@@ -121,7 +122,12 @@ export const handlers = [
 
   http.get(`${API}/slot/list`, ({ request }) => {
     if (bearerUser(request) === null) return unauthorized();
-    const isBooked = new URL(request.url).searchParams.get('isBooked');
+    const params = new URL(request.url).searchParams;
+    if (PAGE_PARAMS.some((name) => params.has(name))) {
+      const answer = staffListPage(db.slots, params);
+      return 'refusal' in answer ? fail(400, ErrorCode.VALIDATION_ERROR, answer.refusal) : ok(answer.data);
+    }
+    const isBooked = params.get('isBooked');
     // As the server: isBooked=false lists every unbooked slot, including ones held by a paying visitor.
     const rows: StaffSlot[] = db.slots.filter((s) =>
       isBooked === null ? true : isBooked === 'true' ? s.isBooked : !s.isBooked,

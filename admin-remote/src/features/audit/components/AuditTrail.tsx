@@ -7,6 +7,7 @@ import { DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, WideView
 import { Email } from 'shared-ui/text';
 import { InputField, SelectField } from 'shared-ui/forms';
 import { downloadCsv } from '../../../lib/csv';
+import { Pager } from '../../../lib/Pager';
 import { english } from '../../../lib/i18n';
 import { auditCatalog, auditText } from '../i18n';
 import en from '../locales/en.json';
@@ -249,15 +250,16 @@ export function AuditTrail() {
       )}
 
       {data && (
-        <Inline>
-          <Button size="sm" variant="secondary" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
-            {t('previous')}
-          </Button>
-          <span aria-live="polite">{t('page', { page: data.page, pages, total: data.total })}</span>
-          <Button size="sm" variant="secondary" disabled={page >= pages || isFetching} onClick={() => setPage((p) => p + 1)}>
-            {t('next')}
-          </Button>
-        </Inline>
+        <Pager
+          page={page}
+          pages={pages}
+          busy={isFetching}
+          onPage={setPage}
+          previous={t('previous')}
+          next={t('next')}
+          status={t('page', { page: data.page, pages, total: data.total })}
+          label={t('pages')}
+        />
       )}
     </Stack>
   );

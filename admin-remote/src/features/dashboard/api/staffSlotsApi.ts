@@ -1,14 +1,48 @@
-// The staff slot list and deletion, injected into the one shared API.
+// The staff slot list (a page of a view, issue 41, or the whole list for a move), deletion and seats, injected into the one shared API.
 import { api, type Envelope, type StaffSlot } from 'shared-api';
+import { staffListSchema, type StaffListSort, type StaffListStats, type StaffListView } from 'shared-api/schemas';
 
 export type StaffSlotList = { rows: StaffSlot[]; count: number };
 
+/** One page of the dashboard's table; sort, direction, q and school only when they differ from the view's own. */
+export type StaffPageArgs = {
+  view: StaffListView;
+  isBooked?: boolean;
+  page: number;
+  q?: string;
+  sort?: StaffListSort;
+  direction?: 'ascending' | 'descending';
+  school?: string;
+};
+
+/** A page: its rows (the spec's timeSlots.rows), every slot matching, the table's pages, the stat cards and, booked, the schools. */
+export type StaffSlotPage = {
+  rows: StaffSlot[];
+  count: number;
+  page: number;
+  totalPages: number;
+  stats: StaffListStats;
+  schools?: Array<{ school: string | null; count: number }>;
+};
+
 export const staffSlotsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Every live slot (the spec's call): the Move step's free times. */
     staffSlots: build.query<StaffSlotList, { isBooked: boolean }>({
       query: ({ isBooked }) => ({ url: '/slot/list', params: { isBooked: String(isBooked) } }),
       // The spec reads the staff list at timeSlots.rows.
       transformResponse: (response: Envelope<{ timeSlots: StaffSlotList }>) => response.data.timeSlots,
+      providesTags: ['StaffSlots'],
+    }),
+    staffSlotPage: build.query<StaffSlotPage, StaffPageArgs>({
+      query: ({ isBooked, ...args }) => ({
+        url: '/slot/list',
+        params: { ...(isBooked !== undefined && { isBooked: String(isBooked) }), ...Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '')) },
+      }),
+      transformResponse: (response: Envelope<unknown>) => {
+        const { timeSlots, pagination, stats, schools } = staffListSchema.parse(response.data);
+        return { rows: timeSlots.rows, count: timeSlots.count, page: pagination?.page ?? 1, totalPages: pagination?.totalPages ?? 1, stats: stats!, schools };
+      },
       providesTags: ['StaffSlots'],
     }),
     deleteSlot: build.mutation<null, { slotId: number }>({
@@ -29,4 +63,4 @@ export const staffSlotsApi = api.injectEndpoints({
   }),
 });
 
-export const { useStaffSlotsQuery, useDeleteSlotMutation, useSetSlotSeatsMutation } = staffSlotsApi;
+export const { useStaffSlotsQuery, useStaffSlotPageQuery, useDeleteSlotMutation, useSetSlotSeatsMutation } = staffSlotsApi;

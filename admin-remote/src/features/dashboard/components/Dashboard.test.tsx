@@ -246,34 +246,41 @@ describe('Assessment Dashboard', () => {
     expect(ids()).toEqual(['#12', '#11', '#13']);
   });
 
-  it('filters booked slots by visitor name or email', async () => {
+  it('filters booked slots by visitor name or email, asking the server once typing pauses', async () => {
     seed();
     window.localStorage.setItem(DASHBOARD_FILTER_STORAGE_KEY, 'booked');
     const user = userEvent.setup();
     await openDashboard();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const searched: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q');
+      if (q !== null) searched.push(q);
+    });
     const search = screen.getByLabelText('Search bookings');
+    const shownIds = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent);
     await user.type(search, 'mei');
-    expect(bodyRows()).toHaveLength(1);
-    expect(within(bodyRows()[0]).getByText('#22')).toBeInTheDocument();
+    await waitFor(() => expect(shownIds()).toEqual(['#22']));
+    // Three keys, one question.
+    expect(searched).toEqual(['mei']);
+    server.events.removeAllListeners();
     await user.clear(search);
     await user.type(search, 'AISYAH@EXAMPLE');
-    expect(bodyRows()).toHaveLength(1);
-    expect(within(bodyRows()[0]).getByText('#21')).toBeInTheDocument();
+    await waitFor(() => expect(shownIds()).toEqual(['#21']));
     await user.clear(search);
     await user.type(search, 'nobody');
+    expect(await screen.findByText('No bookings match your search.')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(0);
-    expect(screen.getByText('No bookings match your search.')).toBeInTheDocument();
     // The school and the phone number, typed either way.
     await user.clear(search);
     await user.type(search, 'primary');
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#22']);
+    await waitFor(() => expect(shownIds()).toEqual(['#22']));
     await user.clear(search);
     await user.type(search, '345 6789');
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#21']);
+    await waitFor(() => expect(shownIds()).toEqual(['#21']));
     await user.clear(search);
     await user.type(search, '0123456789');
-    expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#21']);
+    await waitFor(() => expect(shownIds()).toEqual(['#21']));
   });
 
   it('says who booked in the Booked view: visitor (with email), child (with year), school and phone after the spec columns, each sortable', async () => {
@@ -627,7 +634,7 @@ describe('Assessment Dashboard', () => {
       expect(screen.queryByRole('list', { name: 'Bookings by school' })).not.toBeInTheDocument();
     });
 
-    it('shows started slots in a read-only Past view, kept in local storage like the other choices', async () => {
+    it('shows started slots in a read-only Past view, latest first, kept in local storage like the other choices', async () => {
       seed();
       addSlot({ id: 23, date: '2026-11-19', startTime: '09:00', endTime: '09:30', visitorName: 'Past Parent', visitorEmail: 'p@example.my' });
       const user = userEvent.setup();
@@ -638,7 +645,7 @@ describe('Assessment Dashboard', () => {
       expect(screen.getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
       expect(window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY)).toBe('past');
       await waitFor(() => expect(bodyRows()).toHaveLength(3));
-      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#23', '#13', '#11']);
+      expect(bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['#11', '#13', '#23']);
       expect(within(table()).getByText('3 past slots found')).toBeInTheDocument();
       expect(within(table()).queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
       expect(within(table()).queryByRole('button', { name: /Delete|View Details/ })).not.toBeInTheDocument();
@@ -692,6 +699,26 @@ describe('Assessment Dashboard', () => {
       expect(countOf('Seri Ilmu International')).toBe('1');
       expect(countOf('Seri Ilmu Private Primary')).toBe('0');
     });
+  });
+
+  it('shows a page of 50 at a time, with the count of all, Previous and Next', async () => {
+    for (let i = 0; i < 60; i += 1) addSlot({ id: 100 + i, date: inDays(1 + Math.floor(i / 10)), startTime: `${String(8 + (i % 10)).padStart(2, '0')}:00`, endTime: '09:00' });
+    const user = userEvent.setup();
+    await openDashboard();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(within(table()).getByText('60 available slots found')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of the slots' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(within(bodyRows()[0]).getByText('#150')).toBeInTheDocument();
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Another view starts at its first page.
+    await user.click(screen.getByRole('button', { name: 'Booked' }));
+    await user.click(screen.getByRole('button', { name: 'Available' }));
+    await waitFor(() => expect(within(bodyRows()[0]).getByText('#100')).toBeInTheDocument());
   });
 
   it('has no accessibility violations on either filter', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
 import { ConfirmDialog, InputField, SelectField } from 'shared-ui/forms';
@@ -6,22 +6,27 @@ import { Card, CardBody, CardHeader, CardTitle } from 'shared-ui/data';
 import { brand, httpStatus, serverMessage, slotListErrorMessage, type StaffSlot } from 'shared-api';
 import { useDeleteSlotMutation } from '../api/staffSlotsApi';
 import { dashboardCatalog } from '../i18n';
-import { useDashboardSlots } from '../hooks/useDashboardSlots';
-import { useSlotFilter } from '../hooks/useSlotFilter';
+import { defaultSortOf, useDashboardPage } from '../hooks/useDashboardPage';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useSlotFilter, type SlotFilter } from '../hooks/useSlotFilter';
 import { formatWeekday } from '../../../lib/format';
-import { groupBookingSeats, seatsOf as bookingSeats } from '../utils/bookedRows';
-import { attendanceColumn, BOOKED_COLUMNS, DEFAULT_SORT, matchesSearch, sortSlots, type SlotSort } from '../utils/columns';
+import { groupBookingSeats } from '../utils/bookedRows';
+import { attendanceColumn, BOOKED_COLUMNS, type SlotSort } from '../utils/columns';
 import { useAttendanceMarks } from '../hooks/useAttendanceMarks';
 import { formatSlotTimeRange } from '../utils/format';
 import { ActionsMenu } from './ActionsMenu';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { SeatsDialog } from './SeatsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
-import { OTHER_SCHOOL, SchoolStats, schoolOf } from './SchoolStats';
+import { OTHER_SCHOOL, SchoolStats } from './SchoolStats';
 import { SlotFilterToggle } from './SlotFilterToggle';
 import { SlotTable } from './SlotTable';
 import { StatCards } from './StatCards';
 import { UnconfirmedVisits } from './UnconfirmedVisits';
+import { Pager } from '../../../lib/Pager';
+
+/** The search asks the server once typing pauses this long. */
+export const SEARCH_SETTLE_MS = 300;
 
 const SchoolBox = styled.div`
   flex: 0 1 20rem;
@@ -89,48 +94,63 @@ type DashboardProps = {
   onRefresh?: () => void;
 };
 
-/** The staff dashboard: counts, the filtered and sortable slot table, delete, details and CSV export. */
+/** The staff dashboard: counts, the slot table a page at a time (searched, sorted and filtered on the server), delete, details and CSV export. */
 export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) {
   const { t } = useCatalog(dashboardCatalog);
   const navigate = useNavigate();
   const toast = useToast();
-  const [filter, setFilter] = useSlotFilter();
-  const [sort, setSort] = useState<SlotSort>(DEFAULT_SORT);
-  const [search, setSearch] = useState('');
-  const [school, setSchool] = useState('');
+  const [filter, setFilterState] = useSlotFilter();
+  const [sort, setSort] = useState<SlotSort | null>(null);
+  const [search, setSearchState] = useState('');
+  const [school, setSchoolState] = useState('');
+  const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
   const [details, setDetails] = useState<StaffSlot | null>(null);
   const [seatsOf, setSeatsOf] = useState<StaffSlot | null>(null);
-  const { booked, available, past, stats, isLoading, isError, isFetching, error, refetch } = useDashboardSlots();
+  // Any other choice starts again from the first page.
+  const setFilter = (next: SlotFilter) => {
+    setFilterState(next);
+    setPage(1);
+  };
+  const setSearch = (next: string) => {
+    setSearchState(next);
+    setPage(1);
+  };
+  const setSchool = (next: string) => {
+    setSchoolState(next);
+    setPage(1);
+  };
+  const q = useDebouncedValue(search, SEARCH_SETTLE_MS);
+  // Only the Booked view has the visitor columns; the other views sort by date and time.
+  const shownSort = sort && (filter === 'booked' || sort.columnId === 'dateTime') ? sort : defaultSortOf(filter);
+  const { page: shown, stats, isLoading, isError, isFetching, error, refetch } = useDashboardPage(filter, { page, q, school, sort: shownSort });
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
   // Issue 40: the Booked view's Attendance column (Arrived / No-show, marked in the Today view).
   const marks = useAttendanceMarks();
   const bookedColumns = useMemo(() => [...BOOKED_COLUMNS, attendanceColumn(marks)], [marks]);
 
-  const term = search.trim().toLowerCase();
-  // Only the Booked view has the visitor columns; the other views sort by date and time.
-  const shownSort = filter === 'booked' || sort.columnId === 'dateTime' ? sort : DEFAULT_SORT;
-  // The Booked view's shown bookings before the school filter (a booking of several children one row: issue 37).
-  const bookedShown = useMemo(() => groupBookingSeats(booked).filter((s) => matchesSearch(s, term)), [booked, term]);
-  // What the per-school cards count: each child's seat under their own school.
-  const bookedSeatsShown = useMemo(() => bookedShown.flatMap(bookingSeats), [bookedShown]);
-  const rows = useMemo(() => {
-    const source =
-      filter === 'booked' ? bookedShown.filter((s) => !school || bookingSeats(s).some((seat) => schoolOf(seat) === school)) : filter === 'past' ? past : available;
-    return sortSlots(source, shownSort);
-  }, [filter, bookedShown, school, past, available, shownSort]);
+  // The Booked view's booking of several children is one row (its seats come together from the server: issue 37).
+  const rows = useMemo(() => (shown ? (filter === 'booked' ? groupBookingSeats(shown.rows) : shown.rows) : []), [shown, filter]);
   // A new column sorts A to Z (Date & Time earliest first); the sorted one turns around.
-  const onSort = (columnId: string) =>
-    setSort((current) =>
-      current.columnId === columnId
-        ? { columnId, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+  const onSort = (columnId: string) => {
+    setSort(
+      shownSort.columnId === columnId
+        ? { columnId, direction: shownSort.direction === 'ascending' ? 'descending' : 'ascending' }
         : { columnId, direction: 'ascending' },
     );
+    setPage(1);
+  };
 
-  const listEmpty = (filter === 'booked' ? booked : filter === 'past' ? past : available).length === 0;
+  const narrowed = filter === 'booked' && (q.trim() !== '' || school !== '');
+  const listEmpty = shown !== undefined && shown.count === 0 && !narrowed;
   const found = { available: 'foundAvailable', booked: 'foundBooked', past: 'foundPast' } as const;
-  // Slots found: a booking of several children's row counts each of its seats.
-  const caption = isLoading ? t('loadingSlots') : t(found[filter], { count: rows.reduce((count, row) => count + bookingSeats(row).length, 0) });
+  // Slots found: every seat matching, on every page (a booking of several children counts each of its seats).
+  const caption = isLoading ? t('loadingSlots') : t(found[filter], { count: shown?.count ?? 0 });
+  const otherCounted = shown?.schools?.some((s) => s.school === null && s.count > 0) ?? false;
+  // A delete can empty the last page: show the page that is now the last.
+  useEffect(() => {
+    if (shown && shown.totalPages > 0 && page > shown.totalPages) setPage(shown.totalPages);
+  }, [shown, page]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -170,9 +190,9 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
       </Header>
 
       {notice}
-      <StatCards stats={stats} loading={isLoading || isError} />
+      <StatCards stats={stats} loading={stats === undefined} />
       <UnconfirmedVisits />
-      {filter === 'booked' && <SchoolStats slots={bookedSeatsShown} loading={isLoading || isError} />}
+      {filter === 'booked' && <SchoolStats schools={shown?.schools} loading={isLoading || isError} />}
 
       <Card>
         <CardHeader>
@@ -206,7 +226,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                         {s.name}
                       </option>
                     ))}
-                    {booked.some((s) => schoolOf(s) === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
+                    {(otherCounted || school === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
                   </SelectField>
                 </SchoolBox>
               </Filters>
@@ -241,6 +261,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   slots={rows}
                   caption={caption}
                   loading={isLoading}
+                  busy={isFetching}
                   sort={shownSort}
                   onSort={onSort}
                   onDelete={setToDelete}
@@ -250,6 +271,18 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   columns={filter === 'booked' ? bookedColumns : undefined}
                 />
                 {!isLoading && rows.length === 0 && <Note role="status">{t('noSearchMatch')}</Note>}
+                {shown && shown.totalPages > 1 && (
+                  <Pager
+                    page={page}
+                    pages={shown.totalPages}
+                    busy={isFetching}
+                    onPage={setPage}
+                    previous={t('previousPage')}
+                    next={t('nextPage')}
+                    status={t('pageOf', { page: shown.page, pages: shown.totalPages })}
+                    label={t('pages')}
+                  />
+                )}
               </>
             )}
 

@@ -32,6 +32,8 @@ type SlotTableProps = {
   slots: BookedRow[];
   caption: string;
   loading: boolean;
+  /** Another page or order is loading: the rows shown stay, marked busy. */
+  busy?: boolean;
   sort: SlotSort;
   onSort: (columnId: string) => void;
   onDelete: (slot: StaffSlot) => void;
@@ -53,7 +55,7 @@ const CARD_FIELDS = ['child', 'visitor', 'school', 'dateTime', 'status', 'phone'
  * The slots: a table on a desk. On a phone the bookings are cards (CSS decides, so the table never shows there), the
  * other views DataTable's compact list.
  */
-export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onSeats, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
+export function SlotTable({ slots, caption, loading, busy = false, sort, onSort, onDelete, onSeats, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
   const rowAction = (slot: StaffSlot) =>
     isBookedSlot(slot) ? (
@@ -131,7 +133,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
     ...columns.map((column): DataColumn<BookedRow> => ({
       id: column.id,
       header: t(column.header),
-      sortable: true,
+      sortable: column.sortable !== false,
       // Long names wrap between words, emails after their @ or before a dot; a word is broken only when nothing else fits.
       wrap: 'words',
       minWidth: '8rem',
@@ -162,7 +164,7 @@ export function SlotTable({ slots, caption, loading, sort, onSort, onDelete, onS
       rows={loading ? undefined : slots}
       rowKey={(slot) => slot.id}
       caption={caption}
-      busy={loading}
+      busy={loading || busy}
       loadingRows={SKELETON_ROWS}
       sort={sort}
       onSort={onSort}

@@ -1,5 +1,5 @@
 import { useCatalog } from 'shared-ui';
-import type { DashboardStats } from '../hooks/useDashboardSlots';
+import type { StaffListStats as DashboardStats } from 'shared-api/schemas';
 import { dashboardCatalog } from '../i18n';
 import { CountCards } from '../../../lib/CountCards';
 
@@ -11,7 +11,7 @@ const cards = [
 ] as const satisfies ReadonlyArray<{ key: keyof DashboardStats; label: string }>;
 
 /** Four counts; a dash until the lists have loaded. */
-export function StatCards({ stats, loading }: { stats: DashboardStats; loading: boolean }) {
+export function StatCards({ stats, loading }: { stats: DashboardStats | undefined; loading: boolean }) {
   const { t } = useCatalog(dashboardCatalog);
   return (
     <CountCards
@@ -19,7 +19,7 @@ export function StatCards({ stats, loading }: { stats: DashboardStats; loading: 
       cards={cards.map(({ key, label }) => ({
         id: `stat-${key}`,
         label: t(label),
-        count: loading ? undefined : stats[key],
+        count: loading || !stats ? undefined : stats[key],
       }))}
     />
   );

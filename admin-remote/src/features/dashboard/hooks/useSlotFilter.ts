@@ -4,7 +4,7 @@ import { DASHBOARD_FILTER_STORAGE_KEY } from 'shared-api';
 /** Available and Booked are the spec's views; Past (slots whose start has gone by, read-only) is an addition. */
 export type SlotFilter = 'available' | 'booked' | 'past';
 
-function readStoredFilter(): SlotFilter {
+export function readStoredFilter(): SlotFilter {
   try {
     const stored = window.localStorage.getItem(DASHBOARD_FILTER_STORAGE_KEY);
     return stored === 'booked' || stored === 'past' ? stored : 'available';

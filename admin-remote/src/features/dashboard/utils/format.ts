@@ -1,6 +1,5 @@
 // The dashboard's slot helpers; dates, times and phone numbers are written by lib/format (GMT+8 throughout).
 import { parseSlotTime, type StaffSlot } from 'shared-api';
-import { slotStart } from 'shared-api/time';
 import { dayOf, formatPhone, formatTimeRange } from '../../../lib/format';
 import { dashboardText } from '../i18n';
 
@@ -19,9 +18,3 @@ export const formatContactNumber = (contact: string | null | undefined): string 
 
 /** A slot counts as booked in the dashboard when it has a visitor name (spec section 3). */
 export const isBookedSlot = (slot: Pick<StaffSlot, 'visitorName'>): boolean => slot.visitorName !== null;
-
-/** A slot whose start (GMT+8) has gone by; a slot whose start cannot be read counts as upcoming, so it stays in view. */
-export function isPastSlot(slot: Pick<StaffSlot, 'date' | 'startTime'>, now: number = Date.now()): boolean {
-  const start = slotStart(slotDayMY(slot.date), slot.startTime);
-  return start !== null && start.valueOf() <= now;
-}
