@@ -143,6 +143,25 @@ async function build(ctx: TestContext) {
   await addOffer('wc', 's9', 'declined', '2026-03-11T12:00:00');
   await addOffer('wa', 's8', null, '2026-03-12T12:00:00');
   await addOffer('we', 's9', 'declined', '2026-03-20T12:00:00');
+
+  // April (a period of its own, after every figure above): two children in one payment refunded as a whole after the
+  // second child's own refund; a failed payment on the same hold token; two seats booked at 10:00:00 and 10:00:30.
+  await addSlot('a1', { at: '2026-04-07T10:00:00', school: INTERNATIONAL });
+  await addSlot('a2', { at: '2026-04-07T10:00:30', seat: 2, school: PRIMARY });
+  await addPayment('pn', {
+    slot: 'a1', school: INTERNATIONAL, status: 'refunded', amount: 13500, method: 'card', created: '2026-04-06T09:00:00', completed: '2026-04-06T09:05:00',
+    refund: 9000,
+  });
+  await addPayment('po', { slot: 'a1', school: INTERNATIONAL, status: 'failed', amount: 13500, method: 'card', created: '2026-04-06T08:50:00', failure: BookingMessage.paymentFailed });
+  await db.execute(sql`UPDATE payments SET hold_token = 'hold-pn' WHERE id = 'po'`);
+  await db.execute(sql`
+    INSERT INTO payment_children (payment_id, position, slot_id, child_name, child_year, selected_school, fee_sen, discount_sen, amount_sen,
+                                  cancelled_at, cancelled_by, refund_sen, refund_state)
+    VALUES ('pn', 1, ${slotIds.a1}, 'Mei', 'Year 7', ${INTERNATIONAL}, 10000, 1000, 9000, NULL, NULL, NULL, NULL),
+           ('pn', 2, ${slotIds.a2}, 'Ling', 'Year 2', ${PRIMARY}, 5000, 500, 4500, ${my('2026-04-06T12:00:00').toISOString()}, 'parent', 4500, 'refunded')`);
+  await grant('a1', sha256('hold-pn'), '2026-04-06T08:45:00');
+  await grant('a1', sha256('never-paid-4'), '2026-04-06T10:00:00');
+  await grant('a1', sha256('never-paid-4'), '2026-04-06T10:10:00');
 }
 
 describe.each(['pglite', 'postgres'] as const)('Insights figures on a hand-built term (%s)', (driver) => {
@@ -274,6 +293,37 @@ describe.each(['pglite', 'postgres'] as const)('Insights figures on a hand-built
       ],
     });
     expect(await get('money', school(SECONDARY))).toEqual({ schools: [{ school: SECONDARY, paidSen: 15000, refundedSen: 3750, netSen: 11250 }] });
+  });
+
+  it('April: a whole refund counted once with its children, a hold token of two payments counted once, times by the minute', async () => {
+    const april = 'from=2026-04-06&to=2026-04-12';
+    expect(await get('money', april)).toEqual({
+      schools: [
+        { school: PRIMARY, paidSen: 4500, refundedSen: 4500, netSen: 0 },
+        { school: SECONDARY, paidSen: 0, refundedSen: 0, netSen: 0 },
+        { school: INTERNATIONAL, paidSen: 9000, refundedSen: 9000, netSen: 0 },
+      ],
+    });
+    expect(await get('money', `${april}&school=${encodeURIComponent(PRIMARY)}`)).toEqual({ schools: [{ school: PRIMARY, paidSen: 4500, refundedSen: 4500, netSen: 0 }] });
+    expect(await get('checkout', april)).toEqual({
+      holds: 2,
+      started: 2,
+      paid: 1,
+      failed: 1,
+      cancelled: 0,
+      expired: 0,
+      open: 0,
+      holdToPaidPercent: 50,
+      byMethod: [{ method: 'card', started: 2, paid: 1, failed: 1, cancelled: 0, expired: 0, open: 0 }],
+    });
+    expect(await get('checkout', `${april}&school=${encodeURIComponent(INTERNATIONAL)}`)).toMatchObject({ holds: 1, started: 2, paid: 1, holdToPaidPercent: 100 });
+    expect(await get('popular-times', april)).toEqual({ cells: [{ weekday: 2, time: '10:00', seatsBooked: 2 }] });
+    expect((await get('fill-rate', april)).weeks).toEqual([
+      {
+        weekStart: '2026-04-06', seatsOffered: 2, seatsBooked: 2, fillRatePercent: 100,
+        bySchool: [{ school: PRIMARY, seatsBooked: 1 }, { school: SECONDARY, seatsBooked: 0 }, { school: INTERNATIONAL, seatsBooked: 1 }],
+      },
+    ]);
   });
 
   it('needs a staff token', async () => {
