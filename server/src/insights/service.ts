@@ -51,9 +51,12 @@ export async function fillRate(db: DbOrTx, p: Period): Promise<FillRate> {
   const weeks = await rowsOf<{ week: string }>(db, weeksOf(p));
   const rows = await rowsOf<{ week: string; school: string | null; booked: boolean; n: number }>(
     db,
-    sql`SELECT ${weekOf(sql`start_at`)} AS week, selected_school AS school, status = 'booked' AS booked, count(*)::int AS n
-        FROM slots WHERE deleted_at IS NULL AND ${within(sql`start_at`, p)}
-        GROUP BY 1, 2, 3`,
+    // Grouped by the week's first instant and only the groups formatted: to_char on every seat took a third of a
+    // season's query.
+    sql`SELECT to_char(week, 'YYYY-MM-DD') AS week, school, booked, n FROM (
+          SELECT date_trunc('week', ${local(sql`start_at`)}) AS week, selected_school AS school, status = 'booked' AS booked, count(*)::int AS n
+          FROM slots WHERE deleted_at IS NULL AND ${within(sql`start_at`, p)}
+          GROUP BY 1, 2, 3) AS w`,
   );
   const schools = schoolsOf(p);
   return {
@@ -74,10 +77,13 @@ export async function fillRate(db: DbOrTx, p: Period): Promise<FillRate> {
 export async function popularTimes(db: DbOrTx, p: Period): Promise<PopularTimes> {
   const cells = await rowsOf<{ weekday: number; time: string; seatsBooked: number }>(
     db,
-    sql`SELECT extract(isodow FROM ${local(sql`start_at`)})::int AS weekday, to_char(${local(sql`start_at`)}, 'HH24:MI') AS time,
-               count(*)::int AS "seatsBooked"
-        FROM slots WHERE deleted_at IS NULL AND status = 'booked' AND ${within(sql`start_at`, p)} AND ${schoolIs(sql`selected_school`, p)}
-        GROUP BY 1, 2 ORDER BY 1, 2`,
+    // Grouped by the minute of the day, formatted per cell, not per seat (as fill-rate's weeks).
+    sql`SELECT weekday, to_char(minute::interval, 'HH24:MI') AS time, n AS "seatsBooked" FROM (
+          SELECT extract(isodow FROM ${local(sql`start_at`)})::int AS weekday, date_trunc('minute', ${local(sql`start_at`)})::time AS minute,
+                 count(*)::int AS n
+          FROM slots WHERE deleted_at IS NULL AND status = 'booked' AND ${within(sql`start_at`, p)} AND ${schoolIs(sql`selected_school`, p)}
+          GROUP BY 1, 2) AS cells
+        ORDER BY 1, 2`,
   );
   return { cells };
 }
