@@ -159,31 +159,44 @@ const PAID = sql`p.status IN ('completed', 'refund_pending', 'refunded')`;
  */
 export async function checkoutFunnel(db: DbOrTx, p: Period): Promise<CheckoutFunnel> {
   // Independent reads, asked at once (each on a connection of the pool).
-  const [byMethod, [{ holds }]] = await Promise.all([
+  const [byMethod, [{ paymentHolds }], [{ unpaidHolds }]] = await Promise.all([
+    // Each payment is counted once in the inner query by (method, status, expired), a few dozen groups; the outcomes
+    // are summed from those. (Seven filtered counts per payment cost a whole season three times as much.)
     rowsOf<CheckoutFunnel['byMethod'][number]>(
       db,
-      sql`SELECT COALESCE(p.method, 'unknown') AS method,
-                 count(*)::int AS started,
-                 count(*) FILTER (WHERE ${PAID})::int AS paid,
-                 count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason IS DISTINCT FROM ${BookingMessage.sessionExpired})::int AS failed,
-                 count(*) FILTER (WHERE p.status = 'cancelled')::int AS cancelled,
-                 count(*) FILTER (WHERE p.status = 'failed' AND p.failure_reason = ${BookingMessage.sessionExpired})::int AS expired,
-                 count(*) FILTER (WHERE p.status IN ('pending', 'processing'))::int AS open
-          FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}
+      sql`SELECT method, sum(n)::int AS started,
+                 COALESCE(sum(n) FILTER (WHERE ${PAID}), 0)::int AS paid,
+                 COALESCE(sum(n) FILTER (WHERE p.status = 'failed' AND NOT p.expired), 0)::int AS failed,
+                 COALESCE(sum(n) FILTER (WHERE p.status = 'cancelled'), 0)::int AS cancelled,
+                 COALESCE(sum(n) FILTER (WHERE p.status = 'failed' AND p.expired), 0)::int AS expired,
+                 COALESCE(sum(n) FILTER (WHERE p.status IN ('pending', 'processing')), 0)::int AS open
+          FROM (SELECT COALESCE(p.method, 'unknown') AS method, p.status, p.failure_reason IS NOT DISTINCT FROM ${BookingMessage.sessionExpired} AS expired,
+                       count(*) AS n
+                FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}
+                GROUP BY 1, 2, 3) AS p
           GROUP BY 1 ORDER BY 2 DESC, 1`,
     ),
     // A hold is one token: the payments' distinct tokens, plus the grants of the period no payment of the period was
-    // started from. Only payments started after the earliest such grant (less the longest a hold lives) can match one,
-    // so only those are hashed, not a season's. hold_grants has no school: with a school chosen, only payments count.
-    rowsOf<{ holds: number }>(
+    // started from (the next read).
+    rowsOf<{ paymentHolds: number }>(
       db,
-      sql`SELECT ((SELECT count(*) FROM (SELECT DISTINCT p.hold_token FROM payments p WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}) AS t)
-            + ${p.school ? sql`0` : sql`(SELECT count(*) FROM (SELECT DISTINCT g.token_hash FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}
-                AND g.token_hash NOT IN (
-                  SELECT encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') FROM payments p WHERE ${within(sql`p.created_at`, p)}
-                    AND p.created_at >= (SELECT min(started_at) FROM hold_grants WHERE ${within(sql`started_at`, p)}) - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}))) AS g)`})::int AS holds`,
+      // Sorted bytewise (COLLATE "C": equal text is equal bytes either way): about 15 % cheaper than hashing a season's.
+      sql`SELECT count(DISTINCT p.hold_token COLLATE "C")::int AS "paymentHolds" FROM payments p
+          WHERE ${within(sql`p.created_at`, p)} AND ${schoolIs(sql`p.selected_school`, p)}`,
     ),
+    // Only payments started after the earliest such grant (less the longest a hold lives) can match one, so only those
+    // are hashed, not a season's. hold_grants has no school: with a school chosen, only payments count.
+    p.school
+      ? [{ unpaidHolds: 0 }]
+      : rowsOf<{ unpaidHolds: number }>(
+          db,
+          sql`SELECT count(DISTINCT g.token_hash)::int AS "unpaidHolds" FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}
+                AND NOT EXISTS (
+                  SELECT 1 FROM payments p WHERE encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') = g.token_hash AND ${within(sql`p.created_at`, p)}
+                    AND p.created_at >= (SELECT min(started_at) FROM hold_grants WHERE ${within(sql`started_at`, p)}) - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}))`,
+        ),
   ]);
+  const holds = paymentHolds + unpaidHolds;
   const total = (key: keyof CheckoutFunnel['byMethod'][number] & string) => byMethod.reduce((sum, m) => sum + (m[key] as number), 0);
   const paid = total('paid');
   return {
