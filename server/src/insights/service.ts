@@ -190,10 +190,12 @@ export async function checkoutFunnel(db: DbOrTx, p: Period): Promise<CheckoutFun
       ? [{ unpaidHolds: 0 }]
       : rowsOf<{ unpaidHolds: number }>(
           db,
-          sql`SELECT count(DISTINCT g.token_hash)::int AS "unpaidHolds" FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}
-                AND NOT EXISTS (
-                  SELECT 1 FROM payments p WHERE encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') = g.token_hash AND ${within(sql`p.created_at`, p)}
-                    AND p.created_at >= (SELECT min(started_at) FROM hold_grants WHERE ${within(sql`started_at`, p)}) - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}))`,
+          // NOT IN, planned as a hashed subplan: a NOT EXISTS became, for some periods, a merge anti join sorting both
+          // sides' 64-character hashes in the database's collation (the next 4 weeks: 70 ms under EXPLAIN ANALYZE).
+          sql`SELECT count(*)::int AS "unpaidHolds" FROM (SELECT DISTINCT g.token_hash FROM hold_grants g WHERE ${within(sql`g.started_at`, p)}
+                AND g.token_hash NOT IN (
+                  SELECT encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex') FROM payments p WHERE ${within(sql`p.created_at`, p)}
+                    AND p.created_at >= (SELECT min(started_at) FROM hold_grants WHERE ${within(sql`started_at`, p)}) - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}))) AS g`,
         ),
   ]);
   const holds = paymentHolds + unpaidHolds;
