@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ErrorPanel, Heading, Inline, Stack, styled, useCatalog, useToast } from 'shared-ui';
 import { ConfirmDialog, InputField, SelectField } from 'shared-ui/forms';
@@ -67,6 +67,11 @@ const Filters = styled.div`
   align-items: flex-end;
 `;
 
+/** Where a new page starts reading: below the site's sticky header. */
+const TableTop = styled.div`
+  scroll-margin-top: 5rem;
+`;
+
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -104,6 +109,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   const [search, setSearchState] = useState('');
   const [school, setSchoolState] = useState('');
   const [page, setPage] = useState(1);
+  const tableTop = useRef<HTMLDivElement>(null);
   const [toDelete, setToDelete] = useState<StaffSlot | null>(null);
   const [details, setDetails] = useState<StaffSlot | null>(null);
   const [seatsOf, setSeatsOf] = useState<StaffSlot | null>(null);
@@ -257,6 +263,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
               )
             ) : (
               <>
+                <TableTop ref={tableTop} />
                 <SlotTable
                   slots={rows}
                   caption={caption}
@@ -276,7 +283,11 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                     page={page}
                     pages={shown.totalPages}
                     busy={isFetching}
-                    onPage={setPage}
+                    onPage={(next) => {
+                      setPage(next);
+                      // The pager is below the rows: the new page is read from its first row.
+                      tableTop.current?.scrollIntoView?.({ block: 'start' });
+                    }}
                     previous={t('previousPage')}
                     next={t('nextPage')}
                     status={t('pageOf', { page: shown.page, pages: shown.totalPages })}
