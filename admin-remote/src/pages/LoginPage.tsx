@@ -2,9 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import { LoginForm } from '../features/auth';
-import { staffSlotsApi } from '../features/dashboard/api/staffSlotsApi';
-import { dashboardPageArgs } from '../features/dashboard/hooks/useDashboardPage';
-import { readStoredFilter } from '../features/dashboard/hooks/useSlotFilter';
+import { prefetchDashboardPage } from '../features/dashboard/prefetch';
 import { pagesCatalog } from './i18n';
 import { AuthPageLayout } from './layouts/FormCard';
 
@@ -14,7 +12,7 @@ export function LoginPage() {
   // While the success shows, the dashboard's chunk and the first page of its last view (useDashboardPage's arguments) are fetched.
   const prefetchDashboard = () => {
     void import('./SecuredArea');
-    dispatch(staffSlotsApi.util.prefetch('staffSlotPage', dashboardPageArgs(readStoredFilter()), {}));
+    prefetchDashboardPage(dispatch);
   };
   return (
     <AuthPageLayout title={t('loginTitle')}>

@@ -1,6 +1,7 @@
 // The shell (or the standalone bootstrap) already centres and pads the page, so pages add no container of their own.
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { getToken, useAppDispatch } from 'shared-api';
 import { Inline, Spinner, styled, useCatalog } from 'shared-ui';
 import {
   LogoutButton,
@@ -10,6 +11,7 @@ import {
   SecondFactorGate,
 } from '../features/auth';
 import { DashboardPage } from './DashboardPage';
+import { prefetchDashboardPage } from '../features/dashboard';
 import { ColleaguesPage } from './ColleaguesPage';
 import { AuditPage } from './AuditPage';
 import { PrivacyPage } from './PrivacyPage';
@@ -35,6 +37,12 @@ const Bar = styled.div`
  */
 export function SecuredArea() {
   const { t } = useCatalog(pagesCatalog);
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  // Opened on the dashboard with a session: its first page is asked beside /user, not after it (a page already cached is not asked again).
+  useEffect(() => {
+    if (getToken() && pathname.endsWith('/secured/dashboard')) prefetchDashboardPage(dispatch);
+  }, [dispatch, pathname]);
   return (
     <RequireStaff>
       {(user) => {

@@ -1,1 +1,2 @@
 export { Dashboard } from './components/Dashboard';
+export { prefetchDashboardPage } from './prefetch';

@@ -28,6 +28,23 @@ describe('the secured area', () => {
     expect(screen.getByText('staff')).toBeInTheDocument();
   });
 
+  it("asks the dashboard's first page beside the current user, not after it", async () => {
+    Cookies.set('token', issueToken(), { path: '/' });
+    let releaseUser!: () => void;
+    const userHeld = new Promise<void>((resolve) => (releaseUser = resolve));
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    // /user answers only once the slot page has been asked for.
+    server.use(http.get(`${API}/user`, async () => void (await userHeld)));
+    renderAdminApp('/secured/dashboard');
+    await waitFor(() => expect(asked).toContain('/slot/list'));
+    expect(screen.queryByRole('heading', { name: 'Assessment Dashboard' })).not.toBeInTheDocument();
+    releaseUser();
+    expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
+    expect(asked.filter((path) => path === '/slot/list')).toHaveLength(1);
+    server.events.removeAllListeners();
+  });
+
   it('sends /secured to the dashboard', async () => {
     Cookies.set('token', issueToken(), { path: '/' });
     renderAdminApp('/secured');
