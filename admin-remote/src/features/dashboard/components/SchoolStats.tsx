@@ -2,11 +2,8 @@ import { brand } from 'shared-api';
 import { useCatalog } from 'shared-ui';
 import type { StaffSlotPage } from '../api/staffSlotsApi';
 import { dashboardCatalog } from '../i18n';
-import en from '../locales/en.json';
+import { OTHER_SCHOOL } from '../utils/schools';
 import { CountCards } from '../../../lib/CountCards';
-
-/** The "other" bucket's key (its English words); shown in the page's language. */
-export const OTHER_SCHOOL = en.otherSchool;
 
 /** The cards: each brand school's booked seats as the server counted them, and the "other" card only when it counts some. */
 export function schoolCards(schools: StaffSlotPage['schools']): Array<{ school: string; count: number }> {

@@ -5,7 +5,7 @@ import { STAFF_OTHER_SCHOOL } from 'shared-api/schemas';
 import { useStaffSlotPageQuery, type StaffPageArgs, type StaffSlotPage } from '../api/staffSlotsApi';
 import type { SlotFilter } from './useSlotFilter';
 import type { SlotSort } from '../utils/columns';
-import { OTHER_SCHOOL } from '../components/SchoolStats';
+import { OTHER_SCHOOL } from '../utils/schools';
 
 /** Each view's own order: upcoming slots soonest first, past ones latest first, bookings by start. */
 export const defaultSortOf = (filter: SlotFilter): SlotSort => ({ columnId: 'dateTime', direction: filter === 'past' ? 'descending' : 'ascending' });
