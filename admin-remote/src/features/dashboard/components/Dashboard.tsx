@@ -19,7 +19,7 @@ import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { SeatsDialog } from './SeatsDialog';
 import { ExportBookingsCsv } from './ExportBookingsCsv';
 import { SchoolStats } from './SchoolStats';
-import { OTHER_SCHOOL } from '../utils/schools';
+import { STAFF_OTHER_SCHOOL } from 'shared-api/schemas';
 import { SlotFilterToggle } from './SlotFilterToggle';
 import { SlotTable } from './SlotTable';
 import { StatCards } from './StatCards';
@@ -233,7 +233,7 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                         {s.name}
                       </option>
                     ))}
-                    {(otherCounted || school === OTHER_SCHOOL) && <option value={OTHER_SCHOOL}>{t('otherSchool')}</option>}
+                    {(otherCounted || school === STAFF_OTHER_SCHOOL) && <option value={STAFF_OTHER_SCHOOL}>{t('otherSchool')}</option>}
                   </SelectField>
                 </SchoolBox>
               </Filters>

@@ -1,11 +1,9 @@
 // The dashboard's table as pages from the server (issue 41): the view, search, school, sort and page chosen here, the
 // rows, counts and stat cards answered there, so a school's whole history is never loaded.
 import { useRef } from 'react';
-import { STAFF_OTHER_SCHOOL } from 'shared-api/schemas';
 import { useStaffSlotPageQuery, type StaffPageArgs, type StaffSlotPage } from '../api/staffSlotsApi';
 import type { SlotFilter } from './useSlotFilter';
 import type { SlotSort } from '../utils/columns';
-import { OTHER_SCHOOL } from '../utils/schools';
 
 /** Each view's own order: upcoming slots soonest first, past ones latest first, bookings by start. */
 export const defaultSortOf = (filter: SlotFilter): SlotSort => ({ columnId: 'dateTime', direction: filter === 'past' ? 'descending' : 'ascending' });
@@ -24,7 +22,8 @@ export function dashboardPageArgs(filter: SlotFilter, choice: Partial<DashboardP
   if (sort.columnId !== own.columnId || sort.direction !== own.direction) Object.assign(args, { sort: sort.columnId, direction: sort.direction });
   if (filter === 'booked') {
     if (choice.q?.trim()) args.q = choice.q.trim();
-    if (choice.school) args.school = choice.school === OTHER_SCHOOL ? STAFF_OTHER_SCHOOL : choice.school;
+    // A brand school's name, or STAFF_OTHER_SCHOOL (the School filter's values are the server's).
+    if (choice.school) args.school = choice.school;
   }
   return args;
 }
