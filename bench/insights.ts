@@ -3,7 +3,7 @@
 // slots of which 50,000 seats booked, ~71,000 payments, 200,000 payment events, booking events, waitlist entries and
 // offers, hold grants, seeded with set-based SQL. Each route is called 50 times for each period and school; p50/p95
 // are written to docs/PERFORMANCE.md and the run fails if any route's p95 reaches 100 ms.
-import { addDays, brand, todayInMY } from 'shared-api/contract';
+import { addDays, brand, HOLD_TIME_WINDOW_MINUTES, todayInMY } from 'shared-api/contract';
 import { stopChild } from '../scripts/product';
 import { createDatabase, pg, startServer, staffToken, type Server } from './api/server';
 import { loadAverage, median, percentile, today, writeDocSection } from './doc';
@@ -48,7 +48,7 @@ function seedSql(schools: string[]): string[] {
             LATERAL (SELECT ${base} + (i / 1200) * interval '7 days' + ((i % 1200) / 240) * interval '1 day'
                             + ((i % 240) / 6) * interval '15 minutes' AS s) t`,
     `SELECT setval('slots_id_seq', ${SLOTS})`,
-    // One paid payment per booked seat, created 1-30 days before the visit; every 10th start's seats 1 and 2 are one
+    // One paid payment per booked seat, created 1-30 days before the visit (before now, for a visit ahead); every 10th start's seats 1 and 2 are one
     // payment of two children (seat 2 has no payment of its own); 3 % refunded; 1 in 4 paid by card, e-wallet, FPX.
     `INSERT INTO payments (id, reference, slot_id, status, amount_sen, method, visitor_name, visitor_email, visitor_contact_no,
                            selected_school, hold_token, gateway, session_expires_at, completed_at, created_at, paid_amount_sen,
@@ -59,7 +59,7 @@ function seedSql(schools: string[]): string[] {
               s.selected_school, 'hold_' || s.id, 'sandbox', c.at + interval '15 minutes', c.at + interval '3 minutes', c.at,
               CASE WHEN s.seat = 1 AND ((s.id - 1) / 6) % 10 = 0 THEN 10000 ELSE 5000 END,
               CASE WHEN s.id % 33 = 0 THEN 5000 END, 'booked', s.id
-       FROM slots s, LATERAL (SELECT s.start_at - (1 + s.id % 30) * interval '1 day' - (s.id % 600) * interval '1 minute' AS at) c
+       FROM slots s, LATERAL (SELECT LEAST(s.start_at, now()) - (1 + s.id % 30) * interval '1 day' - (s.id % 600) * interval '1 minute' AS at) c
        WHERE s.status = 'booked' AND NOT (s.seat = 2 AND ((s.id - 1) / 6) % 10 = 0)`,
     `INSERT INTO payment_children (payment_id, position, slot_id, child_name, child_year, selected_school, fee_sen, discount_sen, amount_sen)
        SELECT 'pay_' || s.id, k, s.id + k - 1, 'Child ' || k, 'Year 1', s.selected_school, 5000, 0, 5000
@@ -82,7 +82,7 @@ function seedSql(schools: string[]): string[] {
               (ARRAY['failed','failed','cancelled','pending'])[g % 4 + 1], 5000,
               CASE WHEN g % 5 = 0 THEN NULL ELSE (ARRAY['fpx','card','ewallet'])[g % 3 + 1] END,
               'Try ' || g, 't' || g || '@example.com', '0123456789', s.selected_school, 'hold_try_' || g, 'sandbox',
-              s.start_at - interval '5 days', s.start_at - interval '5 days' - interval '15 minutes',
+              LEAST(s.start_at, now()) - interval '5 days', LEAST(s.start_at, now()) - interval '5 days' - interval '15 minutes',
               CASE WHEN g % 4 = 0 THEN 'Payment session expired' WHEN g % 4 = 1 THEN 'Card declined' END,
               ${CONSENTS.attempts} + g
        FROM generate_series(1, ${ATTEMPTS}) g JOIN slots s ON s.id = (g * 3) % ${SLOTS} + 1 AND s.status = 'booked'`,
@@ -107,14 +107,16 @@ function seedSql(schools: string[]): string[] {
               e.joined_at + interval '2 days', (ARRAY['booked','declined','expired','cancelled', NULL])[e.id % 5 + 1],
               CASE WHEN e.id % 5 < 4 THEN e.joined_at + interval '30 hours' END
        FROM waitlist_entries e WHERE e.id <= ${OFFERS}`,
-    // Holds taken: most of them the holds payments were started from, the rest never paid.
+    // Hold grants as a running server keeps them: each new grant sweeps those past HOLD_TIME_WINDOW_MINUTES
+    // (checkout/hold-time.ts), so only the window's are there: those of the recent payments, the rest never paid (an
+    // enrolment rush's worth). Runs before 2026-11-29 13:00 spread 30,000 grants over 50 days, which no server keeps.
     `INSERT INTO hold_grants (slot_id, token_hash, client, started_at, ends_at)
        SELECT p.slot_id, encode(sha256(convert_to(p.hold_token, 'UTF8')), 'hex'), 'c' || (p.slot_id % 900),
               p.created_at - interval '2 minutes', p.created_at + interval '8 minutes'
-       FROM payments p ORDER BY p.created_at DESC LIMIT ${GRANTS / 2}`,
+       FROM payments p WHERE p.created_at > now() - make_interval(mins => ${HOLD_TIME_WINDOW_MINUTES}) ORDER BY p.created_at DESC LIMIT ${GRANTS / 2}`,
     `INSERT INTO hold_grants (slot_id, token_hash, client, started_at, ends_at)
        SELECT g % ${SLOTS} + 1, 'never' || g, 'c' || (g % 900), t.at, t.at + interval '10 minutes'
-       FROM generate_series(1, ${GRANTS / 2}) g, LATERAL (SELECT now() - (g % 1200) * interval '1 hour' AS at) t`,
+       FROM generate_series(1, ${GRANTS}) g, LATERAL (SELECT now() - (g % ${HOLD_TIME_WINDOW_MINUTES - 10}) * interval '1 minute' AS at) t`,
     `SET session_replication_role = DEFAULT`,
     `ANALYZE`,
   ];
