@@ -91,45 +91,48 @@ async function slotPage(db: DbOrTx, query: StaffPageQuery): Promise<StaffPage> {
 /** The booked view: rows are bookings (one reference at one time), the school filter and per-school counts apply. */
 async function bookedPage(db: DbOrTx, query: StaffPageQuery): Promise<StaffPage> {
   const search = searchOf(query.q);
-  // A slot without a reference (the demo data) is a booking of its own.
-  const seats = sql`SELECT ${slots.id} AS id, ${slots.seat} AS seat, ${slots.startAt} AS start_at,
-      CASE WHEN ${slots.bookingReference} IS NULL THEN 'slot:' || ${slots.id} ELSE ${slots.bookingReference} || '@' || ${slots.startAt} END AS unit,
-      ${search ?? sql`true`} AS hit, ${schoolBucket} AS bucket,
-      ${rowSortKey.visitor} AS visitor, ${rowSortKey.child} AS child, ${rowSortKey.school} AS school, ${rowSortKey.phone} AS phone
+  const sortColumn = query.sort && query.sort !== 'dateTime' ? rowSortKey[query.sort] : undefined;
+  // One row a seat, with what its booking's row needs: only the chosen sort's text is computed.
+  const seats = sql`SELECT ${slots.id} AS id, ${slots.seat} AS seat, ${slots.startAt} AS start_at, ${slots.bookingReference} AS reference,
+      ${search ?? sql`true`} AS hit, ${schoolBucket} AS bucket, ${sortColumn ?? sql`NULL::text`} AS sort_text
     FROM ${slots} WHERE ${and(isNull(slots.deletedAt), eq(slots.status, 'booked'))}`;
-  // A booking's sort text: its first seat's (the row shows the parent once and the children in seat order).
-  const first = (column: string) => sql.raw(`(array_agg(${column} ORDER BY seat, id))[1]`);
-  const key = query.sort && query.sort !== 'dateTime' ? first(query.sort) : sql`min(start_at)`;
+  // A booking is one reference at one time; a slot without a reference (the demo data) is a booking of its own. Its
+  // sort text is its first seat's (the row shows the parent once and the children in seat order).
+  const key = sortColumn ? sql`(array_agg(sort_text ORDER BY seat, id))[1]` : sql`min(start_at)`;
   const inSchool =
     query.school === undefined ? sql`true` : query.school === STAFF_OTHER_SCHOOL ? sql`bool_or(bucket IS NULL)` : sql`bool_or(bucket = ${query.school})`;
-  const units = sql`SELECT unit, min(start_at) AS start_at, min(id) AS first_id, count(*) AS seats, array_agg(id ORDER BY seat, id) AS ids,
-      ${key} AS key, ${inSchool} AS in_school FROM seat GROUP BY unit HAVING bool_or(hit)`;
+  const units = sql`SELECT min(start_at) AS start_at, min(id) AS first_id, count(*) AS seats, array_agg(id ORDER BY seat, id) AS ids,
+      array_agg(bucket) AS buckets, ${key} AS key, ${inSchool} AS in_school
+    FROM seat GROUP BY reference, start_at, CASE WHEN reference IS NULL THEN id END HAVING bool_or(hit)`;
+  // The per-school counts, over every booking found (before the school filter), from the same grouping.
+  const schoolCounts = sql`(SELECT json_agg(json_build_object('school', school, 'count', n)) FROM
+      (SELECT b AS school, count(*) AS n FROM unit, unnest(unit.buckets) AS b GROUP BY b) AS counted)`;
   const dir = sql.raw(ascending(query) ? 'ASC' : 'DESC');
-  const [pageRows, schoolRows] = await Promise.all([
-    rowsOf<{ ids: number[]; rows: number; slots: number }>(db, sql`WITH seat AS (${seats}), unit AS (${units})
-      SELECT ids, count(*) OVER () AS rows, sum(seats) OVER () AS slots FROM unit WHERE in_school
-      ORDER BY key ${dir}, start_at ${dir}, first_id ${dir} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
-    rowsOf<{ school: string | null; count: number }>(db, sql`WITH seat AS (${seats}), unit AS (${units})
-      SELECT bucket AS school, count(*) AS count FROM seat WHERE unit IN (SELECT unit FROM unit) GROUP BY bucket`),
-  ]);
-  const found = pageRows.map((row) => ({ ids: row.ids.map(Number), rows: Number(row.rows), slots: Number(row.slots) }));
-  const counts = new Map(schoolRows.map((row) => [row.school, Number(row.count)]));
+  const pageRows = await rowsOf<{ ids: number[]; rows: number; slots: number; schools: SchoolCount[] | null }>(
+    db,
+    sql`WITH seat AS (${seats}), unit AS MATERIALIZED (${units})
+      SELECT ids, count(*) OVER () AS rows, sum(seats) OVER () AS slots, ${schoolCounts} AS schools FROM unit WHERE in_school
+      ORDER BY key ${dir}, start_at ${dir}, first_id ${dir} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+  );
+  // A page past the last (or nothing found): the totals and counts asked again without the page.
+  const [totals] = pageRows.length
+    ? pageRows
+    : await rowsOf<{ rows: number; slots: number | null; schools: SchoolCount[] | null }>(
+        db,
+        sql`WITH seat AS (${seats}), unit AS MATERIALIZED (${units})
+          SELECT (SELECT count(*) FROM unit WHERE in_school) AS rows, (SELECT sum(seats) FROM unit WHERE in_school) AS slots, ${schoolCounts} AS schools`,
+      );
+  const counts = new Map((totals.schools ?? []).map((row) => [row.school, Number(row.count)]));
   const schools = [...brand.schools.map((school) => ({ school: school.name as string | null, count: counts.get(school.name) ?? 0 })), { school: null, count: counts.get(null) ?? 0 }];
-  // Past the last page the window counts are gone: count the rows and seats again.
-  const totals = found[0] ?? (query.page > 1 ? await bookedTotals(db, seats, units) : { rows: 0, slots: 0 });
-  const ids = found.flatMap((row) => row.ids);
+  const ids = pageRows.flatMap((row) => row.ids.map(Number));
   const byId = new Map((ids.length ? await db.select().from(slots).where(inArray(slots.id, ids)) : []).map((row) => [row.id, row]));
-  return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: totals.rows, slotCount: totals.slots, schools };
+  return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: Number(totals.rows), slotCount: Number(totals.slots ?? 0), schools };
 }
+
+type SchoolCount = { school: string | null; count: number };
 
 // Counts come back as text (bigint) on PostgreSQL and as numbers on PGlite: each is read through Number.
 const rowsOf = async <Row>(db: DbOrTx, query: SQL): Promise<Row[]> => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-
-async function bookedTotals(db: DbOrTx, seats: SQL, units: SQL): Promise<{ rows: number; slots: number }> {
-  const [row] = await rowsOf<{ rows: number; slots: number | null }>(db, sql`WITH seat AS (${seats}), unit AS (${units})
-    SELECT count(*) AS rows, sum(seats) AS slots FROM unit WHERE in_school`);
-  return { rows: Number(row.rows), slots: Number(row.slots ?? 0) };
-}
 
 /** Each row with its time's live and booked seats when the time seats more than one child (counted for the page's times only). */
 async function withSeats(db: DbOrTx, page: StaffSlotRow[]): Promise<StaffSlotRow[]> {

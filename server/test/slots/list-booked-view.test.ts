@@ -91,6 +91,10 @@ describe.each(['pglite', 'postgres'] as const)('the Booked view, paged on the se
     expect(body.data.timeSlots.rows.map((row: StaffSlot) => row.id)).toEqual(named('A1', 'A2'));
     expect(body.data.timeSlots.count).toBe(2);
     expect(body.data.pagination.total).toBe(1);
+    const none = (await list('q=nobody')).body.data;
+    expect(none.timeSlots).toEqual({ rows: [], count: 0 });
+    expect(none.pagination.total).toBe(0);
+    expect(none.schools.map((school: { count: number }) => school.count)).toEqual([0, 0, 0, 0]);
   });
 
   it('filters by school (a booking with a child there), and counts seats per school before that filter', async () => {
