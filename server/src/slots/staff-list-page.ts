@@ -41,7 +41,7 @@ function searchOf(q: string | undefined): SQL | undefined {
     ilike(slots.bookingReference, pattern),
     ilike(slots.childName, pattern),
     ilike(slots.selectedSchool, pattern),
-    phoneDigits.length >= 3 ? sql`regexp_replace(${slots.visitorContactNo}, '\D', '', 'g') LIKE ${likePattern(phoneDigits)}` : undefined,
+    phoneDigits.length >= 3 ? sql`regexp_replace(${slots.visitorContactNo}, '[^0-9]', '', 'g') LIKE ${likePattern(phoneDigits)}` : undefined,
   );
 }
 
@@ -61,7 +61,7 @@ const rowSortKey: Record<Exclude<StaffListSort, 'dateTime'>, SQL> = {
   visitor: sql`lower(coalesce(${slots.visitorName}, ''))`,
   child: sql`lower(coalesce(${slots.childName}, ''))`,
   school: sql`lower(coalesce(${slots.selectedSchool}, ''))`,
-  phone: sql`regexp_replace(coalesce(${slots.visitorContactNo}, ''), '\D', '', 'g')`,
+  phone: sql`regexp_replace(coalesce(${slots.visitorContactNo}, ''), '[^0-9]', '', 'g')`,
 };
 
 /**

@@ -1,6 +1,8 @@
 // GET /slot/list?view=booked (issue 41): the Booked view paged on the server: a booking of several children is one row
 // on one page, sorted by a visitor column, filtered by school, with the per-school counts; on PGlite and PostgreSQL.
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/base/db/connection';
+import { slots } from '../../src/slots';
 import { STAFF_OTHER_SCHOOL, type StaffSlot } from 'shared-api/contract';
 import { auth, clearSlots, createThrowawayPostgres, insertSlot, snapshotSlots, startTestApp, staffToken, stopTestApp, type TestContext } from '../helpers';
 
@@ -84,6 +86,17 @@ describe.each(['pglite', 'postgres'] as const)('the Booked view, paged on the se
     // Old Town School < Primary < Secondary (B, E, F by start); A sorts by its first child's school.
     expect(await rowsOf('sort=school')).toEqual(named('C', 'D', 'A1', 'A2', 'B', 'E', 'F'));
     expect((await rowsOf('sort=phone&direction=descending'))[0]).toBe(ids.B);
+  });
+
+  it('finds a phone number stored with its own spaces and hyphens by its digits, and sorts phones by their digits', async () => {
+    const typed = await insertSlot(ctx.database, 200, booked('BK-G', 'Gita Devi', 'Gopal', PRIMARY, '019-888 7776'));
+    try {
+      expect(await rowsOf('q=0198887776')).toEqual([typed.id]);
+      // 019-888 7776 sorts by 0198887776, before +60120000000's 60120000000 and +60198887777's 60198887777.
+      expect((await rowsOf('sort=phone'))[0]).toBe(typed.id);
+    } finally {
+      await ctx.database.db.delete(slots).where(eq(slots.id, typed.id));
+    }
   });
 
   it('a search finding one child brings the whole booking', async () => {
