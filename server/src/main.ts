@@ -85,8 +85,12 @@ async function main(): Promise<void> {
     // them back for a retry) and stop.
     app.readiness.stopping = true;
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    // A keep-alive socket whose request finishes after close began would stay open for Fastify's 72 s keep-alive.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    // A keep-alive socket whose request finishes after close began would stay open for Fastify's 72 s keep-alive. Only
+    // once the listener is closed: before, a connection just accepted counts as idle until its request is read, and
+    // closing it reset a request nginx had already sent (a POST it may not retry: bench:faults saw a 502 at a roll).
+    setInterval(() => {
+      if (!app.server.listening) app.server.closeIdleConnections();
+    }, 100).unref();
     try {
       await reminders.stop();
       await app.close();
