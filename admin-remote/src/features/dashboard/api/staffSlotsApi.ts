@@ -35,10 +35,8 @@ export const staffSlotsApi = api.injectEndpoints({
       providesTags: ['StaffSlots'],
     }),
     staffSlotPage: build.query<StaffSlotPage, StaffPageArgs>({
-      query: ({ isBooked, ...args }) => ({
-        url: '/slot/list',
-        params: { ...(isBooked !== undefined && { isBooked: String(isBooked) }), ...Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== '')) },
-      }),
+      // fetchBaseQuery leaves undefined params out; dashboardPageArgs gives no empty ones.
+      query: ({ isBooked, ...args }) => ({ url: '/slot/list', params: { isBooked: isBooked === undefined ? undefined : String(isBooked), ...args } }),
       transformResponse: (response: Envelope<unknown>) => {
         const { timeSlots, pagination, stats, schools } = staffListSchema.parse(response.data);
         return { rows: timeSlots.rows, count: timeSlots.count, page: pagination?.page ?? 1, totalPages: pagination?.totalPages ?? 1, stats: stats!, schools };
