@@ -13,8 +13,20 @@ export const CHALLENGE_TTL_SECONDS = 120;
 
 export type ProofVerdict = 'ok' | 'missing' | 'invalid' | 'expired' | 'stale' | 'replayed';
 
-/** A challenge of at most `work` digests for one more hold of `client` (`level`: how many holds over its allowance, for the reader). */
-export async function issueHoldChallenge(secret: string, client: string, work: number, level: number): Promise<HoldChallenge> {
+/** What a challenge buys, signed into it: a proof made for one cannot be spent on the other (a hold's is cheaper). */
+export type ChallengePurpose = 'hold' | 'waitlist-join';
+
+/**
+ * A challenge of at most `work` digests for one more hold of `client` (`level`: how many holds over its allowance, for
+ * the reader), or for one more waitlist join (`purpose`; `level`: how many joins over the free ones).
+ */
+export async function issueHoldChallenge(
+  secret: string,
+  client: string,
+  work: number,
+  level: number,
+  purpose: ChallengePurpose = 'hold',
+): Promise<HoldChallenge> {
   const challenge = await createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
@@ -22,7 +34,7 @@ export async function issueHoldChallenge(secret: string, client: string, work: n
     deriveKey,
     hmacSignatureSecret: secret,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
-    data: { client: client.slice(0, 16), level, work },
+    data: { client: client.slice(0, 16), level, work, purpose },
   });
   return challenge as HoldChallenge;
 }
@@ -38,19 +50,28 @@ const decode = (proof: string): { challenge: Challenge; solution: Solution } | n
 
 /**
  * Checks a solved challenge and uses it up (in `tx`: refused later holds roll the use back too). It must be signed by
- * us, unexpired, made for this client, and never used before on any replica (rate_counters keeps each nonce past its
- * expiry). It must have been made for at least half the work a hold costs now: one solved early, when holds were
- * cheap, cannot buy a hold later in a run of holds or once slots are scarce, so stockpiling cheap challenges does not pay.
+ * us, unexpired, made for this client and this `purpose` (one signed without a purpose is a hold's), and never used
+ * before on any replica (rate_counters keeps each nonce past its expiry). A hold's must have been made for at least half
+ * the `work` a hold costs now: one solved early, when holds were cheap, cannot buy a hold later in a run of holds or
+ * once slots are scarce, so stockpiling cheap challenges does not pay. With `work` null (a waitlist join's) it is
+ * accepted at the work it was issued for: the caller charged for it when it issued it.
  */
-export async function redeemProof(tx: DbOrTx, secret: string, proof: string, client: string, work: number): Promise<ProofVerdict> {
+export async function redeemProof(
+  tx: DbOrTx,
+  secret: string,
+  proof: string,
+  client: string,
+  work: number | null,
+  purpose: ChallengePurpose = 'hold',
+): Promise<ProofVerdict> {
   const payload = decode(proof);
   if (!payload) return 'invalid';
   const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).catch(() => null);
   if (result?.expired) return 'expired';
   if (!result?.verified) return 'invalid';
   const data = payload.challenge.parameters.data ?? {};
-  if (data.client !== client.slice(0, 16)) return 'invalid';
-  if (!(Number(data.work) * 2 >= work)) return 'stale';
+  if (data.client !== client.slice(0, 16) || (data.purpose ?? 'hold') !== purpose) return 'invalid';
+  if (work !== null && !(Number(data.work) * 2 >= work)) return 'stale';
   const { hits } = await hitCounter(tx, `hold-proof:${payload.challenge.parameters.nonce}`, CHALLENGE_TTL_SECONDS + 60);
   return hits === 1 ? 'ok' : 'replayed';
 }

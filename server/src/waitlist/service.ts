@@ -99,18 +99,19 @@ export class WaitlistService {
   }
 
   /**
-   * POST /api/waitlist. Limited per client network like holds (a few free, then proof of work; counted in the join's
-   * transaction, so exact across processes), and a network may have only `liveEntriesPerNetwork` live entries (counted
-   * under the network's lock): each entry's offers hold slots charged to that network. A new entry is written with its
-   * consent and mailed its place and link; an existing live entry of that email or phone at that school is left as it
-   * is and its holder mailed a new link (at most every 10 minutes). The caller learns nothing either way.
+   * POST /api/waitlist. Limited per client network like holds (a few free, then proof of work: payJoin; counted in the
+   * join's transaction, so exact across processes), and a network may have only `liveEntriesPerNetwork` live entries
+   * (counted under the network's lock): each entry's offers hold slots charged to that network. A new entry is written
+   * with its consent and mailed its place and link; an existing live entry of that email or phone at that school is left
+   * as it is and its holder mailed a new link (at most every 10 minutes). The caller learns nothing either way.
    */
   async join(body: WaitlistJoinBody, ip: string): Promise<void> {
     this.checkInput(body, body);
     const holder = this.o.checkout.limits.holder(ip);
     const client = holder.client;
     const challengeKey = await sharedSecret(this.db, 'altcha-hmac');
-    await this.o.checkout.limits.transaction(this.db, holder, async (tx) => {
+    // A challenge is answered after the transaction commits: the hit that issued it stays counted.
+    const challenged = await this.o.checkout.limits.transaction(this.db, holder, async (tx) => {
       // A network at its live entries is told so before any work is asked: no work would get it a place.
       const perNetwork = this.o.rules.settings.liveEntriesPerNetwork;
       const [{ live }] = await tx
@@ -119,63 +120,81 @@ export class WaitlistService {
         .where(and(eq(waitlistEntries.client, client), inArray(waitlistEntries.state, [...LIVE])));
       if (Number(live) >= perNetwork)
         throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS).withReason({ rule: 'networkFull', params: { entries: perNetwork } });
-      const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
-      if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
-      if (hits > FREE_JOINS_PER_NETWORK) {
-        const level = hits - FREE_JOINS_PER_NETWORK;
-        const work = Math.min(MAX_HOLD_WORK, FIRST_PAID_HOLD_WORK * 2 ** (level - 1));
-        const verdict = body.proofOfWork ? await redeemProof(tx, challengeKey, body.proofOfWork, client, work) : 'missing';
-        if (verdict !== 'ok')
-          throw new HoldLimitError(verdict === 'missing' ? HoldLimitText.challenge : HoldLimitText.proofRefused, await issueHoldChallenge(challengeKey, client, work, level));
-      }
-      // An address whose owner said "this wasn't me" cannot be put on a list for a while: nothing is written or mailed.
-      const emailKey = this.o.checkout.limits.person(body.email, '').email;
-      if (await this.blocked(tx, emailKey)) return;
-      const existing = await this.liveEntryOf(tx, body.school, body.email, body.phone);
-      if (existing) return this.remail(tx, existing);
-      // One mail a day to an address from joins, whoever asks: a stranger cannot fill a parent's inbox.
-      if (!(await this.mayMail(tx, emailKey))) return;
-      const [pending] = await tx
-        .select()
-        .from(waitlistEntries)
-        .where(and(eq(waitlistEntries.school, body.school), eq(waitlistEntries.email, body.email), eq(waitlistEntries.state, 'pending')))
-        .for('update');
-      const consent = await recordConsent(tx, body.privacyConsent, 'web');
-      const token = newToken();
-      const details = {
-        name: body.name,
-        phone: body.phone,
-        childName: body.childName ?? null,
-        childYear: body.childYear ?? null,
-        children: body.children,
-        locale: body.locale,
-        fromDate: body.fromDate,
-        toDate: body.toDate,
-        partOfDay: body.partOfDay,
-        tokenHash: sha256(token),
-        consentId: consent.id,
-        // The offer on WhatsApp too, given with that consent (issue 38).
-        whatsappOptInAt: body.privacyConsent.whatsapp ? consent.givenAt : null,
-        client,
-        // The database's clock, as booked_at and the expiry of requests (a day) are.
-        joinedAt: sql`now()` as unknown as Date,
-      };
-      // A request already waiting for its confirmation is replaced (its earlier link stops working): the newest mail is the one to answer.
-      const [entry] = pending
-        ? await tx.update(waitlistEntries).set(details).where(eq(waitlistEntries.id, pending.id)).returning()
-        : await tx
-            .insert(waitlistEntries)
-            .values({ ...details, school: body.school, email: body.email, state: 'pending' })
-            .onConflictDoNothing()
-            .returning();
-      if (!entry) {
-        // Another request for this address and school was made meanwhile: it stands, this consent goes.
-        await tx.delete(consents).where(eq(consents.id, consent.id));
-        return;
-      }
-      await this.mailConfirm(tx, entry, token);
+      const challenge = await this.payJoin(tx, challengeKey, client, body.proofOfWork);
+      if (!challenge) await this.request(tx, body, client);
+      return challenge;
     });
+    if (challenged) throw challenged;
     this.o.onMail();
+  }
+
+  /**
+   * What a join costs its network: exactly one hit of `waitlist-join:<network>` (an hour). A request without a valid
+   * proof counts one: free (the first FREE_JOINS_PER_NETWORK) it goes on (null); past MAX_JOINS_PER_NETWORK it is refused
+   * (thrown: rolled back); otherwise it is answered a join challenge at that hit's level (returned: the hit is its
+   * cost). A request with a valid, unused proof of a join challenge issued to this network counts none: it is accepted
+   * at the work its challenge was issued for, however many joins the network made while it was solved.
+   */
+  private async payJoin(tx: DbOrTx, challengeKey: string, client: string, proof?: string): Promise<HoldLimitError | null> {
+    // Attacker: every join spends its own counted hit (a free one, or the one that issued its challenge at that hit's level): no more than MAX_JOINS_PER_NETWORK a window, none for less work; farming challenges spends hits.
+    if (proof && (await redeemProof(tx, challengeKey, proof, client, null, 'waitlist-join')) === 'ok') return null;
+    const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
+    if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
+    if (hits <= FREE_JOINS_PER_NETWORK) return null;
+    const level = hits - FREE_JOINS_PER_NETWORK;
+    const work = Math.min(MAX_HOLD_WORK, FIRST_PAID_HOLD_WORK * 2 ** (level - 1));
+    const challenge = await issueHoldChallenge(challengeKey, client, work, level, 'waitlist-join');
+    return new HoldLimitError(proof ? HoldLimitText.proofRefused : HoldLimitText.challenge, challenge);
+  }
+
+  /** A paid join: a request written and mailed, or nothing new (the address blocked or mailed today, already on the list). */
+  private async request(tx: DbOrTx, body: WaitlistJoinBody, client: string): Promise<void> {
+    // An address whose owner said "this wasn't me" cannot be put on a list for a while: nothing is written or mailed.
+    const emailKey = this.o.checkout.limits.person(body.email, '').email;
+    if (await this.blocked(tx, emailKey)) return;
+    const existing = await this.liveEntryOf(tx, body.school, body.email, body.phone);
+    if (existing) return this.remail(tx, existing);
+    // One mail a day to an address from joins, whoever asks: a stranger cannot fill a parent's inbox.
+    if (!(await this.mayMail(tx, emailKey))) return;
+    const [pending] = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.school, body.school), eq(waitlistEntries.email, body.email), eq(waitlistEntries.state, 'pending')))
+      .for('update');
+    const consent = await recordConsent(tx, body.privacyConsent, 'web');
+    const token = newToken();
+    const details = {
+      name: body.name,
+      phone: body.phone,
+      childName: body.childName ?? null,
+      childYear: body.childYear ?? null,
+      children: body.children,
+      locale: body.locale,
+      fromDate: body.fromDate,
+      toDate: body.toDate,
+      partOfDay: body.partOfDay,
+      tokenHash: sha256(token),
+      consentId: consent.id,
+      // The offer on WhatsApp too, given with that consent (issue 38).
+      whatsappOptInAt: body.privacyConsent.whatsapp ? consent.givenAt : null,
+      client,
+      // The database's clock, as booked_at and the expiry of requests (a day) are.
+      joinedAt: sql`now()` as unknown as Date,
+    };
+    // A request already waiting for its confirmation is replaced (its earlier link stops working): the newest mail is the one to answer.
+    const [entry] = pending
+      ? await tx.update(waitlistEntries).set(details).where(eq(waitlistEntries.id, pending.id)).returning()
+      : await tx
+          .insert(waitlistEntries)
+          .values({ ...details, school: body.school, email: body.email, state: 'pending' })
+          .onConflictDoNothing()
+          .returning();
+    if (!entry) {
+      // Another request for this address and school was made meanwhile: it stands, this consent goes.
+      await tx.delete(consents).where(eq(consents.id, consent.id));
+      return;
+    }
+    await this.mailConfirm(tx, entry, token);
   }
 
   private async blocked(tx: DbOrTx, emailKey: string): Promise<boolean> {

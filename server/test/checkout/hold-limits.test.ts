@@ -1,6 +1,6 @@
 jest.setTimeout(120_000);
 import { eq, sql } from 'drizzle-orm';
-import { ErrorCode, HoldMessage, PAYMENT_KEY_HEADER, type HoldChallenge } from 'shared-api/contract';
+import { addDays, dateInMY, ErrorCode, HoldMessage, PAYMENT_KEY_HEADER, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/lib/hold-limit/holdChallenge';
 import { slots } from '../../src/slots/tables';
 import { issueHoldChallenge } from '../../src/checkout/challenge';
@@ -19,6 +19,7 @@ import {
   type PayCtx,
 } from '../payments/support';
 import { queryRows } from '../helpers';
+import { joinBody } from '../waitlist/support';
 
 // The attack review: one anonymous script held every listed slot. Now one client network (IPv4 /24, IPv6 /56) holds its
 // free allowance, then pays with proof of work per extra hold, up to a sixth of the bookable slots; emails and phones
@@ -142,6 +143,29 @@ describe.each(['pglite', 'postgres'] as Driver[])('hold limits on %s', (driver) 
     // Each refusal brings a fresh challenge, and nothing was held.
     for (const res of refusals) expect(res.json().data?.challenge).toBeTruthy();
     expect(await liveHolds()).toHaveLength(10);
+  });
+
+  it('a challenge buys only what it was issued for: a hold’s proof is refused for a waitlist join, a join’s for a hold, each with a new challenge', async () => {
+    const rows = await insertSlots(60);
+    for (const slot of rows.slice(0, 5)) await reserveFrom(slot.id, SCRIPT);
+    const holdChallenge = challengeOf(await reserveFrom(rows[5].id, SCRIPT));
+    const range = { fromDate: dateInMY(new Date()), toDate: addDays(dateInMY(new Date()), 14) };
+    const joinFrom = (i: number, proofOfWork?: string): Promise<Answer> =>
+      ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(i, range), proofOfWork }, remoteAddress: SCRIPT });
+    for (const i of [1, 2, 3]) expect((await joinFrom(i)).statusCode).toBe(202);
+    const joinChallenge = challengeOf(await joinFrom(4));
+    expect([holdChallenge.parameters.data?.purpose, joinChallenge.parameters.data?.purpose]).toEqual(['hold', 'waitlist-join']);
+    const [holdProof, joinProof] = [await solve(holdChallenge), await solve(joinChallenge)];
+    const joinWithHoldProof = await joinFrom(4, holdProof);
+    expect(joinWithHoldProof.json()).toMatchObject({ error: ErrorCode.HOLD_LIMIT, message: HoldLimitText.proofRefused });
+    expect(challengeOf(joinWithHoldProof).parameters.data).toMatchObject({ purpose: 'waitlist-join' });
+    const holdWithJoinProof = await reserveFrom(rows[5].id, SCRIPT, joinProof);
+    expect(holdWithJoinProof.json()).toMatchObject({ error: ErrorCode.HOLD_LIMIT, message: HoldLimitText.proofRefused });
+    expect(challengeOf(holdWithJoinProof).parameters.data).toMatchObject({ purpose: 'hold', level: 1 });
+    expect(await liveHolds()).toHaveLength(5);
+    // Refused, neither was used up: each still buys what it was made for.
+    expect((await reserveFrom(rows[5].id, SCRIPT, holdProof)).statusCode).toBe(200);
+    expect((await joinFrom(4, joinProof)).statusCode).toBe(202);
   });
 
   it('a challenge solved early cannot buy a hold far later in a run of holds (made for at least half the work a hold costs now)', async () => {

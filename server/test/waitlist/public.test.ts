@@ -1,7 +1,12 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { count } from 'drizzle-orm';
-import { addDays, dateInMY, WaitlistMessage, type HoldChallenge } from 'shared-api/contract';
+import { addDays, dateInMY, ErrorCode, HoldMessage, WaitlistMessage, type HoldChallenge } from 'shared-api/contract';
 import { solveHoldChallenge } from '../../../booking-remote/src/features/booking-dialog/utils/holdChallenge';
 import { consents } from '../../src/bookings/tables';
+import { HoldLimits, HoldLimitText } from '../../src/checkout/limits';
+import { peekCounter } from '../../src/limits';
+import { FREE_JOINS_PER_NETWORK, JOIN_WINDOW_SECONDS, MAX_JOINS_PER_NETWORK } from '../../src/waitlist/service';
 import { startPaymentsApp, type PayCtx } from '../payments/support';
 import { atMY, confirmTokenFor, entries, entryTokenOf, fixClock, join, joinBody, joinMany, joinRequest, mailsTo, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
 
@@ -135,6 +140,80 @@ describe('waitlist public routes', () => {
     // The same proof again is refused.
     const replay = await ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(15, range), proofOfWork: proof }, remoteAddress: network(15) });
     expect(replay.statusCode).toBe(429);
+  });
+
+  // Issue 39: each join costs its network one hit, and a proof is good for the work its challenge was issued at.
+  const joinFrom = (i: number, address: string, proofOfWork?: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/waitlist', payload: { ...joinBody(i, range), proofOfWork }, remoteAddress: address });
+  const challengeIn = (res: Awaited<ReturnType<typeof joinFrom>>): HoldChallenge => {
+    expect([res.statusCode, res.json().error]).toEqual([429, 'HOLD_LIMIT']);
+    return res.json().data.challenge as HoldChallenge;
+  };
+  /** The proof a parent's page sends (holdChallenge.ts), solved with Node's SHA-256 instead of WebCrypto: the same proof, ten times sooner. */
+  const solve = async (challenge: HoldChallenge) => {
+    const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+  /** As the parent's page does: the join, and once more with the proof of the challenge it was given. */
+  const joinSolving = async (i: number, address: string) => {
+    const first = await joinFrom(i, address);
+    return first.statusCode === 429 && first.json().data?.challenge ? joinFrom(i, address, await solve(challengeIn(first))) : first;
+  };
+  const joinHits = async (address: string) =>
+    peekCounter(ctx.database.db, `waitlist-join:${(await HoldLimits.load(ctx.database.db)).network(address)}`, JOIN_WINDOW_SECONDS);
+  const requested = async (i: number) => (await entries(ctx)).some((e) => e.email === parent(i).email && e.state === 'pending');
+
+  it('ten parents behind one address join one after another, each solving the challenge it is given: all ten are asked to confirm, for one hit each', async () => {
+    const address = '10.210.0.1';
+    const answers = [];
+    for (let i = 300; i < 310; i++) answers.push((await joinSolving(i, address)).statusCode);
+    expect(answers).toEqual(Array(10).fill(202));
+    for (let i = 300; i < 310; i++) expect(await requested(i)).toBe(true);
+    expect(await joinHits(address)).toBe(10);
+    // The next challenge is at the eleventh hit's level: three were free.
+    expect(challengeIn(await joinFrom(310, address)).parameters.data).toMatchObject({ level: 11 - FREE_JOINS_PER_NETWORK, purpose: 'waitlist-join' });
+  });
+
+  it('a proof is accepted at the level its challenge was issued for, while others of its network join; it is good once', async () => {
+    const network = (n: number) => `10.211.0.${n}`;
+    for (const i of [320, 321, 322]) expect((await joinFrom(i, network(i))).statusCode).toBe(202);
+    const forA = challengeIn(await joinFrom(323, network(23)));
+    expect(forA.parameters.data).toMatchObject({ level: 1 });
+    // B and C behind the same /24 join (two hits) while A solves.
+    expect((await joinSolving(324, network(24))).statusCode).toBe(202);
+    expect((await joinSolving(325, network(25))).statusCode).toBe(202);
+    const proofA = await solve(forA);
+    expect((await joinFrom(323, network(23), proofA)).statusCode).toBe(202);
+    expect(await requested(323)).toBe(true);
+    expect(await joinHits(network(1))).toBe(6);
+    // Used: refused with a new challenge (that request's hit).
+    const replay = await joinFrom(326, network(26), proofA);
+    expect(replay.json().message).toBe(HoldLimitText.proofRefused);
+    const forD = challengeIn(replay);
+    expect(forD.parameters.data).toMatchObject({ level: 4 });
+    expect(await requested(326)).toBe(false);
+    // One proof sent twice at once buys one join.
+    const proofD = await solve(forD);
+    const both = await Promise.all([joinFrom(326, network(26), proofD), joinFrom(327, network(27), proofD)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 429]);
+    expect([await requested(326), await requested(327)].filter(Boolean)).toHaveLength(1);
+  });
+
+  it(`the ceiling holds: past ${MAX_JOINS_PER_NETWORK} hits an hour a plain refusal; challenges cost their hits, so farming them buys nothing more`, async () => {
+    const address = '10.212.0.1';
+    for (const i of [330, 331, 332]) expect((await joinFrom(i, address)).statusCode).toBe(202);
+    const kept = challengeIn(await joinFrom(333, address));
+    // Asking for challenges without solving them: hits 5 to 20.
+    for (let n = FREE_JOINS_PER_NETWORK + 2; n <= MAX_JOINS_PER_NETWORK; n++)
+      expect(challengeIn(await joinFrom(334, address)).parameters.data).toMatchObject({ level: n - FREE_JOINS_PER_NETWORK });
+    const ceiling = await joinFrom(334, address);
+    expect([ceiling.statusCode, ceiling.json().error, ceiling.json().message, ceiling.json().data]).toEqual([429, ErrorCode.HOLD_LIMIT, HoldMessage.limit, { challenge: null }]);
+    expect(Number(ceiling.headers['retry-after'])).toBeGreaterThan(JOIN_WINDOW_SECONDS - 120);
+    expect(await joinHits(address)).toBe(MAX_JOINS_PER_NETWORK);
+    // A challenge issued within the 20 is still good for its join (its hit paid for it): 4 joins of 20 hits.
+    expect((await joinFrom(333, address, await solve(kept))).statusCode).toBe(202);
+    expect(await joinHits(address)).toBe(MAX_JOINS_PER_NETWORK);
+    expect([await requested(333), await requested(334)]).toEqual([true, false]);
   });
 
   it('a client network has at most 3 live entries: a fourth is refused with its reason and changes nothing; one ending makes room', async () => {
