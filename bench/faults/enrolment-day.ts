@@ -230,7 +230,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       privacyConsent: { noticeVersion: currentNoticeVersion(), language: locale },
     });
     if ([200, 201, 202].includes(answer.status)) outcome.waitlisted++;
-    // The network's joins past its free ones cost a proof each, doubling: parents racing behind one address lose (an answer, not a fault).
+    // Past its free joins each of the network's joins costs one hit and a proof at that hit's level (good however many others join meanwhile): a 429 here is its 20 joins an hour used, or a proof too late (an answer, not a fault).
     else if (answer.status === 429) outcome.limited++;
     else {
       outcome.unserved++;
