@@ -29,7 +29,10 @@ export const SUCCESS_POLL_MS = 3000;
 export const SUCCESS_MAX_RETRIES = 10;
 export const PENDING_POLL_MS = 5000;
 export const PENDING_COUNTDOWN_SECONDS = 300;
+/** The login opens the dashboard this long after Login was pressed (the spec's 1.5 s, counted from the press: issue 41). */
 export const LOGIN_REDIRECT_MS = 1500;
+/** ...and never before its success has shown this long (a slow answer still says it worked before the page changes). */
+export const LOGIN_SUCCESS_SHOWN_MS = 500;
 export const CREATE_SUCCESS_PANEL_MS = 1500;
 export const COPY_CONFIRM_MS = 2000;
 export const TOAST_DURATION_MS = 4000;

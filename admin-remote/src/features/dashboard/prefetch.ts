@@ -5,7 +5,14 @@ import { staffSlotsApi } from './api/staffSlotsApi';
 import { dashboardPageArgs } from './hooks/useDashboardPage';
 import { readStoredFilter } from './hooks/useSlotFilter';
 
-/** Page 1 of the view staff last chose, exactly the query the dashboard then makes (so it is answered from the cache). */
-export function prefetchDashboardPage(dispatch: AppDispatch): void {
-  dispatch(staffSlotsApi.util.prefetch('staffSlotPage', dashboardPageArgs(readStoredFilter()), {}));
+/**
+ * Page 1 of the view staff last chose, exactly the query the dashboard then makes (so it is answered from the cache);
+ * settles when it has answered (a page already cached is not asked again).
+ */
+export function prefetchDashboardPage(dispatch: AppDispatch): Promise<unknown> {
+  return dispatch(
+    staffSlotsApi.endpoints.staffSlotPage.initiate(dashboardPageArgs(readStoredFilter()), {
+      subscribe: false,
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, delay } from 'msw';
 import Cookies from 'js-cookie';
-import { ErrorCode, LOGIN_REDIRECT_MS } from 'shared-api';
+import { ErrorCode, LOGIN_REDIRECT_MS, LOGIN_SUCCESS_SHOWN_MS } from 'shared-api';
 import { inMY } from 'shared-api/time';
 import { API, fail } from '../../../test/handlers';
 import { STAFF_EMAIL, STAFF_PASSWORD, addSlot, db } from '../../../test/db';
@@ -93,7 +93,7 @@ describe('/login', () => {
     server.events.removeAllListeners();
   });
 
-  it("shows 'Loading...' while busy, stores the token, and opens the dashboard after 1.5 seconds", async () => {
+  it("shows 'Loading...' while busy, stores the token, and opens the dashboard 1.5 seconds after Login was pressed", async () => {
     jest.useFakeTimers();
     try {
       server.use(
@@ -116,10 +116,10 @@ describe('/login', () => {
       expect(db.tokens.has(token!)).toBe(true);
       expect(currentPath()).toBe('/login');
 
-      // Waiting for the message may itself move the fake clock a little, hence the margin either side of 1.5 s.
-      act(() => jest.advanceTimersByTime(LOGIN_REDIRECT_MS - 500));
+      // The answer took 200 ms of the 1.5 s; waiting for the message may itself move the fake clock a little.
+      act(() => jest.advanceTimersByTime(LOGIN_REDIRECT_MS - 200 - 250));
       expect(currentPath()).toBe('/login');
-      act(() => jest.advanceTimersByTime(500));
+      act(() => jest.advanceTimersByTime(300));
       await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
       expect(await screen.findByRole('heading', { name: 'Assessment Dashboard' })).toBeInTheDocument();
     } finally {
@@ -127,7 +127,32 @@ describe('/login', () => {
     }
   });
 
-  it("while the success shows, fetches the current user and the first page of the dashboard's view; the dashboard then shows its row from them, asking nothing again", async () => {
+  it('after a slow answer, still shows the success for half a second before the dashboard opens', async () => {
+    jest.useFakeTimers();
+    try {
+      server.use(
+        http.post(`${API}/auth/login`, async () => {
+          await delay(LOGIN_REDIRECT_MS - 100);
+          return undefined;
+        }),
+      );
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderAdminApp('/login');
+      await user.type(emailBox(), STAFF_EMAIL);
+      await user.type(passwordBox(), STAFF_PASSWORD);
+      await user.click(loginButton());
+      expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(LOGIN_SUCCESS_SHOWN_MS - 100));
+      expect(currentPath()).toBe('/login');
+      expect(screen.getByText(LOGIN_SUCCESS_MESSAGE)).toBeVisible();
+      act(() => jest.advanceTimersByTime(150));
+      await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("while the success shows, fetches the current user and the first page of the dashboard's view and draws the dashboard hidden; it then shows its row at once, asking nothing again", async () => {
     addSlot({ id: 7, date: inMY().add(3, 'day').format('YYYY-MM-DD'), startTime: '09:00', endTime: '09:30' });
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const asked: string[] = [];
@@ -145,11 +170,17 @@ describe('/login', () => {
       // Still on /login, the success showing: what the dashboard needs first has been asked for.
       await waitFor(() => expect([...asked].sort()).toEqual(['/slot/list?isBooked=false&view=upcoming&page=1', '/user']));
       expect(currentPath()).toBe('/login');
+      // Drawn ahead, hidden: its table is in the page but nobody sees it yet, and the login form is what shows.
+      const hiddenTable = await screen.findByRole('table', { hidden: true });
+      expect(hiddenTable).not.toBeVisible();
+      expect(screen.queryByRole('heading', { name: 'Assessment Dashboard' })).toBeNull();
+      expect(loginButton()).toBeVisible();
 
       act(() => jest.advanceTimersByTime(LOGIN_REDIRECT_MS));
       await waitFor(() => expect(currentPath()).toBe('/secured/dashboard'));
       // The dashboard opens on its upcoming available slots: the one slot is its one row.
       const table = await screen.findByRole('table');
+      expect(table).toBe(hiddenTable);
       await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1));
       expect(asked).toHaveLength(2);
     } finally {
