@@ -74,6 +74,8 @@ describe('Create slots dialog: children at a time', () => {
     const dialog = await openCreateDialog(user);
     const monday = nextMonday();
     fireEvent.change(screen.getByLabelText('Start date'), { target: { value: monday } });
+    // The end date too: left at its default (tomorrow), it is before the Monday on every day but a Sunday.
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: monday } });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Children at a time' }), '2');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Children at a time' }), '1');
     expect(await within(dialog).findByText('1 slot will be created, at 8:30 AM.')).toBeInTheDocument();
