@@ -1,6 +1,16 @@
+import { memo } from 'react';
 import type { StaffSlot } from 'shared-api';
 import { Button, styled, useCatalog } from 'shared-ui';
-import { Badge, DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, WideView, type DataColumn } from 'shared-ui/data';
+import {
+  Badge,
+  DataTable,
+  NarrowView,
+  RecordCard,
+  RecordCardList,
+  SecondLine,
+  WideView,
+  type DataColumn,
+} from 'shared-ui/data';
 import { Email } from 'shared-ui/text';
 import { formatWeekday } from '../../../lib/format';
 import { dashboardCatalog } from '../i18n';
@@ -55,11 +65,29 @@ const CARD_FIELDS = ['child', 'visitor', 'school', 'dateTime', 'status', 'phone'
  * The slots: a table on a desk. On a phone the bookings are cards (CSS decides, so the table never shows there), the
  * other views DataTable's compact list.
  */
-export function SlotTable({ slots, caption, loading, busy = false, sort, onSort, onDelete, onSeats, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
+// Memoised: the dashboard draws again on every change of the page (a navigation, a toast), its rows only when they change.
+export const SlotTable = memo(function SlotTable({
+  slots,
+  caption,
+  loading,
+  busy = false,
+  sort,
+  onSort,
+  onDelete,
+  onSeats,
+  onViewDetails,
+  readOnly = false,
+  columns = [],
+}: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
   const rowAction = (slot: StaffSlot) =>
     isBookedSlot(slot) ? (
-      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onViewDetails(slot)}
+        aria-label={t('viewDetailsOf', { id: slot.id })}
+      >
         {t('viewDetails')}
       </Button>
     ) : slot.status === 'reserved' ? (
@@ -67,7 +95,12 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
       <SecondLine>{t('heldNoDelete')}</SecondLine>
     ) : (
       // Quiet in each row (a page of them read as a wall of red); its confirm dialog is the red one.
-      <Button size="sm" variant="secondary" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onDelete(slot)}
+        aria-label={t('deleteSlotLabel', { id: slot.id })}
+      >
         {t('delete')}
       </Button>
     );
@@ -81,7 +114,12 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
       <Actions>
         {rowAction(slot)}
         {onSeats && (
-          <Button size="sm" variant="secondary" onClick={() => onSeats(slot)} aria-label={t('seatsOfSlot', { id: slot.id })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onSeats(slot)}
+            aria-label={t('seatsOfSlot', { id: slot.id })}
+          >
             {t('seats')}
           </Button>
         )}
@@ -89,7 +127,14 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
     ),
   };
   const tableColumns: DataColumn<BookedRow>[] = [
-    { id: 'id', header: t('columnId'), cell: (slot) => seatsOf(slot).map((seat) => t('slotNumber', { id: seat.id })).join(', ') },
+    {
+      id: 'id',
+      header: t('columnId'),
+      cell: (slot) =>
+        seatsOf(slot)
+          .map((seat) => t('slotNumber', { id: seat.id }))
+          .join(', '),
+    },
     {
       id: 'dateTime',
       header: t('columnDateTime'),
@@ -105,7 +150,11 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
             // Free to wrap at the "·": a phone's card is narrow.
             <SecondLine>
               {slot.bookingSeats
-                ? t('seatsOfBooking', { list: slot.bookingSeats.map((seat) => seat.seat ?? 1).join(', '), seats: slot.seats, taken: slot.seatsTaken ?? 0 })
+                ? t('seatsOfBooking', {
+                    list: slot.bookingSeats.map((seat) => seat.seat ?? 1).join(', '),
+                    seats: slot.seats,
+                    taken: slot.seatsTaken ?? 0,
+                  })
                 : t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}
             </SecondLine>
           )}
@@ -119,7 +168,9 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
         const booked = isBookedSlot(slot);
         return (
           <>
-            <Badge tone={booked ? 'success' : 'info'}>{booked ? t('statusBooked') : t('statusAvailable')}</Badge>
+            <Badge tone={booked ? 'success' : 'info'}>
+              {booked ? t('statusBooked') : t('statusAvailable')}
+            </Badge>
             {!booked && slot.status === 'reserved' && (
               <SecondLine>
                 <Badge tone="warning">{t('statusHeld')}</Badge>
@@ -169,7 +220,9 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
       sort={sort}
       onSort={onSort}
       sortedText={(current) =>
-        current.columnId === 'dateTime' ? t(current.direction === 'ascending' ? 'sortedEarliestFirst' : 'sortedLatestFirst') : undefined
+        current.columnId === 'dateTime'
+          ? t(current.direction === 'ascending' ? 'sortedEarliestFirst' : 'sortedLatestFirst')
+          : undefined
       }
       sortLabel={t('sortBy')}
     />
@@ -199,4 +252,4 @@ export function SlotTable({ slots, caption, loading, busy = false, sort, onSort,
       )}
     </>
   );
-}
+});
