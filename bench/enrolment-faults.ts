@@ -35,6 +35,7 @@ async function oneRun(faults: boolean): Promise<RunResult> {
       JOB_MAINTENANCE_SECONDS: '15',
     },
   });
+  console.error(`[${faults ? 'faults' : 'calm'}] nginx's folder (access.log, error.log, home-notes.txt): ${stack.prefix}`);
   try {
     return await runEnrolmentDay({
       stack,

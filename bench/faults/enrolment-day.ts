@@ -72,7 +72,10 @@ export type RunResult = {
   hung: number;
   initiate: { count: number; p50: number; p99: number };
   home: { count: number; p50: number; p99: number; serverErrors: number };
-  /** `/` answered 5xx or not at all, by status and by when: while PostgreSQL was down, within 5 s of the kills, else. */
+  /**
+   * `/` answered 5xx or not at all, by status and by when: while PostgreSQL was down, within 5 s of the kills, at an
+   * nginx reload of a roll (its old workers close their idle connections), else.
+   */
   homeFailures: Record<string, number>;
   databaseDown?: { ms: number; requests: number; with503RetryAfter: number; longestMs: number };
   faultsDone: string[];
@@ -91,9 +94,24 @@ export type RunResult = {
   homeClientPageOutsideOutage: number;
   /** The first few things that went wrong for a parent, as they saw them. */
   notes: string[];
+  /** Each `/` without an answer, or answered only when asked again, with why (error, socket), and the faults' moments. */
+  homeNotes: string[];
 };
 
-type Answer = { status: number; body: string; retryAfter?: string; ms: number; startedAt: number };
+type Answer = {
+  status: number;
+  body: string;
+  retryAfter?: string;
+  ms: number;
+  startedAt: number;
+  /** Why there was no answer (status 0), each attempt: the error, the socket's reuse and history, what had come back. */
+  failure?: string;
+  /** An answer that came on the second attempt: why the first had none. */
+  retriedAfter?: string;
+};
+
+/** Per socket: requests sent on it and when its last answer ended (to see what a failed reused socket had been doing). */
+const socketUse = new WeakMap<object, { requests: number; freedAt?: number; openedAt: number }>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,11 +126,14 @@ const seeded = (seed: number) => () => {
 /** Whole milliseconds. */
 const percentileMs = (values: number[], p: number) => Math.round(percentile(values, p));
 
-/** One HTTP request from `localAddress`, ended after `timeoutMs` (status 0: no answer). */
+/**
+ * One HTTP request from `localAddress`, ended after `timeoutMs` (status 0: no answer, `failure` says why). Kept-alive
+ * connections are reused (Node's global agent); `again` (why the first attempt failed) sends it on a new connection.
+ */
 function send(
   url: string,
   options: { localAddress?: string; method?: string; body?: unknown; form?: boolean; headers?: http.OutgoingHttpHeaders; timeoutMs: number },
-  again = false,
+  again?: string,
 ): Promise<Answer> {
   const startedAt = Date.now();
   return new Promise((resolve) => {
@@ -122,23 +143,53 @@ function send(
       headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
     }
-    const req = http.request(url, { method: options.method ?? 'GET', localAddress: options.localAddress, headers }, (res) => {
+    let headersAt: number | undefined;
+    let bytes = 0;
+    let socketNote = 'no socket';
+    const agent = again ? false : undefined;
+    const req = http.request(url, { method: options.method ?? 'GET', localAddress: options.localAddress, headers, agent }, (res) => {
+      headersAt = Date.now();
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        chunks.push(chunk);
+      });
       res.on('end', () => {
+        const use = socketUse.get(req.socket as object);
+        if (use) use.freedAt = Date.now();
         const raw = Buffer.concat(chunks);
         const encoding = res.headers['content-encoding'];
         const body = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
         resolve({ status: res.statusCode ?? 0, body, retryAfter: res.headers['retry-after'], ms: Date.now() - startedAt, startedAt });
       });
-      res.on('error', () => resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt }));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve(failed(error)));
     });
+    req.on('socket', (socket) => {
+      const use = socketUse.get(socket) ?? { requests: 0, openedAt: Date.now() };
+      socketUse.set(socket, use);
+      const idle = use.freedAt === undefined ? '-' : `${Date.now() - use.freedAt}ms`;
+      use.requests++;
+      const port = () => socket.localPort ?? '?';
+      socketNote = `reused=${req.reusedSocket} request#${use.requests} on socket (opened ${Date.now() - use.openedAt}ms before, idle ${idle})`;
+      if (req.reusedSocket) socketNote += ` port=${port()}`;
+      else socket.once('connect', () => (socketNote += ` port=${port()}`));
+    });
+    const failed = (error: NodeJS.ErrnoException): Answer => {
+      const at = new Date().toISOString();
+      const what = `${at} ${error.code ?? ''} "${error.message}" after ${Date.now() - startedAt}ms ${socketNote} headers=${headersAt ? 'yes' : 'no'} bytes=${bytes}`;
+      return { status: 0, body: '', ms: Date.now() - startedAt, startedAt, failure: again ? `${again}; then ${what}` : what };
+    };
     req.setTimeout(options.timeoutMs, () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection nginx closed (a reload) as it was reused: nothing reached a server, and a browser asks
-      // again, once (Node's documented check: reusedSocket and ECONNRESET).
-      if (req.reusedSocket && error.code === 'ECONNRESET' && !again) return void send(url, options, true).then(resolve);
-      resolve({ status: 0, body: '', ms: Date.now() - startedAt, startedAt });
+      // again, once (Node's documented check: reusedSocket and ECONNRESET). On a new connection: a reload closes every
+      // idle connection of its old workers at once, and the agent's next idle one (the pool is LIFO) is most often
+      // another of them, its close not yet read. bench:faults lost 5 `/` so, each reset twice 180 ms into a roll's
+      // reload; a browser checks an idle connection is still open before it reuses one.
+      const answer = failed(error);
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !again)
+        return void send(url, options, answer.failure).then((next) => resolve(next.status ? { ...next, retriedAfter: answer.failure } : next));
+      resolve(answer);
     });
     req.end(payload);
   });
@@ -184,7 +235,10 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       // nginx's 502 for a request that was under way at the process killed with -9 (a POST is never resent).
       const cut =
         answer.status === 502 && killedAt !== undefined && answer.startedAt <= (killedBy ?? Date.now()) && answer.startedAt + answer.ms >= killedAt;
-      if (answer.status === 0) networkErrors++;
+      if (answer.status === 0) {
+        networkErrors++;
+        log(`${what}: no answer: ${answer.failure ?? ''}`);
+      }
       else if (cut) cutByKill[what] = (cutByKill[what] ?? 0) + 1;
       else if (answer.status >= 500 && !told) {
         parentServerErrors++;
@@ -309,6 +363,13 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
   const clientPageAt: number[] = [];
   const renderedOnce = new Set<string>();
   let cachePeriodS = 5;
+  /** Each `/` without an answer, or answered only on a second attempt, and the faults' moments: ms from the start. */
+  const homeNotes: string[] = [];
+  let runStart = Date.now();
+  const at = (what: string) => {
+    homeNotes.push(`+${Date.now() - runStart}ms ${new Date().toISOString()} ${what}`);
+    options.log?.(`+${Date.now() - runStart}ms ${what}`);
+  };
   const home = async () => {
     const workers = 24;
     let sent = 0;
@@ -321,9 +382,13 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
           const started = Date.now();
           const answer = await send(`${stack.urls.shell}/`, { headers: homeHeaders(lang), timeoutMs: budgetMs * 2 });
           homeMs.push(answer.ms);
+          if (answer.retriedAfter) homeNotes.push(`+${answer.startedAt - runStart}ms answered ${answer.status} on the second attempt; first: ${answer.retriedAfter}`);
           if (answer.status >= 500 || answer.status === 0) {
             homeServerErrors++;
             homeFailed.push(answer);
+            const line = `+${answer.startedAt - runStart}ms / ${answer.status || 'no answer'}: ${answer.failure ?? ''}`;
+            homeNotes.push(line);
+            options.log?.(`/ ${line}`);
           }
           else if (answer.body.includes('id="server-state"')) renderedOnce.add(lang);
           else {
@@ -356,15 +421,23 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     }
   };
   let databaseWindow: { from: number; to: number } | undefined;
+  const reloads: { from: number; to: number }[] = [];
   const faults = async () => {
     if (!options.faults) return;
     await sleep(Math.min(3_000, options.arrivalMs / 10));
     for (let index = 0; options.roll !== false && index < stack.apiUrls.length; index++) {
+      // rollApi reloads nginx as it begins and again before it ends (then waits up to 3 s for the old workers to go).
+      const begins = Date.now();
+      at(`roll of API ${index + 1} begins (nginx reloaded with it down)`);
       await stack.rollApi(index);
+      const ends = Date.now();
+      at(`roll of API ${index + 1} done (nginx reloaded with it back)`);
+      reloads.push({ from: begins, to: begins + 3_500 }, { from: ends - 3_500, to: ends + 500 });
       faultsDone.push(`rolled API ${index + 1}`);
     }
     options.log?.(`faults: every API rolled`);
     killedAt = Date.now();
+    at('kill -9 of API 2 and shell 1');
     await Promise.all([stack.stopApi(1, 'SIGKILL'), stack.stopShell(0, 'SIGKILL')]);
     killedBy = Date.now();
     sendingAtKill = await mailsSending();
@@ -372,16 +445,20 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
     await sleep(1_000);
     await Promise.all([stack.startApi(1), stack.startShell(0)]);
     options.log?.(`faults: API 2 and shell 1 killed and started again`);
+    at('API 2 and shell 1 started again');
     const from = Date.now();
+    at('PostgreSQL stopping');
     cluster.stop();
     await sleep(options.databaseDownMs);
     cluster.start();
+    at('PostgreSQL started');
     databaseWindow = { from, to: Date.now() };
     faultsDone.push(`PostgreSQL stopped for ${Math.round((databaseWindow.to - from) / 1000)} s`);
     options.log?.(`faults: PostgreSQL back after ${databaseWindow.to - from} ms`);
   };
 
   const started = Date.now();
+  runStart = started;
   const homeRun = home();
   let faulting = true;
   const faultRun = faults().finally(() => (faulting = false));
@@ -442,6 +519,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
       homeReachedShellPerPeriod[lang] = Math.max(homeReachedShellPerPeriod[lang] ?? 0, n);
     }
     const homeOverBound = [...linesOf.values()].filter((group) => group.length > 1).flat().slice(0, 10);
+    fs.writeFileSync(`${stack.prefix}/home-notes.txt`, homeNotes.join('\n') + '\n');
     const homeFailures: Record<string, number> = {};
     for (const answer of homeFailed) {
       const at = answer.startedAt;
@@ -450,7 +528,9 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
           ? 'while PostgreSQL was down'
           : killedAt !== undefined && at + answer.ms >= killedAt && at <= killedAt + 5_000
             ? 'within 5 s of the kills'
-            : 'at another time';
+            : reloads.some((reload) => at + answer.ms >= reload.from && at <= reload.to)
+              ? 'at an nginx reload (a roll)'
+              : 'at another time';
       const key = `${answer.status || 'no answer'} ${when}`;
       homeFailures[key] = (homeFailures[key] ?? 0) + 1;
     }
@@ -509,6 +589,7 @@ export async function runEnrolmentDay(options: RunOptions): Promise<RunResult> {
         (at) => !databaseWindow || at < databaseWindow.from || at > databaseWindow.to + (cachePeriodS + 2) * 1000,
       ).length,
       notes,
+      homeNotes,
     };
   } finally {
     await client.end();

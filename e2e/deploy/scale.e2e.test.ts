@@ -26,14 +26,15 @@ const request = (url: string, localAddress: string, method = 'GET', body?: unkno
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
     }
-    const req = http.request(url, { method, localAddress, headers }, (res) => {
+    const req = http.request(url, { method, localAddress, headers, agent: again ? false : undefined }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection nginx closed (a reload) as it was reused: nothing reached a server, and a browser asks
-      // again, once (Node's documented check: reusedSocket and ECONNRESET).
+      // again, once (Node's documented check: reusedSocket and ECONNRESET), on a new connection: the agent's next idle
+      // one is most often another the same reload closed (bench/faults/enrolment-day.ts send).
       if (req.reusedSocket && error.code === 'ECONNRESET' && !again) return void request(url, localAddress, method, body, form, true).then(resolve, reject);
       reject(error);
     });
