@@ -11,4 +11,6 @@ export {
   useNavigate,
   useLocation,
   useSearchParams,
+  // admin-remote's routes.tsx: the secured area's place, kept while only the history entry changes.
+  UNSAFE_LocationContext,
 } from 'react-router';
