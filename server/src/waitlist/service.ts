@@ -110,8 +110,7 @@ export class WaitlistService {
     const holder = this.o.checkout.limits.holder(ip);
     const client = holder.client;
     const challengeKey = await sharedSecret(this.db, 'altcha-hmac');
-    // A challenge is answered after the transaction commits: the hit that issued it stays counted.
-    const challenged = await this.o.checkout.limits.transaction(this.db, holder, async (tx) => {
+    await this.o.checkout.limits.transaction(this.db, holder, async (tx) => {
       // A network at its live entries is told so before any work is asked: no work would get it a place.
       const perNetwork = this.o.rules.settings.liveEntriesPerNetwork;
       const [{ live }] = await tx
@@ -120,31 +119,31 @@ export class WaitlistService {
         .where(and(eq(waitlistEntries.client, client), inArray(waitlistEntries.state, [...LIVE])));
       if (Number(live) >= perNetwork)
         throw tooManyRequests(WaitlistMessage.networkFull(perNetwork), NETWORK_FULL_RETRY_SECONDS).withReason({ rule: 'networkFull', params: { entries: perNetwork } });
-      const challenge = await this.payJoin(tx, challengeKey, client, body.proofOfWork);
-      if (!challenge) await this.request(tx, body, client);
-      return challenge;
+      await this.payJoin(tx, challengeKey, client, body.proofOfWork);
+      await this.request(tx, body, client);
     });
-    if (challenged) throw challenged;
     this.o.onMail();
   }
 
   /**
-   * What a join costs its network: exactly one hit of `waitlist-join:<network>` (an hour). A request without a valid
-   * proof counts one: free (the first FREE_JOINS_PER_NETWORK) it goes on (null); past MAX_JOINS_PER_NETWORK it is refused
-   * (thrown: rolled back); otherwise it is answered a join challenge at that hit's level (returned: the hit is its
-   * cost). A request with a valid, unused proof of a join challenge issued to this network counts none: it is accepted
-   * at the work its challenge was issued for, however many joins the network made while it was solved.
+   * What a join costs its network: one hit of `waitlist-join:<network>` (an hour), counted only when the join is made.
+   * The first FREE_JOINS_PER_NETWORK are free; then a join needs a proof of a join challenge issued to this network,
+   * good at the work it was issued for however many joins the network made while it was solved (parents racing behind
+   * one carrier address are not sent round again), and used once. Without one, the request is answered a challenge at
+   * the level its join would have (thrown, so rolled back: asking costs no hit, and a stranger behind the same address
+   * who never solves uses up nothing of the honest crowd's hour). Past MAX_JOINS_PER_NETWORK joins, a plain refusal.
    */
-  private async payJoin(tx: DbOrTx, challengeKey: string, client: string, proof?: string): Promise<HoldLimitError | null> {
-    // Attacker: every join spends its own counted hit (a free one, or the one that issued its challenge at that hit's level): no more than MAX_JOINS_PER_NETWORK a window, none for less work; farming challenges spends hits.
-    if (proof && (await redeemProof(tx, challengeKey, proof, client, null, 'waitlist-join')) === 'ok') return null;
+  private async payJoin(tx: DbOrTx, challengeKey: string, client: string, proof?: string): Promise<void> {
+    // Attacker: challenges are free to ask and may be kept at one level, but each join spends a hit, so no network makes
+    // more than MAX_JOINS_PER_NETWORK an hour, the bound that holds against a native solver (the work only slows phones).
+    const paid = proof ? (await redeemProof(tx, challengeKey, proof, client, null, 'waitlist-join')) === 'ok' : false;
     const { hits, retryAfterSeconds } = await hitCounter(tx, `waitlist-join:${client}`, JOIN_WINDOW_SECONDS);
     if (hits > MAX_JOINS_PER_NETWORK) throw new HoldLimitError(HoldMessage.limit, null, retryAfterSeconds);
-    if (hits <= FREE_JOINS_PER_NETWORK) return null;
+    if (paid || hits <= FREE_JOINS_PER_NETWORK) return;
     const level = hits - FREE_JOINS_PER_NETWORK;
     const work = Math.min(MAX_HOLD_WORK, FIRST_PAID_HOLD_WORK * 2 ** (level - 1));
     const challenge = await issueHoldChallenge(challengeKey, client, work, level, 'waitlist-join');
-    return new HoldLimitError(proof ? HoldLimitText.proofRefused : HoldLimitText.challenge, challenge);
+    throw new HoldLimitError(proof ? HoldLimitText.proofRefused : HoldLimitText.challenge, challenge);
   }
 
   /** A paid join: a request written and mailed, or nothing new (the address blocked or mailed today, already on the list). */

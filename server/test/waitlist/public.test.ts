@@ -5,7 +5,7 @@ import { addDays, dateInMY, ErrorCode, HoldMessage, WaitlistMessage, type HoldCh
 import { solveHoldChallenge } from '../../../booking-remote/src/features/booking-dialog/utils/holdChallenge';
 import { consents } from '../../src/bookings/tables';
 import { HoldLimits, HoldLimitText } from '../../src/checkout/limits';
-import { peekCounter } from '../../src/limits';
+import { hitCounter, peekCounter } from '../../src/limits';
 import { FREE_JOINS_PER_NETWORK, JOIN_WINDOW_SECONDS, MAX_JOINS_PER_NETWORK } from '../../src/waitlist/service';
 import { startPaymentsApp, type PayCtx } from '../payments/support';
 import { atMY, confirmTokenFor, entries, entryTokenOf, fixClock, join, joinBody, joinMany, joinRequest, mailsTo, parent, slotAt, tomorrowAt, weekdayFrom, type Clock } from './support';
@@ -186,7 +186,7 @@ describe('waitlist public routes', () => {
     expect((await joinFrom(323, network(23), proofA)).statusCode).toBe(202);
     expect(await requested(323)).toBe(true);
     expect(await joinHits(network(1))).toBe(6);
-    // Used: refused with a new challenge (that request's hit).
+    // Used: refused with a new challenge, at the level the next join would have.
     const replay = await joinFrom(326, network(26), proofA);
     expect(replay.json().message).toBe(HoldLimitText.proofRefused);
     const forD = challengeIn(replay);
@@ -199,21 +199,29 @@ describe('waitlist public routes', () => {
     expect([await requested(326), await requested(327)].filter(Boolean)).toHaveLength(1);
   });
 
-  it(`the ceiling holds: past ${MAX_JOINS_PER_NETWORK} hits an hour a plain refusal; challenges cost their hits, so farming them buys nothing more`, async () => {
+  it('a stranger behind the same address who asks for challenges and never solves them uses up nothing: the next parent joins at the same level', async () => {
+    const address = '10.213.0.1';
+    for (const i of [340, 341, 342]) expect((await joinFrom(i, address)).statusCode).toBe(202);
+    for (let n = 0; n < 30; n++) expect(challengeIn(await joinFrom(343, address)).parameters.data).toMatchObject({ level: 1 });
+    expect(await joinHits(address)).toBe(FREE_JOINS_PER_NETWORK);
+    expect((await joinSolving(344, address)).statusCode).toBe(202);
+    expect(await joinHits(address)).toBe(FREE_JOINS_PER_NETWORK + 1);
+  });
+
+  it(`the ceiling holds: past ${MAX_JOINS_PER_NETWORK} joins an hour a plain refusal, a solved proof included`, async () => {
     const address = '10.212.0.1';
     for (const i of [330, 331, 332]) expect((await joinFrom(i, address)).statusCode).toBe(202);
     const kept = challengeIn(await joinFrom(333, address));
-    // Asking for challenges without solving them: hits 5 to 20.
-    for (let n = FREE_JOINS_PER_NETWORK + 2; n <= MAX_JOINS_PER_NETWORK; n++)
-      expect(challengeIn(await joinFrom(334, address)).parameters.data).toMatchObject({ level: n - FREE_JOINS_PER_NETWORK });
+    // The network's other paid joins of the hour (each solved as above), counted as they would be.
+    const key = `waitlist-join:${(await HoldLimits.load(ctx.database.db)).network(address)}`;
+    await hitCounter(ctx.database.db, key, JOIN_WINDOW_SECONDS, MAX_JOINS_PER_NETWORK - FREE_JOINS_PER_NETWORK);
     const ceiling = await joinFrom(334, address);
     expect([ceiling.statusCode, ceiling.json().error, ceiling.json().message, ceiling.json().data]).toEqual([429, ErrorCode.HOLD_LIMIT, HoldMessage.limit, { challenge: null }]);
     expect(Number(ceiling.headers['retry-after'])).toBeGreaterThan(JOIN_WINDOW_SECONDS - 120);
+    const late = await joinFrom(333, address, await solve(kept));
+    expect([late.statusCode, late.json().data]).toEqual([429, { challenge: null }]);
     expect(await joinHits(address)).toBe(MAX_JOINS_PER_NETWORK);
-    // A challenge issued within the 20 is still good for its join (its hit paid for it): 4 joins of 20 hits.
-    expect((await joinFrom(333, address, await solve(kept))).statusCode).toBe(202);
-    expect(await joinHits(address)).toBe(MAX_JOINS_PER_NETWORK);
-    expect([await requested(333), await requested(334)]).toEqual([true, false]);
+    expect([await requested(333), await requested(334)]).toEqual([false, false]);
   });
 
   it('a client network has at most 3 live entries: a fourth is refused with its reason and changes nothing; one ending makes room', async () => {
