@@ -9,7 +9,8 @@ import { RegisterPage } from './pages/RegisterPage';
 import { SECURED_AHEAD_PATH, SecuredAheadContext } from './pages/securedAhead';
 
 // The secured pages (dashboard, waitlist, colleagues, audit, privacy) are a chunk of their own: /login loads none of them.
-const SecuredArea = lazy(() => import('./pages/SecuredArea').then(({ SecuredArea }) => ({ default: SecuredArea })));
+// Named: the shell's server preloads it for a secured page opened directly (shell/server/hints.ts).
+const SecuredArea = lazy(() => import(/* webpackChunkName: "secured-area" */ './pages/SecuredArea').then(({ SecuredArea }) => ({ default: SecuredArea })));
 
 const AHEAD_LOCATION = { pathname: SECURED_AHEAD_PATH, search: '', hash: '', state: null, key: 'ahead' };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PUBLIC_TIMETABLE_LIST_PATH } from 'shared-api/contract';
-import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints } from './hints';
+import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints, securedAreaHints } from './hints';
 
 let shellFolder: string;
 let bookingFolder: string;
@@ -13,6 +13,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(shellFolder, 'frame-ms.736998f057.js'), '');
   fs.writeFileSync(path.join(shellFolder, 'frame-ms.736998f057.js.br'), '');
   fs.writeFileSync(path.join(bookingFolder, 'home-ms.1848eb77e9.js'), '');
+  fs.writeFileSync(path.join(bookingFolder, 'secured-area.5a1c0e.js'), '');
   fs.writeFileSync(
     path.join(bookingFolder, 'mf-manifest.json'),
     JSON.stringify({ exposes: [{ path: './other', assets: { js: { sync: ['x.js'] } } }, { path: './routes', assets: { js: { sync: ['9396.76c2.js', 'routes.3bd4.js'] } } }] }),
@@ -36,6 +37,17 @@ describe('remotePreloadHints', () => {
     const entryOnly = '<link rel="preload" href="https://admin.example.my/remoteEntry.js" as="script">';
     expect(remotePreloadHints('https://admin.example.my', undefined)).toBe(entryOnly);
     expect(remotePreloadHints('https://admin.example.my', path.join(bookingFolder, 'missing'))).toBe(entryOnly);
+  });
+});
+
+describe('securedAreaHints', () => {
+  it('preloads the secured area\'s chunk for a secured page only, when the admin build is readable here', () => {
+    const hint = '<link rel="preload" href="https://admin.example.my/secured-area.5a1c0e.js" as="script">';
+    expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', bookingFolder)).toBe(hint);
+    expect(securedAreaHints('/secured', 'https://admin.example.my', bookingFolder)).toBe(hint);
+    expect(securedAreaHints('/login', 'https://admin.example.my', bookingFolder)).toBe('');
+    expect(securedAreaHints('/securedx', 'https://admin.example.my', bookingFolder)).toBe('');
+    expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', undefined)).toBe('');
   });
 });
 

@@ -38,6 +38,20 @@ export function pageDataHints(pathname: string, apiUrl: string): string {
   return `<link rel="preload" href="${apiUrl}${PUBLIC_TIMETABLE_LIST_PATH}" as="fetch" crossorigin="anonymous">`;
 }
 
+/** The staff side's secured pages: their code is admin-remote's `secured-area` chunk (routes.tsx names it). */
+const SECURED_PAGE = /^\/secured(\/|$)/;
+
+/**
+ * A secured page opened directly (a bookmark, a reload): the secured area's chunk downloads with the shell's script
+ * instead of after the admin's routes have run, one step less before its first request (issue 41). Read from the
+ * admin build's folder; a release (no folder here) goes without it.
+ */
+export function securedAreaHints(pathname: string, adminUrl: string, adminFolder: string | undefined): string {
+  if (!SECURED_PAGE.test(pathname)) return '';
+  const chunk = chunkFile(adminFolder, 'secured-area');
+  return chunk ? `<link rel="preload" href="${adminUrl}/${chunk}" as="script">` : '';
+}
+
 /**
  * The page's language as the page itself picks it (shared-api initialLocale): the one a returning parent chose (the
  * `lang` cookie the shell's language select writes), else the browser's preferred languages, else English.

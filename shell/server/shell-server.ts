@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, HTML_LANG, LOCALES, TOKEN_COOKIE, type Locale } from 's
 import { pageLocale } from '../src/app/pageLocale';
 import { remoteForPath } from '../src/app/remoteForPath';
 import { SERVER_STATE_ID } from '../src/app/serverState';
-import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints } from './hints';
+import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints, securedAreaHints } from './hints';
 import { pageCache, pageOf, sendPage, withHead, type Page, type PageHead } from './page';
 import { noScriptText, pageTitleText } from './page-texts';
 import type { Frame } from './frame';
@@ -90,7 +90,11 @@ export function pageHeadFor(options: ShellServerOptions): (pathname: string, req
       bookingWords: bookingRelease?.words,
     });
     return {
-      head: (withData ? pageDataHints(pathname, remotes.api) : '') + remoteHints.get(key)! + words,
+      head:
+        (withData ? pageDataHints(pathname, remotes.api) : '') +
+        remoteHints.get(key)! +
+        (release ? '' : securedAreaHints(pathname, base, options.remoteFolders?.admin)) +
+        words,
       // A parent's English page keeps the page's own `en-MY`.
       lang: remote === 'admin' || locale !== DEFAULT_LOCALE ? HTML_LANG[locale] : undefined,
       title: pageTitleText(pathname, locale),

@@ -14,7 +14,7 @@ export function LoginPage() {
   // While the success shows: the dashboard's code and the first page of its last view (useDashboardPage's arguments)
   // are fetched, then the dashboard is drawn hidden from them (its hidden effects fetch nothing, so it waits for both).
   const prepareDashboard = (currentUser: Promise<unknown>) => {
-    void Promise.all([import('./SecuredArea'), prefetchDashboardPage(dispatch), currentUser]).then(
+    void Promise.all([import(/* webpackChunkName: "secured-area" */ './SecuredArea'), prefetchDashboardPage(dispatch), currentUser]).then(
       drawSecuredAhead,
       () => {},
     );
