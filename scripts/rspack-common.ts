@@ -178,6 +178,29 @@ const contractPlugin = (name: BundleName, isRemote: boolean) => ({
   },
 });
 
+/** The file beside a build that names each preloadable chunk group's scripts (shell/server/hints.ts reads it). */
+export const PRELOAD_GROUPS_FILE = 'preload-groups.json';
+
+/**
+ * Writes PRELOAD_GROUPS_FILE: for each chunk group a page may want before its code asks (a named lazy chunk such as
+ * admin-remote's `secured-area`, and an exposed module's group), every script it needs, split chunks included (the
+ * federation manifest lists an expose's own files but not all it loads). Not part of any chunk.
+ */
+const preloadGroupsPlugin = () => ({
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadGroupsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PreloadGroupsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const groups: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (!/^(secured-area|__federation_expose_\w+)$/.test(name)) continue;
+          groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => file.endsWith('.js')).sort();
+        }
+        compilation.emitAsset(PRELOAD_GROUPS_FILE, new rspack.sources.RawSource(`${JSON.stringify(groups, null, 2)}\n`));
+      });
+    });
+  },
+});
+
 /** File name of the runtime-core provider beside a remote's production build (see provide-runtime-core.ts). */
 export const runtimeProviderFile = 'federation-runtime.js';
 
@@ -304,6 +327,7 @@ export function createBundleConfig(options: BundleOptions): Configuration {
       ...compileHintBanner(isProd),
       federationRuntimeStubs(),
       contractPlugin(name, isRemote),
+      preloadGroupsPlugin(),
       new ModuleFederationPlugin({
         name: containerNames[name],
         filename: 'remoteEntry.js',

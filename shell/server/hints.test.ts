@@ -6,6 +6,7 @@ import { languageHints, localeOfRequest, pageDataHints, remotePreloadHints, secu
 
 let shellFolder: string;
 let bookingFolder: string;
+let adminFolder: string;
 
 beforeAll(() => {
   shellFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-hints-'));
@@ -13,7 +14,12 @@ beforeAll(() => {
   fs.writeFileSync(path.join(shellFolder, 'frame-ms.736998f057.js'), '');
   fs.writeFileSync(path.join(shellFolder, 'frame-ms.736998f057.js.br'), '');
   fs.writeFileSync(path.join(bookingFolder, 'home-ms.1848eb77e9.js'), '');
-  fs.writeFileSync(path.join(bookingFolder, 'secured-area.5a1c0e.js'), '');
+  adminFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-hints-'));
+  fs.writeFileSync(
+    path.join(adminFolder, 'preload-groups.json'),
+    JSON.stringify({ 'secured-area': ['642.c3aa.js', 'secured-area.5a1c0e.js'], __federation_expose_routes: ['150.dbdb.js', '960.44f8.js', '__federation_expose_routes.3c30.js'] }),
+  );
+  fs.writeFileSync(path.join(adminFolder, 'mf-manifest.json'), JSON.stringify({ exposes: [{ path: './routes', assets: { js: { sync: ['150.dbdb.js'] } } }] }));
   fs.writeFileSync(
     path.join(bookingFolder, 'mf-manifest.json'),
     JSON.stringify({ exposes: [{ path: './other', assets: { js: { sync: ['x.js'] } } }, { path: './routes', assets: { js: { sync: ['9396.76c2.js', 'routes.3bd4.js'] } } }] }),
@@ -21,7 +27,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const folder of [shellFolder, bookingFolder]) fs.rmSync(folder, { recursive: true, force: true });
+  for (const folder of [shellFolder, bookingFolder, adminFolder]) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 describe('remotePreloadHints', () => {
@@ -33,6 +39,15 @@ describe('remotePreloadHints', () => {
     );
   });
 
+  it("preloads every chunk its routes load from the build's preload groups, split chunks the manifest leaves out included", () => {
+    expect(remotePreloadHints('https://admin.example.my', adminFolder)).toBe(
+      '<link rel="preload" href="https://admin.example.my/remoteEntry.js" as="script">' +
+        '<link rel="preload" href="https://admin.example.my/150.dbdb.js" as="script">' +
+        '<link rel="preload" href="https://admin.example.my/960.44f8.js" as="script">' +
+        '<link rel="preload" href="https://admin.example.my/__federation_expose_routes.3c30.js" as="script">',
+    );
+  });
+
   it("preloads only the entry when the remote's build cannot be read here", () => {
     const entryOnly = '<link rel="preload" href="https://admin.example.my/remoteEntry.js" as="script">';
     expect(remotePreloadHints('https://admin.example.my', undefined)).toBe(entryOnly);
@@ -41,12 +56,13 @@ describe('remotePreloadHints', () => {
 });
 
 describe('securedAreaHints', () => {
-  it('preloads the secured area\'s chunk for a secured page only, when the admin build is readable here', () => {
-    const hint = '<link rel="preload" href="https://admin.example.my/secured-area.5a1c0e.js" as="script">';
-    expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', bookingFolder)).toBe(hint);
-    expect(securedAreaHints('/secured', 'https://admin.example.my', bookingFolder)).toBe(hint);
-    expect(securedAreaHints('/login', 'https://admin.example.my', bookingFolder)).toBe('');
-    expect(securedAreaHints('/securedx', 'https://admin.example.my', bookingFolder)).toBe('');
+  it('preloads the secured area\'s chunks for a secured page only, when the admin build is readable here', () => {
+    const hint = '<link rel="preload" href="https://admin.example.my/642.c3aa.js" as="script"><link rel="preload" href="https://admin.example.my/secured-area.5a1c0e.js" as="script">';
+    expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', adminFolder)).toBe(hint);
+    expect(securedAreaHints('/secured', 'https://admin.example.my', adminFolder)).toBe(hint);
+    expect(securedAreaHints('/login', 'https://admin.example.my', adminFolder)).toBe('');
+    expect(securedAreaHints('/securedx', 'https://admin.example.my', adminFolder)).toBe('');
+    expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', bookingFolder)).toBe('');
     expect(securedAreaHints('/secured/dashboard', 'https://admin.example.my', undefined)).toBe('');
   });
 });

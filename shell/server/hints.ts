@@ -7,9 +7,29 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, PUBLIC_TIMETABLE_
 import { remoteEntryUrl } from './remotes';
 
 /**
+ * A remote build's preloadable chunk groups (`preload-groups.json`, written by scripts/rspack-common.ts): each group's
+ * scripts, split chunks included. Undefined when the folder has none (an older build, or no folder here).
+ */
+function preloadGroups(remoteFolder: string | undefined): Record<string, string[]> | undefined {
+  if (!remoteFolder) return undefined;
+  const file = path.join(remoteFolder, 'preload-groups.json');
+  try {
+    // Read again only when a build rewrote it: every secured page asks.
+    const changed = fs.statSync(file).mtimeMs;
+    let read = groupFiles.get(file);
+    if (read?.changed !== changed) groupFiles.set(file, (read = { changed, groups: JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]> }));
+    return read.groups;
+  } catch {
+    return undefined;
+  }
+}
+const groupFiles = new Map<string, { changed: number; groups: Record<string, string[]> }>();
+
+/**
  * Preload hints for the shell's HTML from where the remote lives: its entry and, when its build folder can be read
- * here, the chunks of its exposed routes (named in its mf-manifest.json) start downloading with the shell's own
- * script instead of after it has run. A chunk name goes stale if the remote is redeployed alone: one wasted fetch.
+ * here, every chunk its exposed routes load (its preload groups; an older build's mf-manifest.json names only the
+ * routes' own files) start downloading with the shell's own script instead of after it has run. A chunk name goes
+ * stale if the remote is redeployed alone: one wasted fetch.
  */
 export function remotePreloadHints(remoteUrl: string, remoteFolder: string | undefined): string {
   // Chromium hands a failed preload to the next script of its URL: with the remote down at page load, the shell's
@@ -17,11 +37,15 @@ export function remotePreloadHints(remoteUrl: string, remoteFolder: string | und
   const tags = [`<link rel="preload" href="${remoteEntryUrl(remoteUrl)}" as="script">`];
   if (!remoteFolder) return tags.join('');
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(remoteFolder, 'mf-manifest.json'), 'utf8')) as {
-      exposes?: { path: string; assets: { js: { sync: string[] } } }[];
-    };
-    const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-    for (const file of routes?.assets.js.sync ?? []) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
+    const files =
+      preloadGroups(remoteFolder)?.__federation_expose_routes ??
+      (
+        JSON.parse(fs.readFileSync(path.join(remoteFolder, 'mf-manifest.json'), 'utf8')) as {
+          exposes?: { path: string; assets: { js: { sync: string[] } } }[];
+        }
+      ).exposes?.find((expose) => expose.path === './routes')?.assets.js.sync ??
+      [];
+    for (const file of files) tags.push(`<link rel="preload" href="${remoteUrl}/${file}" as="script">`);
   } catch {
     // no manifest there: no chunk hints, the page loads as without them
   }
@@ -42,14 +66,13 @@ export function pageDataHints(pathname: string, apiUrl: string): string {
 const SECURED_PAGE = /^\/secured(\/|$)/;
 
 /**
- * A secured page opened directly (a bookmark, a reload): the secured area's chunk downloads with the shell's script
- * instead of after the admin's routes have run, one step less before its first request (issue 41). Read from the
- * admin build's folder; a release (no folder here) goes without it.
+ * A secured page opened directly (a bookmark, a reload): the secured area's chunks download with the shell's script
+ * instead of after the admin's routes have run, steps less before its first request (issue 41). Read from the admin
+ * build's preload groups; a release (no folder here) goes without them.
  */
 export function securedAreaHints(pathname: string, adminUrl: string, adminFolder: string | undefined): string {
   if (!SECURED_PAGE.test(pathname)) return '';
-  const chunk = chunkFile(adminFolder, 'secured-area');
-  return chunk ? `<link rel="preload" href="${adminUrl}/${chunk}" as="script">` : '';
+  return (preloadGroups(adminFolder)?.['secured-area'] ?? []).map((file) => `<link rel="preload" href="${adminUrl}/${file}" as="script">`).join('');
 }
 
 /**
