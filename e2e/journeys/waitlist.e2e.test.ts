@@ -18,7 +18,7 @@ import visitorMs from '../../booking-remote/src/lib/visitor-fields/locales/ms.js
 import timetableEn from '../../booking-remote/src/features/timetable/locales/en.json';
 import timetableMs from '../../booking-remote/src/features/timetable/locales/ms.json';
 import { launchBrowser, type LaunchedBrowser } from '../support/browser';
-import { addSlot, apiCall, eventually, nextWeekdays, showCarouselDay, startJourney } from '../support/journey';
+import { addDays, addSlot, apiCall, eventually, nextWeekdays, showCarouselDay, startJourney } from '../support/journey';
 import { emlFiles, mailTo } from '../support/mail';
 import { bookToGateway, gatewayPage, onGateway, type Visitor } from '../support/parent';
 import type { Stack } from '../support/product';
@@ -124,9 +124,14 @@ async function shotBoth(journey: ReturnType<typeof startJourney>, page: Page, na
 }
 
 const days = nextWeekdays(8);
+/** The Monday of a date's week (Monday to Sunday). */
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+// The Malay run's day is the Tuesday of the week after the English run's: the English run frees a time in its own
+// week, and the Malay run needs its day's week full (days[6] shared days[4]'s week when tomorrow was Tue, Wed or Thu).
+const msDay = addDays(mondayOf(days[4]), 8);
 const runs = [
   { lang: 'en', day: days[4], viewport: { width: 390, height: 844 }, w: waitlistEn, d: dialogEn, v: visitorEn, tt: timetableEn },
-  { lang: 'ms', day: days[6], viewport: { width: 1366, height: 900 }, w: waitlistMs, d: dialogMs, v: visitorMs, tt: timetableMs },
+  { lang: 'ms', day: msDay, viewport: { width: 1366, height: 900 }, w: waitlistMs, d: dialogMs, v: visitorMs, tt: timetableMs },
 ] as const;
 
 describe.each(runs)('journey waitlist ($lang)', ({ lang, day, viewport, w, d, v, tt }) => {
