@@ -54,7 +54,7 @@ const decode = (proof: string): { challenge: Challenge; solution: Solution } | n
  * before on any replica (rate_counters keeps each nonce past its expiry). A hold's must have been made for at least half
  * the `work` a hold costs now: one solved early, when holds were cheap, cannot buy a hold later in a run of holds or
  * once slots are scarce, so stockpiling cheap challenges does not pay. With `work` null (a waitlist join's) it is
- * accepted at the work it was issued for: the caller charged for it when it issued it.
+ * accepted at the work it was issued for: the join it buys counts toward its network's ceiling (waitlist payJoin).
  */
 export async function redeemProof(
   tx: DbOrTx,

@@ -10,9 +10,5 @@ import { readStoredFilter } from './hooks/useSlotFilter';
  * settles when it has answered (a page already cached is not asked again).
  */
 export function prefetchDashboardPage(dispatch: AppDispatch): Promise<unknown> {
-  return dispatch(
-    staffSlotsApi.endpoints.staffSlotPage.initiate(dashboardPageArgs(readStoredFilter()), {
-      subscribe: false,
-    }),
-  );
+  return dispatch(staffSlotsApi.endpoints.staffSlotPage.initiate(dashboardPageArgs(readStoredFilter()), { subscribe: false }));
 }

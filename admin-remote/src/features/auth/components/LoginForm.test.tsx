@@ -17,6 +17,21 @@ const emailBox = () => screen.getByLabelText('Email');
 const passwordBox = () => screen.getByLabelText('Password');
 const loginButton = () => screen.getByRole('button', { name: /login|loading/i });
 
+/** With fake timers: the staff member signs in on /login and the API answers the login after `ms`. */
+async function signInAnsweredAfter(ms: number) {
+  server.use(
+    http.post(`${API}/auth/login`, async () => {
+      await delay(ms);
+      return undefined;
+    }),
+  );
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  renderAdminApp('/login');
+  await user.type(emailBox(), STAFF_EMAIL);
+  await user.type(passwordBox(), STAFF_PASSWORD);
+  await user.click(loginButton());
+}
+
 describe('/login', () => {
   it('shows the login form with no accessibility violations', async () => {
     const { container } = renderAdminApp('/login');
@@ -96,17 +111,7 @@ describe('/login', () => {
   it("shows 'Loading...' while busy, stores the token, and opens the dashboard 1.5 seconds after Login was pressed", async () => {
     jest.useFakeTimers();
     try {
-      server.use(
-        http.post(`${API}/auth/login`, async () => {
-          await delay(200);
-          return undefined;
-        }),
-      );
-      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      renderAdminApp('/login');
-      await user.type(emailBox(), STAFF_EMAIL);
-      await user.type(passwordBox(), STAFF_PASSWORD);
-      await user.click(loginButton());
+      await signInAnsweredAfter(200);
       await waitFor(() => expect(loginButton()).toHaveTextContent('Loading...'));
       expect(loginButton()).toBeDisabled();
 
@@ -130,17 +135,7 @@ describe('/login', () => {
   it('after a slow answer, still shows the success for half a second before the dashboard opens', async () => {
     jest.useFakeTimers();
     try {
-      server.use(
-        http.post(`${API}/auth/login`, async () => {
-          await delay(LOGIN_REDIRECT_MS - 100);
-          return undefined;
-        }),
-      );
-      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      renderAdminApp('/login');
-      await user.type(emailBox(), STAFF_EMAIL);
-      await user.type(passwordBox(), STAFF_PASSWORD);
-      await user.click(loginButton());
+      await signInAnsweredAfter(LOGIN_REDIRECT_MS - 100);
       expect(await screen.findByText(LOGIN_SUCCESS_MESSAGE)).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(LOGIN_SUCCESS_SHOWN_MS - 100));
       expect(currentPath()).toBe('/login');

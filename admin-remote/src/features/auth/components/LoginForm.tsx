@@ -3,16 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Stack, useCatalog } from 'shared-ui';
 import { FormOutcomeMessage, InputField, type FormOutcome } from 'shared-ui/forms';
-import {
-  LOGIN_REDIRECT_MS,
-  LOGIN_SUCCESS_SHOWN_MS,
-  httpStatus,
-  serverMessage,
-  setToken,
-  useAppDispatch,
-  type LoginFormValues,
-  type LoginInput,
-} from 'shared-api';
+import { LOGIN_REDIRECT_MS, LOGIN_SUCCESS_SHOWN_MS, httpStatus, serverMessage, setToken, useAppDispatch, type LoginFormValues, type LoginInput } from 'shared-api';
 import { formResolver, loginFormSchema } from 'shared-api/schemas';
 import { authApi, useLoginMutation } from '../api/authApi';
 import { authCatalog } from '../i18n';
@@ -54,9 +45,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (currentUser: Promise<u
       setToken(result.data.token);
       setOutcome({ failed: false, text: t('loginSuccess') });
       // Forced: a user cached from an earlier session in this tab is not this login's.
-      const currentUser = dispatch(
-        authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }),
-      );
+      const currentUser = dispatch(authApi.endpoints.currentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
       onSignedIn?.(currentUser);
       const wait = Math.max(LOGIN_REDIRECT_MS - (Date.now() - pressedAt.current), LOGIN_SUCCESS_SHOWN_MS);
       redirectTimer.current = setTimeout(() => navigate('/secured/dashboard', { replace: true }), wait);
@@ -65,9 +54,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (currentUser: Promise<u
     const status = httpStatus(result.error);
     // Wrong email and wrong password read the same, so the form never reveals which accounts exist.
     const wrong = status === 401 || status === 400 || status === 404;
-    const text = wrong
-      ? t('loginFailed')
-      : (status === 429 && serverMessage(result.error)) || t('loginUnavailable');
+    const text = wrong ? t('loginFailed') : (status === 429 && serverMessage(result.error)) || t('loginUnavailable');
     setOutcome({ failed: true, text });
   });
 
@@ -83,20 +70,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (currentUser: Promise<u
       aria-label={t('loginForm')}
     >
       <Stack>
-        <InputField
-          label={t('email')}
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          {...formField(form, 'email')}
-        />
-        <InputField
-          label={t('password')}
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          {...formField(form, 'password')}
-        />
+        <InputField label={t('email')} id="login-email" type="email" autoComplete="username" {...formField(form, 'email')} />
+        <InputField label={t('password')} id="login-password" type="password" autoComplete="current-password" {...formField(form, 'password')} />
         <FormOutcomeMessage outcome={outcome} />
         <SubmitButton busy={busy} busyLabel={t('loading')}>
           {t('login')}

@@ -129,27 +129,15 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
   };
   const q = useDebouncedValue(search, SEARCH_SETTLE_MS);
   // Only the Booked view has the visitor columns; the other views sort by date and time.
-  const shownSort =
-    sort && (filter === 'booked' || sort.columnId === 'dateTime') ? sort : defaultSortOf(filter);
-  const {
-    page: shown,
-    stats,
-    isLoading,
-    isError,
-    isFetching,
-    error,
-    refetch,
-  } = useDashboardPage(filter, { page, q, school, sort: shownSort });
+  const shownSort = sort && (filter === 'booked' || sort.columnId === 'dateTime') ? sort : defaultSortOf(filter);
+  const { page: shown, stats, isLoading, isError, isFetching, error, refetch } = useDashboardPage(filter, { page, q, school, sort: shownSort });
   const [deleteSlot, { isLoading: deleting }] = useDeleteSlotMutation();
   // Issue 40: the Booked view's Attendance column (Arrived / No-show, marked in the Today view).
   const marks = useAttendanceMarks();
   const bookedColumns = useMemo(() => [...BOOKED_COLUMNS, attendanceColumn(marks)], [marks]);
 
   // The Booked view's booking of several children is one row (its seats come together from the server: issue 37).
-  const rows = useMemo(
-    () => (shown ? (filter === 'booked' ? groupBookingSeats(shown.rows) : shown.rows) : []),
-    [shown, filter],
-  );
+  const rows = useMemo(() => (shown ? (filter === 'booked' ? groupBookingSeats(shown.rows) : shown.rows) : []), [shown, filter]);
   // A new column sorts A to Z (Date & Time earliest first); the sorted one turns around.
   const onSort = useCallback(
     (columnId: string) => {
@@ -241,21 +229,14 @@ export function Dashboard({ onCreateSlots, notice, onRefresh }: DashboardProps) 
                   />
                 </SearchBox>
                 <SchoolBox>
-                  <SelectField
-                    label={t('schoolFilter')}
-                    id="slot-school"
-                    value={school}
-                    onChange={(e) => setSchool(e.target.value)}
-                  >
+                  <SelectField label={t('schoolFilter')} id="slot-school" value={school} onChange={(e) => setSchool(e.target.value)}>
                     <option value="">{t('allSchools')}</option>
                     {brand.schools.map((s) => (
                       <option key={s.name} value={s.name}>
                         {s.name}
                       </option>
                     ))}
-                    {(otherCounted || school === STAFF_OTHER_SCHOOL) && (
-                      <option value={STAFF_OTHER_SCHOOL}>{t('otherSchool')}</option>
-                    )}
+                    {(otherCounted || school === STAFF_OTHER_SCHOOL) && <option value={STAFF_OTHER_SCHOOL}>{t('otherSchool')}</option>}
                   </SelectField>
                 </SchoolBox>
               </Filters>

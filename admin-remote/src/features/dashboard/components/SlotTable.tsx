@@ -1,16 +1,7 @@
 import { memo } from 'react';
 import type { StaffSlot } from 'shared-api';
 import { Button, styled, useCatalog } from 'shared-ui';
-import {
-  Badge,
-  DataTable,
-  NarrowView,
-  RecordCard,
-  RecordCardList,
-  SecondLine,
-  WideView,
-  type DataColumn,
-} from 'shared-ui/data';
+import { Badge, DataTable, NarrowView, RecordCard, RecordCardList, SecondLine, WideView, type DataColumn } from 'shared-ui/data';
 import { Email } from 'shared-ui/text';
 import { formatWeekday } from '../../../lib/format';
 import { dashboardCatalog } from '../i18n';
@@ -63,31 +54,14 @@ const CARD_FIELDS = ['child', 'visitor', 'school', 'dateTime', 'status', 'phone'
 
 /**
  * The slots: a table on a desk. On a phone the bookings are cards (CSS decides, so the table never shows there), the
- * other views DataTable's compact list.
+ * other views DataTable's compact list. Memoised: the dashboard draws again on every change of the page (a
+ * navigation, a toast), its rows only when they change.
  */
-// Memoised: the dashboard draws again on every change of the page (a navigation, a toast), its rows only when they change.
-export const SlotTable = memo(function SlotTable({
-  slots,
-  caption,
-  loading,
-  busy = false,
-  sort,
-  onSort,
-  onDelete,
-  onSeats,
-  onViewDetails,
-  readOnly = false,
-  columns = [],
-}: SlotTableProps) {
+export const SlotTable = memo(function SlotTable({ slots, caption, loading, busy = false, sort, onSort, onDelete, onSeats, onViewDetails, readOnly = false, columns = [] }: SlotTableProps) {
   const { t } = useCatalog(dashboardCatalog);
   const rowAction = (slot: StaffSlot) =>
     isBookedSlot(slot) ? (
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => onViewDetails(slot)}
-        aria-label={t('viewDetailsOf', { id: slot.id })}
-      >
+      <Button size="sm" variant="secondary" onClick={() => onViewDetails(slot)} aria-label={t('viewDetailsOf', { id: slot.id })}>
         {t('viewDetails')}
       </Button>
     ) : slot.status === 'reserved' ? (
@@ -95,12 +69,7 @@ export const SlotTable = memo(function SlotTable({
       <SecondLine>{t('heldNoDelete')}</SecondLine>
     ) : (
       // Quiet in each row (a page of them read as a wall of red); its confirm dialog is the red one.
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => onDelete(slot)}
-        aria-label={t('deleteSlotLabel', { id: slot.id })}
-      >
+      <Button size="sm" variant="secondary" onClick={() => onDelete(slot)} aria-label={t('deleteSlotLabel', { id: slot.id })}>
         {t('delete')}
       </Button>
     );
@@ -114,12 +83,7 @@ export const SlotTable = memo(function SlotTable({
       <Actions>
         {rowAction(slot)}
         {onSeats && (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onSeats(slot)}
-            aria-label={t('seatsOfSlot', { id: slot.id })}
-          >
+          <Button size="sm" variant="secondary" onClick={() => onSeats(slot)} aria-label={t('seatsOfSlot', { id: slot.id })}>
             {t('seats')}
           </Button>
         )}
@@ -127,14 +91,7 @@ export const SlotTable = memo(function SlotTable({
     ),
   };
   const tableColumns: DataColumn<BookedRow>[] = [
-    {
-      id: 'id',
-      header: t('columnId'),
-      cell: (slot) =>
-        seatsOf(slot)
-          .map((seat) => t('slotNumber', { id: seat.id }))
-          .join(', '),
-    },
+    { id: 'id', header: t('columnId'), cell: (slot) => seatsOf(slot).map((seat) => t('slotNumber', { id: seat.id })).join(', ') },
     {
       id: 'dateTime',
       header: t('columnDateTime'),
@@ -150,11 +107,7 @@ export const SlotTable = memo(function SlotTable({
             // Free to wrap at the "·": a phone's card is narrow.
             <SecondLine>
               {slot.bookingSeats
-                ? t('seatsOfBooking', {
-                    list: slot.bookingSeats.map((seat) => seat.seat ?? 1).join(', '),
-                    seats: slot.seats,
-                    taken: slot.seatsTaken ?? 0,
-                  })
+                ? t('seatsOfBooking', { list: slot.bookingSeats.map((seat) => seat.seat ?? 1).join(', '), seats: slot.seats, taken: slot.seatsTaken ?? 0 })
                 : t('seatOf', { seat: slot.seat ?? 1, seats: slot.seats, taken: slot.seatsTaken ?? 0 })}
             </SecondLine>
           )}
@@ -168,9 +121,7 @@ export const SlotTable = memo(function SlotTable({
         const booked = isBookedSlot(slot);
         return (
           <>
-            <Badge tone={booked ? 'success' : 'info'}>
-              {booked ? t('statusBooked') : t('statusAvailable')}
-            </Badge>
+            <Badge tone={booked ? 'success' : 'info'}>{booked ? t('statusBooked') : t('statusAvailable')}</Badge>
             {!booked && slot.status === 'reserved' && (
               <SecondLine>
                 <Badge tone="warning">{t('statusHeld')}</Badge>
@@ -220,9 +171,7 @@ export const SlotTable = memo(function SlotTable({
       sort={sort}
       onSort={onSort}
       sortedText={(current) =>
-        current.columnId === 'dateTime'
-          ? t(current.direction === 'ascending' ? 'sortedEarliestFirst' : 'sortedLatestFirst')
-          : undefined
+        current.columnId === 'dateTime' ? t(current.direction === 'ascending' ? 'sortedEarliestFirst' : 'sortedLatestFirst') : undefined
       }
       sortLabel={t('sortBy')}
     />

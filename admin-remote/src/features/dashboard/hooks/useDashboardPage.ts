@@ -5,12 +5,13 @@ import { useStaffSlotPageQuery, type StaffPageArgs, type StaffSlotPage } from '.
 import type { SlotFilter } from './useSlotFilter';
 import type { SlotSort } from '../utils/columns';
 
-/** Each view's own order: upcoming slots soonest first, past ones latest first, bookings by start. */
 const EARLIEST_FIRST: SlotSort = { columnId: 'dateTime', direction: 'ascending' };
 const LATEST_FIRST: SlotSort = { columnId: 'dateTime', direction: 'descending' };
-/** A view's own order (the same object each time, so the memoised table is not drawn again for it). */
-export const defaultSortOf = (filter: SlotFilter): SlotSort =>
-  filter === 'past' ? LATEST_FIRST : EARLIEST_FIRST;
+/**
+ * Each view's own order: upcoming slots soonest first, past ones latest first, bookings by start (the same object each
+ * time, so the memoised table is not drawn again for it).
+ */
+export const defaultSortOf = (filter: SlotFilter): SlotSort => (filter === 'past' ? LATEST_FIRST : EARLIEST_FIRST);
 
 export type DashboardPageChoice = { page: number; q: string; school: string; sort: SlotSort };
 
@@ -18,19 +19,12 @@ export type DashboardPageChoice = { page: number; q: string; school: string; sor
  * The server's arguments for a view's page: Available is upcoming and not booked; the search, school and visitor
  * columns belong to Booked; a view's own order is left out, so the login's prefetch (page 1, no choice) is the same query.
  */
-export function dashboardPageArgs(
-  filter: SlotFilter,
-  choice: Partial<DashboardPageChoice> = {},
-): StaffPageArgs {
+export function dashboardPageArgs(filter: SlotFilter, choice: Partial<DashboardPageChoice> = {}): StaffPageArgs {
   const args: StaffPageArgs =
-    filter === 'available'
-      ? { view: 'upcoming', isBooked: false, page: choice.page ?? 1 }
-      : { view: filter, page: choice.page ?? 1 };
+    filter === 'available' ? { view: 'upcoming', isBooked: false, page: choice.page ?? 1 } : { view: filter, page: choice.page ?? 1 };
   const own = defaultSortOf(filter);
-  const sort =
-    choice.sort && (filter === 'booked' || choice.sort.columnId === 'dateTime') ? choice.sort : own;
-  if (sort.columnId !== own.columnId || sort.direction !== own.direction)
-    Object.assign(args, { sort: sort.columnId, direction: sort.direction });
+  const sort = choice.sort && (filter === 'booked' || choice.sort.columnId === 'dateTime') ? choice.sort : own;
+  if (sort.columnId !== own.columnId || sort.direction !== own.direction) Object.assign(args, { sort: sort.columnId, direction: sort.direction });
   if (filter === 'booked') {
     if (choice.q?.trim()) args.q = choice.q.trim();
     // A brand school's name, or STAFF_OTHER_SCHOOL (the School filter's values are the server's).
